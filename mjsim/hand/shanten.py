@@ -1,0 +1,126 @@
+"""Shanten: how many tile exchanges a hand is from ready (0) or complete (-1).
+
+The standard form reads four (or five) per-suit table rows and combines them
+with three table lookups; seven pairs and thirteen orphans are counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from operator import itemgetter
+
+from mjsim.errors import MjsimError
+from mjsim.hand.notation import parse_counts
+from mjsim.hand.tables import LOADED as _TABLES
+from mjsim.hand.tables import suit_tables
+from mjsim.hand.tiles import YAOCHU
+
+_yaochu = itemgetter(*YAOCHU)
+
+
+class Form(str, Enum):
+    """The winning shapes shanten can be asked about."""
+
+    STANDARD = "standard"
+    SEVEN_PAIRS = "seven_pairs"
+    ORPHANS = "orphans"
+
+
+def standard_shanten(counts: bytes | Sequence[int], sets: int | None = None) -> int:
+    """Shanten to ``sets`` sets and a pair (default: as many sets as the tiles allow)."""
+    key = counts if type(counts) is bytes else bytes(counts)
+    if sets is None:
+        sets = sum(key) // 3
+    t = suit_tables(5 if sets > 4 else 4)
+    n, combine, suit_row = t.n, t.combine, t.suit_row
+    row = combine[combine[combine[suit_row[key[0:9]] * n + suit_row[key[9:18]]] * n + suit_row[key[18:27]]] * n
+                  + t.honor_row[key[27:34]]]
+    return t.rows[row][sets * 2 + 1] - 1
+
+
+def seven_pairs_shanten(counts: bytes | Sequence[int]) -> int:
+    """Shanten to seven distinct pairs (four of a kind is one pair)."""
+    key = counts if type(counts) is bytes else bytes(counts)
+    pairs = key.count(2) + key.count(3) + key.count(4)
+    kinds = 34 - key.count(0)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def orphans_shanten(counts: Sequence[int]) -> int:
+    """Shanten to thirteen orphans."""
+    held = _yaochu(counts)
+    return 13 - (13 - held.count(0)) - (1 if max(held) >= 2 else 0)
+
+
+def shanten(hand: str | Sequence[int], form: Form | str | None = None) -> int:
+    """Minimum shanten of ``hand`` (an ``mpsz`` string or 34 counts) over the three forms.
+
+    A hand of 13/14 tiles is read as four sets and a pair; fewer tiles imply
+    called sets; 16/17 tiles are read as five sets and a pair (seven pairs and
+    thirteen orphans then do not apply).  ``form`` asks for one form only.
+    """
+    if form is not None or type(hand) is not list:
+        return _shanten_checked(hand, form)
+    # The hot path: a list of counts.  It is inlined (no helper calls) because a
+    # Monte Carlo run asks it millions of times; bad input falls back to the
+    # checked path, which raises a clear error.
+    try:
+        key = bytes(hand)
+        total = sum(key)
+        if len(key) != 34 or total % 3 == 0 or total > 14:
+            return _shanten_checked(hand, form)
+        t = _TABLES.get(4) or suit_tables(4)
+        n, combine, suit_row, honors = t.n, t.combine, t.suit_row, key[27:34]
+        row = combine[combine[combine[suit_row[key[0:9]] * n + suit_row[key[9:18]]] * n + suit_row[key[18:27]]] * n
+                      + t.honor_row[honors]]
+    except (TypeError, ValueError, KeyError):
+        return _shanten_checked(hand, form)
+    result = t.rows[row][total // 3 * 2 + 1] - 1
+    if total < 13 or result < 0:
+        return result
+    zeros = key.count(0)
+    if 40 - total - zeros < result:  # seven pairs can only win with enough pairs
+        pairs = key.count(2) + key.count(3) + key.count(4)
+        result = min(result, 6 - pairs + (zeros - 27 if zeros > 27 else 0))
+    if honors.count(0) <= result:  # thirteen orphans needs most honours present
+        held = _yaochu(key)
+        result = min(result, held.count(0) - (max(held) >= 2))
+    return result
+
+
+def _shanten_checked(hand: str | Sequence[int], form: Form | str | None) -> int:
+    """``shanten`` for any input: checks it and names what is wrong."""
+    key = _checked_key(hand)
+    total = sum(key)
+    if form is not None:
+        return _one_form(key, total, Form(form))
+    result = standard_shanten(key, total // 3)
+    if 13 <= total <= 14:
+        result = min(result, seven_pairs_shanten(key), orphans_shanten(key))
+    return result
+
+
+def _one_form(key: bytes, total: int, form: Form) -> int:
+    """Shanten for one named form."""
+    if form is Form.STANDARD:
+        return standard_shanten(key, total // 3)
+    if not 13 <= total <= 14:
+        raise MjsimError(f"form {form.value!r} needs 13 or 14 tiles, the hand has {total}")
+    return seven_pairs_shanten(key) if form is Form.SEVEN_PAIRS else orphans_shanten(key)
+
+
+def _checked_key(hand: str | Sequence[int]) -> bytes:
+    """Check a hand and return its 34 counts as bytes."""
+    if isinstance(hand, str):
+        hand = parse_counts(hand)
+    try:
+        key = bytes(hand)
+    except (TypeError, ValueError):
+        raise MjsimError("a count hand is a sequence of 34 integers from 0 to 4") from None
+    if len(key) != 34 or max(key) > 4:
+        raise MjsimError(f"a count hand needs 34 entries from 0 to 4, got {list(key)}")
+    total = sum(key)
+    if total % 3 == 0 or total > 17:
+        raise MjsimError(f"a hand has 3n+1 or 3n+2 tiles (at most 17), this one has {total}")
+    return key

@@ -1,0 +1,82 @@
+"""Tile kinds and physical tiles as small integers.
+
+Kinds: 0-8 man 1-9, 9-17 pin, 18-26 sou, 27-33 honours (East, South, West,
+North, White, Green, Red), 34-41 flowers.  Physical ids: ``id // 4`` is the
+kind for 0..135 (Tenhou numbering); 136..143 are the eight flowers.  Red
+fives are physical ids (16, 52, 88 by default; a second red 5p is 53).
+"""
+
+from __future__ import annotations
+
+MAN, PIN, SOU, HONOR, FLOWER = 0, 9, 18, 27, 34
+NUM_KINDS = 34
+NUM_KINDS_WITH_FLOWERS = 42
+EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (WHITE, GREEN, RED)
+FIRST_FLOWER_ID = 136
+NUM_PHYSICAL = 144
+
+TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
+YAOCHU = tuple(sorted(TERMINALS | set(range(HONOR, FLOWER))))
+YAOCHU_SET = frozenset(YAOCHU)
+GREENS = frozenset({19, 20, 21, 23, 25, GREEN})  # 2 3 4 6 8 sou and 發
+
+RED_FIVE_IDS = {3: (16, 52, 88), 4: (16, 52, 53, 88), 0: ()}
+"""Physical ids of the red fives for each red-five count the rules allow."""
+
+SUIT_LETTERS = "mpsz"
+HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
+HONOR_KANJI = ("東", "南", "西", "北", "白", "發", "中")
+
+
+def kind_of(tile_id: int) -> int:
+    """The kind of a physical tile id."""
+    if tile_id >= FIRST_FLOWER_ID:
+        return FLOWER + tile_id - FIRST_FLOWER_ID
+    return tile_id >> 2
+
+
+def suit_of(kind: int) -> int:
+    """0 man, 1 pin, 2 sou, 3 honour, 4 flower."""
+    return min(kind // 9, 3) if kind < FLOWER else 4
+
+
+def is_honor(kind: int) -> bool:
+    """True for winds and dragons."""
+    return HONOR <= kind < FLOWER
+
+
+def is_terminal(kind: int) -> bool:
+    """True for the ones and nines of the three suits."""
+    return kind in TERMINALS
+
+
+def is_yaochu(kind: int) -> bool:
+    """True for terminals and honours."""
+    return kind in YAOCHU_SET
+
+
+def rank_of(kind: int) -> int:
+    """The number 1-9 of a suited kind (1-7 for honours, 1-8 for flowers)."""
+    if kind >= FLOWER:
+        return kind - FLOWER + 1
+    return kind - HONOR + 1 if kind >= HONOR else kind % 9 + 1
+
+
+def dora_from_indicator(kind: int) -> int:
+    """The dora kind an indicator of ``kind`` points to (9→1, N→E, 中→白)."""
+    if kind < HONOR:
+        return kind - 8 if kind % 9 == 8 else kind + 1
+    if kind <= NORTH:
+        return EAST if kind == NORTH else kind + 1
+    return WHITE if kind == RED else kind + 1
+
+
+def counts_of(kinds) -> list[int]:
+    """A 34-count list from an iterable of kinds (flowers are not counted)."""
+    counts = [0] * NUM_KINDS
+    for k in kinds:
+        if k < NUM_KINDS:
+            counts[k] += 1
+    return counts
