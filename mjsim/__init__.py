@@ -1,0 +1,26 @@
+"""mjsim: simulate mahjong rule variants and check their properties."""
+
+from mjsim.errors import MjsimError, NotationError
+from mjsim.hand.decompose import readings, waits
+from mjsim.hand.notation import format_kinds, format_tiles, parse_counts, parse_kinds, parse_tiles
+from mjsim.hand.shanten import Form, shanten
+from mjsim.hookspecs import hookimpl
+from mjsim.rules import Rules, RuleSet
+from mjsim.scoring import Meld, Pattern, Score, WinContext
+from mjsim.win_input import win_context
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Form", "Meld", "MjsimError", "NotationError", "Pattern", "Rules", "RuleSet", "Score", "WinContext",
+    "format_kinds", "format_tiles", "hookimpl", "parse_counts", "parse_kinds", "parse_tiles", "readings",
+    "score", "shanten", "waits", "win_context",
+]
+
+
+def score(ctx: WinContext, rules: Rules | None = None) -> Score:
+    """Score a win under ``rules`` (default: the ``tenhou`` preset); raises MjsimError if it does not win."""
+    from dataclasses import replace
+
+    rules = rules or RuleSet.from_preset("tenhou").compile()
+    return rules.score_win(ctx=replace(ctx, options=rules.values), rules=rules)

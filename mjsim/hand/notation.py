@@ -60,10 +60,13 @@ def _parse(text: str) -> list[tuple[int, bool]]:
     return tiles
 
 
-def parse_tiles(text: str, red_fives: int = 4) -> list[int]:
-    """Physical tile ids of ``text``: each tile takes the next free copy; ``0`` takes a red copy."""
+def parse_tiles(text: str, red_fives: int = 4, used: set[int] | None = None) -> list[int]:
+    """Physical tile ids of ``text``: each tile takes the next free copy; ``0`` takes a red copy.
+
+    ``used`` carries the copies already taken by other strings (hand, melds, indicators).
+    """
     reds = set(RED_FIVE_IDS.get(red_fives, RED_FIVE_IDS[4]))
-    used: set[int] = set()
+    used = set() if used is None else used
     ids = []
     for kind, red in _parse(text):
         ids.append(_take_copy(kind, red, reds, used, text))

@@ -1,0 +1,1 @@
+"""Readers and writers of real formats: Tenhou winning-hand cases, mjlog XML, tenhou.net/6 JSON."""

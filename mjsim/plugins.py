@@ -1,0 +1,85 @@
+"""Build the plugin manager for one rule set and compile it into ``Rules``.
+
+Variants are found through the ``mjsim.variants`` entry-point group (the
+riichi family ships that way too) or imported by module path.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from importlib.metadata import entry_points
+from types import ModuleType
+
+import pluggy
+
+from mjsim import hookspecs
+from mjsim.errors import MjsimError
+from mjsim.rules import OptionRegistry, Rules, RuleSet
+
+
+@cache
+def installed_variants() -> dict[str, str]:
+    """Variant name -> module path, from the ``mjsim.variants`` entry points."""
+    return {ep.name: ep.value for ep in entry_points(group="mjsim.variants")}
+
+
+def load_variant(name: str) -> ModuleType:
+    """Import a variant by entry-point name or dotted module path."""
+    target = installed_variants().get(name, name)
+    try:
+        return importlib.import_module(target)
+    except ImportError as exc:
+        known = ", ".join(sorted(installed_variants()))
+        raise MjsimError(f"unknown variant {name!r} ({exc}); installed variants: {known}") from None
+
+
+def variant_name(module: ModuleType) -> str:
+    """The option prefix of a variant module (its ``NAME``, else the last part of its path)."""
+    return getattr(module, "NAME", module.__name__.rsplit(".", 1)[-1])
+
+
+def plugin_manager(ruleset: RuleSet) -> tuple[pluggy.PluginManager, list[ModuleType]]:
+    """A manager with the rule set's variants registered in order."""
+    pm = pluggy.PluginManager("mjsim")
+    pm.add_hookspecs(hookspecs)
+    modules = [load_variant(v) for v in ruleset.variants]
+    for module in modules:
+        pm.register(module, name=variant_name(module))
+    pm.check_pending()
+    return pm, modules
+
+
+def build_rules(ruleset: RuleSet) -> Rules:
+    """Declare and validate options, collect patterns, and keep hot hooks as plain callables."""
+    pm, modules = plugin_manager(ruleset)
+    registry = OptionRegistry()
+    for module in modules:
+        impl = getattr(module, "mjsim_add_options", None)
+        if impl is not None:
+            impl(registry=registry.for_variant(variant_name(module)))
+    values = _option_values(registry, ruleset)
+    rules = Rules(ruleset, dict(registry.options), values, hook=pm.hook)
+    patterns = tuple(p for batch in pm.hook.mjsim_register_yaku(rules=rules) for p in batch)
+    score = pm.hook.mjsim_score_win
+    return Rules(ruleset, rules.declared, values, patterns, score_win=score, hook=pm.hook)
+
+
+def _option_values(registry: OptionRegistry, ruleset: RuleSet) -> dict[str, object]:
+    """Defaults overridden by the rule set, every key and value checked."""
+    declared = registry.options
+    values = {key: opt.parse(opt.default) for key, opt in declared.items()}
+    for key, raw in ruleset.options.items():
+        if key not in declared:
+            raise MjsimError(_unknown_key(key, declared))
+        values[key] = declared[key].parse(raw)
+    return values
+
+
+def _unknown_key(key: str, declared) -> str:
+    """Error text for an option nobody declared, with the closest known keys."""
+    import difflib
+
+    close = difflib.get_close_matches(key, list(declared), n=3)
+    hint = f"; did you mean {', '.join(close)}?" if close else f"; known options: {', '.join(sorted(declared))}"
+    return f"unknown option {key!r}{hint}"

@@ -1,0 +1,35 @@
+"""Base points from han and fu, and the limit names (riichi_base.md §10.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+YAKUMAN_BASE = 8000
+_LIMITS = ((13, "kazoe yakuman", 8000), (11, "sanbaiman", 6000), (8, "baiman", 4000),
+           (6, "haneman", 3000), (5, "mangan", 2000))
+
+
+def base_points(han: int, fu: int, yakuman: int, options: Mapping[str, Any]) -> tuple[int, str | None]:
+    """Base points and the limit reached (None below mangan)."""
+    if yakuman:
+        return YAKUMAN_BASE * yakuman, "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"
+    for min_han, name, base in _LIMITS:
+        if han >= min_han:
+            kazoe = options["riichi.kazoe_yakuman"]
+            if min_han == 13 and kazoe == "cap_at_sanbaiman":
+                return 6000, "sanbaiman"
+            if min_han == 13 and kazoe == "multiple" and han >= 26:
+                return YAKUMAN_BASE * (han // 13), f"kazoe {han // 13}x yakuman"
+            return base, name
+    base = fu * 2 ** (han + 2)
+    if base >= 2000 or _kiriage(han, fu, options["riichi.kiriage_mangan"]):
+        return 2000, "mangan"
+    return base, None
+
+
+def _kiriage(han: int, fu: int, mode: str) -> bool:
+    """Whether 4 han 30 fu (and, fully on, 3 han 60 fu) round up to mangan."""
+    if mode == "off":
+        return False
+    return (han, fu) == (4, 30) or (mode == "on" and (han, fu) == (3, 60))

@@ -1,0 +1,114 @@
+"""Scoring a riichi win: configure the patterns for the rules, then value each reading."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mjsim.errors import MjsimError
+from mjsim.scoring import Hit, Pattern, Score, WinContext, evaluate
+from variants.riichi.fu import fu
+from variants.riichi.limits import base_points
+from variants.riichi.payments import hand_value, payments
+from variants.riichi.yaku import PATTERNS
+
+# renhou option -> (han, yakuman)
+_RENHOU = {"yakuman": (0, 1), "needs_other_yaku": (0, 1), "baiman": (8, 0), "mangan": (5, 0),
+           "5han": (5, 0), "4han": (4, 0)}
+
+
+class NoWin(MjsimError):
+    """The tiles do not make a scoring win under these rules (not complete, or no yaku)."""
+
+
+def configured_patterns(options) -> list[Pattern]:
+    """The riichi patterns with option-dependent values applied."""
+    doubles = options["riichi.double_yakuman_patterns"]
+    out = []
+    for p in PATTERNS:
+        if p.name in ("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii"):
+            option_name = {"kokushi_13": "kokushi_13"}.get(p.name, p.name)
+            p = replace(p, yakuman=2 if option_name in doubles else 1)
+        elif p.name == "renhou":
+            if options["riichi.renhou"] == "off":
+                continue
+            han, yakuman = _RENHOU[options["riichi.renhou"]]
+            p = replace(p, han=han, yakuman=yakuman)
+        elif p.name == "chiitoitsu" and options["riichi.chiitoitsu_scoring"] == "1h50f_then_2h25f":
+            p = replace(p, han=1)
+        out.append(p)
+    return out
+
+
+def score_win(ctx: WinContext, patterns: list[Pattern]) -> Score:
+    """The best reading's score, or NoWin saying why there is none."""
+    if ctx.reading is None and sum(ctx.concealed_counts) + 3 * len(ctx.melds) != 14:
+        raise NoWin(f"a winning hand has 14 tiles (kans counted as 3), this one has "
+                    f"{len(ctx.concealed) + 3 * len(ctx.melds)}")
+    score = evaluate(ctx, patterns, _value)
+    if score is None:
+        raise NoWin("the hand is not complete" if not _complete(ctx) else "the hand has no yaku")
+    return score
+
+
+def _complete(ctx: WinContext) -> bool:
+    from mjsim.scoring import hand_readings
+
+    return bool(hand_readings(ctx))
+
+
+def _value(ctx: WinContext, hits: list[Hit]) -> Score | None:
+    """Han, fu, limit and payments of one reading (None: not a valid win)."""
+    options = ctx.options
+    yakuman = _yakuman_multiple(hits, options)
+    yaku_han = sum(h.han for h in hits if not h.bonus)
+    if not yakuman and (not any(not h.bonus for h in hits) or yaku_han < _min_han(ctx)):
+        return None
+    if options["riichi.renhou"] == "needs_other_yaku" and any(h.name == "renhou" for h in hits):
+        if not any(h.name != "renhou" and not h.bonus for h in hits):
+            return None
+    han = sum(h.han for h in hits)
+    fu_total, fu_parts = fu(ctx, pinfu=any(h.name == "pinfu" for h in hits))
+    if ctx.reading.form == "seven_pairs" and options["riichi.chiitoitsu_scoring"] == "1h50f_then_2h25f":
+        han, fu_total, fu_parts = _chiitoitsu_1h50f(han, fu_total, fu_parts, options)
+    base, limit = base_points(han, fu_total, yakuman, options)
+    pao_base = _pao_base(hits, base, yakuman, options) if ctx.pao is not None else 0
+    return Score(tuple(hits), han, fu_total, fu_parts, limit, yakuman, base, hand_value(base, ctx),
+                 payments(base, ctx, pao_base), ctx.reading)
+
+
+def _chiitoitsu_1h50f(han, fu_total, fu_parts, options):
+    """Maru-Jan seven pairs: 1 han 50 fu below mangan, 2 han 25 fu from mangan up."""
+    if base_points(han + 1, 25, 0, options)[1] is not None:
+        return han + 1, 25, fu_parts
+    return han, 50, (("seven pairs", 50),)
+
+
+def _yakuman_multiple(hits: list[Hit], options) -> int:
+    """Total yakuman, honouring composite and cap options."""
+    values = [h.yakuman for h in hits if h.yakuman]
+    if not values:
+        return 0
+    total = sum(values) if options["riichi.composite_yakuman"] else max(values)
+    cap = options["riichi.yakuman_max_multiple"]
+    return min(total, cap) if cap else total
+
+
+def _pao_base(hits: list[Hit], base: int, yakuman: int, options) -> int:
+    """The part of the base points the pao seat is liable for."""
+    liable = [h for h in hits if h.name in options["riichi.pao_set"]]
+    if not liable:
+        return 0
+    if options["riichi.pao_scope"] == "whole_hand":
+        return base
+    return base * sum(h.yakuman for h in liable) // yakuman
+
+
+def _min_han(ctx: WinContext) -> int:
+    """Han of yaku needed: 1, or 2 under the two-han rules."""
+    mode = ctx.options["riichi.ryanhan_shibari"]
+    two = (
+        mode == "always"
+        or (mode == "from_5_honba" and ctx.honba >= 5)
+        or (mode == "from_dealer_5th_repeat" and ctx.extra.get("dealer_repeats", 0) >= 5)
+    )
+    return max(ctx.options["riichi.min_han"], 2 if two else 1)

@@ -1,0 +1,416 @@
+"""The riichi yaku and yakuman (riichi_base.md §7) and the dora counts (§8), as pattern data.
+
+Each rule is a small predicate over a :class:`WinContext`; its docstring
+starts with the kanji name.  ``@yaku`` turns it into a :class:`Pattern`;
+Tenhou's yaku id is kept so real logs can be compared.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from mjsim.hand.tiles import (
+    DRAGONS,
+    GREEN,
+    GREENS,
+    HONOR,
+    RED_FIVE_IDS,
+    TERMINALS,
+    WINDS,
+    YAOCHU_SET,
+    dora_from_indicator,
+)
+from mjsim.scoring import ORPHANS, SEVEN_PAIRS, STANDARD, TANKI, Pattern, WinContext
+
+PATTERNS: list[Pattern] = []
+
+
+def yaku(han: int = 0, open_han: int | None = None, *, yakuman: int = 0, tenhou: int | None = None,
+         replaces: tuple[str, ...] = (), bonus: bool = False, name: str | None = None):
+    """Register the decorated predicate as a pattern (its docstring: kanji name, then the rule)."""
+
+    def register(rule: Callable[[WinContext], int | bool]) -> Callable[[WinContext], int | bool]:
+        doc = (rule.__doc__ or "").strip()
+        PATTERNS.append(Pattern(
+            name=name or rule.__name__, title=doc.split()[0], applies=rule, han=han, open_han=open_han,
+            yakuman=yakuman, replaces=replaces, bonus=bonus, doc=doc,
+            ids={"tenhou": tenhou} if tenhou is not None else {},
+        ))
+        return rule
+
+    return register
+
+
+def _standard(ctx: WinContext) -> bool:
+    return ctx.reading.form == STANDARD
+
+
+def _opt(ctx: WinContext, name: str):
+    return ctx.options[f"riichi.{name}"]
+
+
+# --- 1 han: situation --------------------------------------------------------
+
+
+@yaku(1, tenhou=0)
+def menzen_tsumo(ctx):
+    """門前清自摸和 (menzen tsumo): a closed hand wins by self-draw."""
+    return ctx.tsumo and ctx.closed
+
+
+@yaku(1, tenhou=1)
+def riichi(ctx):
+    """立直 (riichi): the winner had declared riichi."""
+    return ctx.has("riichi", "double_riichi")
+
+
+@yaku(2, tenhou=21, replaces=("riichi",))
+def double_riichi(ctx):
+    """両立直 (double riichi): riichi declared on the first discard, before any call."""
+    return ctx.has("double_riichi") and _opt(ctx, "double_riichi")
+
+
+@yaku(1, tenhou=2)
+def ippatsu(ctx):
+    """一発 (ippatsu): a win within one go-around of riichi, no call in between."""
+    return ctx.has("ippatsu") and _opt(ctx, "ippatsu")
+
+
+@yaku(1, 1, tenhou=3)
+def chankan(ctx):
+    """槍槓 (chankan): ron on a tile added to a kan."""
+    return ctx.has("chankan")
+
+
+@yaku(1, 1, tenhou=4)
+def rinshan_kaihou(ctx):
+    """嶺上開花 (rinshan kaihou): self-draw on a kan's replacement tile."""
+    return ctx.has("rinshan")
+
+
+@yaku(1, 1, tenhou=5)
+def haitei(ctx):
+    """海底摸月 (haitei raoyue): self-draw on the last tile of the wall."""
+    return ctx.tsumo and ctx.has("haitei")
+
+
+@yaku(1, 1, tenhou=6)
+def houtei(ctx):
+    """河底撈魚 (houtei raoyui): ron on the last discard."""
+    return not ctx.tsumo and ctx.has("houtei")
+
+
+# --- 1 han: shape --------------------------------------------------------------
+
+
+def _is_value_pair(ctx: WinContext, kind: int) -> bool:
+    return kind in DRAGONS or kind in (ctx.seat_wind, ctx.round_wind)
+
+
+@yaku(1, tenhou=7)
+def pinfu(ctx):
+    """平和 (pinfu): closed, four sequences, a pair of no value, won on a two-sided wait."""
+    r = ctx.reading
+    return (
+        ctx.closed and _standard(ctx) and len(r.sequences) == len(r.sets) and r.wait == "ryanmen"
+        and not _is_value_pair(ctx, r.pair) and (not ctx.tsumo or _opt(ctx, "tsumo_pinfu"))
+    )
+
+
+@yaku(1, 1, tenhou=8)
+def tanyao(ctx):
+    """断幺九 (tanyao): only simples (open hands only with kuitan)."""
+    return ctx.kinds.isdisjoint(YAOCHU_SET) and (ctx.closed or _opt(ctx, "kuitan"))
+
+
+def _identical_sequence_pairs(ctx: WinContext) -> int:
+    if not _standard(ctx):
+        return 0
+    return sum(n // 2 for n in Counter(ctx.reading.sequences).values())
+
+
+@yaku(1, tenhou=9)
+def iipeikou(ctx):
+    """一盃口 (iipeikou): two identical sequences in a closed hand."""
+    return _identical_sequence_pairs(ctx) == 1
+
+
+@yaku(3, tenhou=32, replaces=("iipeikou",))
+def ryanpeikou(ctx):
+    """二盃口 (ryanpeikou): two pairs of identical sequences in a closed hand."""
+    return _identical_sequence_pairs(ctx) == 2
+
+
+def _triplet_of(kind: int) -> Callable[[WinContext], bool]:
+    return lambda ctx: _standard(ctx) and kind in ctx.reading.triplets
+
+
+_WIND_NAMES = ("east", "south", "west", "north")
+_WIND_KANJI = "東南西北"
+for _i, (_wind, _name) in enumerate(zip(WINDS, _WIND_NAMES, strict=True)):
+    for _role, _kanji, _base in (("seat", "自風", 10), ("round", "場風", 14)):
+        _attr = f"{_role}_wind"
+        PATTERNS.append(Pattern(
+            name=f"{_role}_wind_{_name}", title=f"{_kanji} {_WIND_KANJI[_i]}", han=1, open_han=1,
+            applies=(lambda ctx, w=_wind, a=_attr: getattr(ctx, a) == w and _triplet_of(w)(ctx)),
+            doc=f"{_kanji} {_WIND_KANJI[_i]} ({_role} wind {_name}): a triplet of {_name} as the {_role} wind.",
+            ids={"tenhou": _base + _i},
+        ))
+for _i, (_dragon, _name, _kanji) in enumerate(zip(DRAGONS, ("white", "green", "red"), "白發中", strict=True)):
+    PATTERNS.append(Pattern(
+        name=f"dragon_{_name}", title=f"役牌 {_kanji}", han=1, open_han=1, applies=_triplet_of(_dragon),
+        doc=f"役牌 {_kanji} (dragon {_name}): a triplet of {_name} dragons.", ids={"tenhou": 18 + _i},
+    ))
+
+
+# --- 2 han and more ---------------------------------------------------------
+
+
+@yaku(2, tenhou=22)
+def chiitoitsu(ctx):
+    """七対子 (chiitoitsu): seven distinct pairs."""
+    return ctx.reading.form == SEVEN_PAIRS
+
+
+def _all_groups_have(ctx: WinContext, kinds: frozenset[int]) -> bool:
+    r = ctx.reading
+    return r.pair in kinds and all(
+        (s.kind in kinds or s.kind + 2 in kinds) if s.shape == "sequence" else s.kind in kinds for s in r.sets
+    )
+
+
+@yaku(2, 1, tenhou=23)
+def chanta(ctx):
+    """混全帯幺九 (chanta): every set and the pair hold a terminal or honour, with a sequence."""
+    return _standard(ctx) and bool(ctx.reading.sequences) and _all_groups_have(ctx, YAOCHU_SET)
+
+
+@yaku(3, 2, tenhou=33, replaces=("chanta",))
+def junchan(ctx):
+    """純全帯幺九 (junchan): every set and the pair hold a terminal, with a sequence."""
+    return _standard(ctx) and bool(ctx.reading.sequences) and _all_groups_have(ctx, TERMINALS)
+
+
+@yaku(2, 1, tenhou=24)
+def ittsu(ctx):
+    """一気通貫 (ittsu): 123, 456 and 789 of one suit."""
+    seqs = set(ctx.reading.sequences) if _standard(ctx) else set()
+    return any({b, b + 3, b + 6} <= seqs for b in (0, 9, 18))
+
+
+@yaku(2, 1, tenhou=25)
+def sanshoku_doujun(ctx):
+    """三色同順 (sanshoku doujun): the same sequence in all three suits."""
+    seqs = set(ctx.reading.sequences) if _standard(ctx) else set()
+    return any({k, k + 9, k + 18} <= seqs for k in range(7))
+
+
+@yaku(2, 2, tenhou=26)
+def sanshoku_doukou(ctx):
+    """三色同刻 (sanshoku doukou): the same triplet in all three suits."""
+    trips = set(ctx.reading.triplets) if _standard(ctx) else set()
+    return any({k, k + 9, k + 18} <= trips for k in range(9))
+
+
+@yaku(2, 2, tenhou=27)
+def sankantsu(ctx):
+    """三槓子 (sankantsu): three kans."""
+    return _standard(ctx) and ctx.reading.quads == 3
+
+
+@yaku(2, 2, tenhou=28)
+def toitoi(ctx):
+    """対々和 (toitoi): four triplets or kans."""
+    return _standard(ctx) and not ctx.reading.sequences
+
+
+@yaku(2, 2, tenhou=29)
+def sanankou(ctx):
+    """三暗刻 (sanankou): three concealed triplets."""
+    return _standard(ctx) and ctx.reading.concealed_triplets == 3
+
+
+@yaku(2, 2, tenhou=30)
+def shousangen(ctx):
+    """小三元 (shousangen): two dragon triplets and a dragon pair."""
+    r = ctx.reading
+    return _standard(ctx) and r.pair in DRAGONS and sum(d in r.triplets for d in DRAGONS) == 2
+
+
+@yaku(2, 2, tenhou=31, replaces=("chanta", "junchan"))
+def honroutou(ctx):
+    """混老頭 (honroutou): only terminals and honours, with both."""
+    return ctx.kinds <= YAOCHU_SET and not ctx.kinds <= TERMINALS and any(k >= HONOR for k in ctx.kinds)
+
+
+def _suits(ctx: WinContext) -> set[int]:
+    return {k // 9 for k in ctx.kinds if k < HONOR}
+
+
+@yaku(3, 2, tenhou=34)
+def honitsu(ctx):
+    """混一色 (honitsu): one suit plus honours."""
+    return len(_suits(ctx)) == 1 and any(k >= HONOR for k in ctx.kinds)
+
+
+@yaku(6, 5, tenhou=35, replaces=("honitsu",))
+def chinitsu(ctx):
+    """清一色 (chinitsu): one suit and nothing else."""
+    return len(_suits(ctx)) == 1 and all(k < HONOR for k in ctx.kinds)
+
+
+# --- Yakuman ------------------------------------------------------------------
+
+
+@yaku(yakuman=1, tenhou=47)
+def kokushi(ctx):
+    """国士無双 (kokushi musou): one of each terminal and honour, and a pair of one."""
+    return ctx.reading.form == ORPHANS
+
+
+@yaku(yakuman=2, tenhou=48, replaces=("kokushi",))
+def kokushi_13(ctx):
+    """国士無双１３面 (kokushi 13-sided): thirteen orphans on the 13-sided wait."""
+    return ctx.reading.form == ORPHANS and ctx.reading.wait == "orphans13"
+
+
+@yaku(yakuman=1, tenhou=40)
+def suuankou(ctx):
+    """四暗刻 (suuankou): four concealed triplets."""
+    return _standard(ctx) and ctx.reading.concealed_triplets == 4
+
+
+@yaku(yakuman=2, tenhou=41, replaces=("suuankou",))
+def suuankou_tanki(ctx):
+    """四暗刻単騎 (suuankou tanki): four concealed triplets, won on the pair wait."""
+    return suuankou(ctx) and ctx.reading.wait == TANKI
+
+
+@yaku(yakuman=1, tenhou=39)
+def daisangen(ctx):
+    """大三元 (daisangen): triplets of all three dragons."""
+    return _standard(ctx) and all(d in ctx.reading.triplets for d in DRAGONS)
+
+
+@yaku(yakuman=1, tenhou=50)
+def shousuushii(ctx):
+    """小四喜 (shousuushii): three wind triplets and a wind pair."""
+    r = ctx.reading
+    return _standard(ctx) and r.pair in WINDS and sum(w in r.triplets for w in WINDS) == 3
+
+
+@yaku(yakuman=2, tenhou=49, replaces=("shousuushii",))
+def daisuushii(ctx):
+    """大四喜 (daisuushii): triplets of all four winds."""
+    return _standard(ctx) and all(w in ctx.reading.triplets for w in WINDS)
+
+
+@yaku(yakuman=1, tenhou=42)
+def tsuuiisou(ctx):
+    """字一色 (tsuuiisou): only honours (seven pairs too, by option)."""
+    if ctx.reading.form == SEVEN_PAIRS and not _opt(ctx, "chiitoi_tsuuiisou"):
+        return False
+    return all(k >= HONOR for k in ctx.kinds)
+
+
+@yaku(yakuman=1, tenhou=43)
+def ryuuiisou(ctx):
+    """緑一色 (ryuuiisou): only 2 3 4 6 8 sou and 發 (發 required by option)."""
+    return ctx.kinds <= GREENS and (GREEN in ctx.kinds or not _opt(ctx, "ryuuiisou_requires_hatsu"))
+
+
+@yaku(yakuman=1, tenhou=44)
+def chinroutou(ctx):
+    """清老頭 (chinroutou): only terminals."""
+    return ctx.kinds <= TERMINALS
+
+
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def _gates_suit(ctx: WinContext) -> int | None:
+    """The suit base of a nine-gates hand, or None."""
+    if ctx.melds or len(_suits(ctx)) != 1 or any(k >= HONOR for k in ctx.kinds):
+        return None
+    base = min(ctx.kinds) // 9 * 9
+    counts = ctx.counts[base:base + 9]
+    return base if all(c >= need for c, need in zip(counts, _NINE_GATES, strict=True)) else None
+
+
+@yaku(yakuman=1, tenhou=45)
+def chuuren(ctx):
+    """九蓮宝燈 (chuuren poutou): 1112345678999 of one suit plus any tile of it, closed."""
+    return _gates_suit(ctx) is not None
+
+
+@yaku(yakuman=2, tenhou=46, replaces=("chuuren",))
+def junsei_chuuren(ctx):
+    """純正九蓮宝燈 (junsei chuuren): nine gates won on the nine-sided wait."""
+    base = _gates_suit(ctx)
+    if base is None:
+        return False
+    before = list(ctx.counts[base:base + 9])
+    before[ctx.win_kind - base] -= 1
+    return tuple(before) == _NINE_GATES
+
+
+@yaku(yakuman=1, tenhou=51)
+def suukantsu(ctx):
+    """四槓子 (suukantsu): four kans."""
+    return _standard(ctx) and ctx.reading.quads == 4
+
+
+@yaku(yakuman=1, tenhou=37)
+def tenhou(ctx):
+    """天和 (tenhou): the dealer wins on the first draw."""
+    return ctx.has("tenhou")
+
+
+@yaku(yakuman=1, tenhou=38)
+def chiihou(ctx):
+    """地和 (chiihou): a non-dealer wins on their first draw, no call before it."""
+    return ctx.has("chiihou")
+
+
+@yaku(yakuman=1, tenhou=36)
+def renhou(ctx):
+    """人和 (renhou): a non-dealer ron before their first draw, no call before it."""
+    return ctx.has("renhou")
+
+
+# --- Dora (bonus han, not yaku) -----------------------------------------------
+
+
+def _count_dora(ctx: WinContext, indicators) -> int:
+    dora = Counter(dora_from_indicator(t >> 2) for t in indicators)
+    return sum(ctx.counts[k] * n for k, n in dora.items())
+
+
+@yaku(1, 1, tenhou=52, bonus=True)
+def dora(ctx):
+    """ドラ (dora): each tile the dora indicators point to."""
+    return _count_dora(ctx, ctx.dora_indicators)
+
+
+@yaku(1, 1, tenhou=53, bonus=True)
+def ura_dora(ctx):
+    """裏ドラ (ura dora): each tile the ura indicators point to, for a riichi winner."""
+    if not ctx.has("riichi", "double_riichi") or not _opt(ctx, "ura_dora"):
+        return 0
+    return _count_dora(ctx, ctx.ura_indicators)
+
+
+@yaku(1, 1, tenhou=54, bonus=True)
+def aka_dora(ctx):
+    """赤ドラ (aka dora): each red five."""
+    reds = RED_FIVE_IDS[red_five_count(ctx.options)]
+    return sum(1 for t in ctx.all_tiles if t in reds)
+
+
+def red_five_count(options) -> int:
+    """How many red fives the rules put in the set (the east/hanchan split reads game length)."""
+    value = options["riichi.red_fives"]
+    if value == "4_east_3_hanchan":
+        return 4 if options.get("riichi.game_length") == "east" else 3
+    return value
