@@ -60,12 +60,12 @@ def _parse(text: str) -> list[tuple[int, bool]]:
     return tiles
 
 
-def parse_tiles(text: str, red_fives: int = 4, used: set[int] | None = None) -> list[int]:
+def parse_tiles(text: str, red_fives: int = 3, used: set[int] | None = None) -> list[int]:
     """Physical tile ids of ``text``: each tile takes the next free copy; ``0`` takes a red copy.
 
     ``used`` carries the copies already taken by other strings (hand, melds, indicators).
     """
-    reds = set(RED_FIVE_IDS.get(red_fives, RED_FIVE_IDS[4]))
+    reds = set(RED_FIVE_IDS.get(red_fives, RED_FIVE_IDS[3]))
     used = set() if used is None else used
     ids = []
     for kind, red in _parse(text):
@@ -78,7 +78,8 @@ def _take_copy(kind: int, red: bool, reds: set[int], used: set[int], text: str) 
     if kind >= FLOWER:
         candidates = [FIRST_FLOWER_ID + kind - FLOWER]
     else:
-        candidates = [i for i in range(kind * 4, kind * 4 + 4) if (i in reds) == red]
+        # Plain copies are taken from the top so that id 53 (red only in a 4-red set) comes last.
+        candidates = [i for i in range(kind * 4 + 3, kind * 4 - 1, -1) if (i in reds) == red]
     for tile_id in candidates:
         if tile_id not in used:
             used.add(tile_id)
@@ -102,9 +103,9 @@ def format_kinds(kinds: Iterable[int]) -> str:
     return _format((k, False) for k in kinds)
 
 
-def format_tiles(tile_ids: Iterable[int], red_fives: int = 4) -> str:
+def format_tiles(tile_ids: Iterable[int], red_fives: int = 3) -> str:
     """``mpsz`` text for physical ids, writing red fives as ``0``."""
-    reds = set(RED_FIVE_IDS.get(red_fives, RED_FIVE_IDS[4]))
+    reds = set(RED_FIVE_IDS.get(red_fives, RED_FIVE_IDS[3]))
     return _format((kind_of(t), t in reds) for t in tile_ids)
 
 

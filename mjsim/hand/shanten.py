@@ -7,7 +7,7 @@ with three table lookups; seven pairs and thirteen orphans are counts.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
+from enum import StrEnum
 from operator import itemgetter
 
 from mjsim.errors import MjsimError
@@ -19,7 +19,7 @@ from mjsim.hand.tiles import YAOCHU
 _yaochu = itemgetter(*YAOCHU)
 
 
-class Form(str, Enum):
+class Form(StrEnum):
     """The winning shapes shanten can be asked about."""
 
     STANDARD = "standard"

@@ -159,7 +159,7 @@ def _build(max_sets: int) -> SuitTables:
         need = _need_table(ranks, max_sets, sequences).reshape(5**ranks, -1)
         keys, idx = _keys(ranks, max_tiles)
         mapping = {}
-        for key, row in zip(keys, map(tuple, need[idx].tolist())):
+        for key, row in zip(keys, map(tuple, need[idx].tolist()), strict=True):
             mapping[key] = rows.setdefault(row, len(rows))
         maps.append(mapping)
     combine = _close_under_combine(rows, max_sets)

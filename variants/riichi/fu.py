@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mjsim.hand.notation import format_kinds
 from mjsim.hand.tiles import DRAGONS, YAOCHU_SET
 from mjsim.scoring import KANCHAN, PENCHAN, QUAD, SEVEN_PAIRS, TANKI, TRIPLET, WinContext
 
@@ -23,7 +24,7 @@ def fu(ctx: WinContext, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
     for s in r.sets:
         if s.shape != "sequence":
             value = _SET_FU[(s.shape, s.concealed)] * (2 if s.kind in YAOCHU_SET else 1)
-            parts.append((f"{'closed' if s.concealed else 'open'} {s.shape} {s.kind}", value))
+            parts.append((f"{'closed' if s.concealed else 'open'} {s.shape} {format_kinds([s.kind] * 3)}", value))
     pair = _pair_fu(ctx, r.pair)
     if pair:
         parts.append(("value pair", pair))

@@ -1,0 +1,185 @@
+"""The ``mjsim`` command line: score, variants, rules, bench and demo."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+
+import click
+
+from mjsim.errors import MjsimError
+from mjsim.rules import RuleSet
+
+
+class _Group(click.Group):
+    """A click group that turns user errors into one line and exit status 2."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except MjsimError as exc:
+            click.echo(f"mjsim: error: {exc}", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="mjsim")
+def cli() -> None:
+    """Simulate mahjong rule variants and check their properties."""
+
+
+def _ruleset(preset: str, settings: tuple[str, ...]) -> RuleSet:
+    """The preset with ``--set KEY=VALUE`` overrides."""
+    overrides = {}
+    for item in settings:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise MjsimError(f"--set takes KEY=VALUE, got {item!r}")
+        overrides[key.strip()] = value.strip()
+    return RuleSet.from_preset(preset, overrides)
+
+
+_SITUATION_FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+                    "tenhou", "chiihou", "renhou")
+
+
+@cli.command()
+@click.argument("hand", required=False)
+@click.option("--win", help="the winning tile (default: the hand's last tile)")
+@click.option("--tsumo", is_flag=True, help="self-drawn win")
+@click.option("--riichi", is_flag=True)
+@click.option("--double-riichi", is_flag=True)
+@click.option("--ippatsu", is_flag=True)
+@click.option("--rinshan", is_flag=True)
+@click.option("--chankan", is_flag=True)
+@click.option("--haitei", is_flag=True)
+@click.option("--houtei", is_flag=True)
+@click.option("--tenhou", "tenhou_win", is_flag=True, help="天和: the dealer's first draw")
+@click.option("--chiihou", is_flag=True)
+@click.option("--renhou", is_flag=True)
+@click.option("--dora", multiple=True, help="dora indicator(s), e.g. --dora 3m or --dora 3m4z")
+@click.option("--ura", multiple=True, help="ura dora indicator(s)")
+@click.option("--seat-wind", default=None, help="E, S, W or N (default E with --dealer, else S)")
+@click.option("--round-wind", default="E", show_default=True)
+@click.option("--dealer", is_flag=True, help="the winner is East")
+@click.option("--from", "discarder", default=None, help="wind of the discarder on a ron")
+@click.option("--honba", default=0, type=int)
+@click.option("--sticks", default=0, type=int, help="riichi sticks on the table")
+@click.option("--meld", multiple=True, help="a called set: chi:123m, pon:555z, kan:1111p, ankan:9999s")
+@click.option("--preset", default="tenhou", show_default=True)
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option")
+@click.option("--cases", type=click.Path(dir_okay=False), help="score every case of a file and compare")
+@click.option("--json", "as_json", is_flag=True, help="print JSON")
+def score(hand, cases, preset, settings, as_json, **kw) -> None:
+    """Score HAND (mpsz, winning tile included or given by --win), or every line of --cases."""
+    ruleset = _ruleset(preset, settings)
+    if cases:
+        sys.exit(_score_cases(cases, ruleset, as_json))
+    if not hand:
+        raise MjsimError("give a HAND to score, or --cases FILE")
+    _score_one(hand, ruleset.compile(), as_json, **kw)
+
+
+def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
+    """Score one hand described on the command line and print it."""
+    from mjsim.score_report import score_json, score_text
+    from mjsim.win_input import win_context
+    from variants.riichi.yaku import red_five_count
+
+    seat = kw["seat_wind"] or ("E" if kw["dealer"] else "S")
+    if kw["dealer"] and seat.upper() != "E":
+        raise MjsimError("--dealer means seat wind E; drop --seat-wind or --dealer")
+    situation = {name for name in _SITUATION_FLAGS if kw.get("tenhou_win" if name == "tenhou" else name)}
+    ctx = win_context(hand, kw["win"], melds=kw["meld"], tsumo=kw["tsumo"] or bool({"tenhou", "chiihou"} & situation),
+                      situation=situation, dora=kw["dora"], ura=kw["ura"], seat_wind=seat,
+                      round_wind=kw["round_wind"], discarder=kw["discarder"], honba=kw["honba"],
+                      sticks=kw["sticks"], red_fives=red_five_count(rules.values))
+    ctx = replace(ctx, options=rules.values)
+    result = rules.score_win(ctx=ctx, rules=rules)
+    click.echo(json.dumps(score_json(ctx, result), ensure_ascii=False) if as_json else score_text(ctx, result))
+
+
+def _score_cases(path: str, ruleset: RuleSet, as_json: bool) -> int:
+    """Compare every case of a file; exit status 0 only when all agree."""
+    from mjsim.conformance import CaseScorer, summarize
+    from mjsim.logs.agari_cases import read_cases
+
+    scorer = CaseScorer(ruleset)
+    summary = summarize(scorer.check(case) for case in read_cases(path))
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
+    else:
+        click.echo(f"{summary['total']} cases: {summary['agree']} agree, {summary['disagree']} disagree, "
+                   f"{summary['errors']} errors, {summary['skipped']} skipped")
+        for m in summary["mismatches"]:
+            click.echo(f"  {m['id']}: {m['status']} {m['differences'] or m['detail']}")
+    return 0 if summary["disagree"] == summary["errors"] == 0 else 1
+
+
+@cli.command()
+def variants() -> None:
+    """List the installed variants."""
+    from mjsim.plugins import installed_variants, load_variant
+
+    for name in sorted(installed_variants()):
+        module = load_variant(name)
+        click.echo(f"{name:<16} {getattr(module, 'DESCRIPTION', (module.__doc__ or '').strip())}")
+
+
+@cli.command()
+@click.option("--preset", default="tenhou", show_default=True)
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE")
+@click.option("--json", "as_json", is_flag=True)
+def rules(preset, settings, as_json) -> None:
+    """List every option of a rule set with its value, default and description."""
+    compiled = _ruleset(preset, settings).compile()
+    rows = []
+    for key, opt in sorted(compiled.declared.items()):
+        value, default = compiled.values[key], opt.parse(opt.default)
+        rows.append({"key": key, "value": _show(value), "default": _show(default),
+                     "description": opt.description, "allowed": opt.allowed()})
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        return
+    click.echo(f"rule set {compiled.ruleset.name}: variants {', '.join(compiled.ruleset.variants)}")
+    for r in rows:
+        mark = " " if r["value"] == r["default"] else "*"
+        click.echo(f"{mark} {r['key']:<34} {r['value']:<22} (default {r['default']}) {r['description']}")
+
+
+def _show(value) -> str:
+    if isinstance(value, frozenset):
+        return ",".join(sorted(map(str, value))) or "none"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@cli.group()
+def bench() -> None:
+    """Benchmarks (speed is measured here, never asserted in tests)."""
+
+
+@bench.command("hand")
+@click.option("--shanten-calls", default=50_000, show_default=True)
+@click.option("--hands", default=2_000, show_default=True, help="winning hands to score")
+@click.option("--seed", default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def bench_hand_cmd(shanten_calls, hands, seed, as_json) -> None:
+    """Time per shanten call and per scored win on one core, beside the mahjong package."""
+    from mjsim.bench import bench_hand, format_hand_report
+
+    result = bench_hand(shanten_calls=shanten_calls, winning_hands=hands, seed=seed)
+    click.echo(json.dumps(result, indent=1) if as_json else format_hand_report(result))
+
+
+@cli.command()
+def demo() -> None:
+    """Shanten and scoring of a few hands: what `make run` shows until the runner exists."""
+    from mjsim.demo import run_demo
+
+    click.echo(run_demo())
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="mjsim")
