@@ -12,9 +12,26 @@ from mjsim.win_input import win_context
 __version__ = "0.1.0"
 
 __all__ = [
-    "Form", "Meld", "MjsimError", "NotationError", "Pattern", "Rules", "RuleSet", "Score", "WinContext",
-    "format_kinds", "format_tiles", "hookimpl", "parse_counts", "parse_kinds", "parse_tiles", "readings",
-    "score", "shanten", "waits", "win_context",
+    "Form",
+    "Meld",
+    "MjsimError",
+    "NotationError",
+    "Pattern",
+    "Rules",
+    "RuleSet",
+    "Score",
+    "WinContext",
+    "format_kinds",
+    "format_tiles",
+    "hookimpl",
+    "parse_counts",
+    "parse_kinds",
+    "parse_tiles",
+    "readings",
+    "score",
+    "shanten",
+    "waits",
+    "win_context",
 ]
 
 

@@ -40,8 +40,18 @@ def _ruleset(preset: str, settings: tuple[str, ...]) -> RuleSet:
     return RuleSet.from_preset(preset, overrides)
 
 
-_SITUATION_FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-                    "tenhou", "chiihou", "renhou")
+_SITUATION_FLAGS = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
 
 
 @cli.command()
@@ -91,10 +101,21 @@ def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
     if kw["dealer"] and seat.upper() != "E":
         raise MjsimError("--dealer means seat wind E; drop --seat-wind or --dealer")
     situation = {name for name in _SITUATION_FLAGS if kw.get("tenhou_win" if name == "tenhou" else name)}
-    ctx = win_context(hand, kw["win"], melds=kw["meld"], tsumo=kw["tsumo"] or bool({"tenhou", "chiihou"} & situation),
-                      situation=situation, dora=kw["dora"], ura=kw["ura"], seat_wind=seat,
-                      round_wind=kw["round_wind"], discarder=kw["discarder"], honba=kw["honba"],
-                      sticks=kw["sticks"], red_fives=red_five_count(rules.values))
+    ctx = win_context(
+        hand,
+        kw["win"],
+        melds=kw["meld"],
+        tsumo=kw["tsumo"] or bool({"tenhou", "chiihou"} & situation),
+        situation=situation,
+        dora=kw["dora"],
+        ura=kw["ura"],
+        seat_wind=seat,
+        round_wind=kw["round_wind"],
+        discarder=kw["discarder"],
+        honba=kw["honba"],
+        sticks=kw["sticks"],
+        red_fives=red_five_count(rules.values),
+    )
     ctx = replace(ctx, options=rules.values)
     result = rules.score_win(ctx=ctx, rules=rules)
     click.echo(json.dumps(score_json(ctx, result), ensure_ascii=False) if as_json else score_text(ctx, result))
@@ -110,8 +131,10 @@ def _score_cases(path: str, ruleset: RuleSet, as_json: bool) -> int:
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
     else:
-        click.echo(f"{summary['total']} cases: {summary['agree']} agree, {summary['disagree']} disagree, "
-                   f"{summary['errors']} errors, {summary['skipped']} skipped")
+        click.echo(
+            f"{summary['total']} cases: {summary['agree']} agree, {summary['disagree']} disagree, "
+            f"{summary['errors']} errors, {summary['skipped']} skipped"
+        )
         for m in summary["mismatches"]:
             click.echo(f"  {m['id']}: {m['status']} {m['differences'] or m['detail']}")
     return 0 if summary["disagree"] == summary["errors"] == 0 else 1
@@ -137,8 +160,15 @@ def rules(preset, settings, as_json) -> None:
     rows = []
     for key, opt in sorted(compiled.declared.items()):
         value, default = compiled.values[key], opt.parse(opt.default)
-        rows.append({"key": key, "value": _show(value), "default": _show(default),
-                     "description": opt.description, "allowed": opt.allowed()})
+        rows.append(
+            {
+                "key": key,
+                "value": _show(value),
+                "default": _show(default),
+                "description": opt.description,
+                "allowed": opt.allowed(),
+            }
+        )
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
         return

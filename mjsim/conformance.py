@@ -64,8 +64,14 @@ def _compare(case: Case, score, rules: Rules) -> Outcome:
         got["winner_gain"] = score.payments[case.ctx.seat]
     if exp.yaku_ids is not None:
         got["yaku_ids"] = _tenhou_ids(score, rules)
-    want = {"fu": exp.fu, "han": exp.han, "points": exp.points, "deltas": exp.deltas,
-            "winner_gain": exp.winner_gain, "yaku_ids": exp.yaku_ids}
+    want = {
+        "fu": exp.fu,
+        "han": exp.han,
+        "points": exp.points,
+        "deltas": exp.deltas,
+        "winner_gain": exp.winner_gain,
+        "yaku_ids": exp.yaku_ids,
+    }
     diffs = {k: (want[k], got[k]) for k in got if want.get(k) is not None and want[k] != got[k]}
     return Outcome(case.id, "disagree" if diffs else "agree", diffs)
 
@@ -83,11 +89,16 @@ def summarize(outcomes: Iterable[Outcome], first: int = 10) -> dict[str, Any]:
     count = lambda status: sum(o.status == status for o in outcomes)  # noqa: E731
     bad = [o for o in outcomes if o.status in ("disagree", "error")]
     return {
-        "total": len(outcomes), "agree": count("agree"), "disagree": count("disagree"),
-        "errors": count("error"), "skipped": count("skipped"),
+        "total": len(outcomes),
+        "agree": count("agree"),
+        "disagree": count("disagree"),
+        "errors": count("error"),
+        "skipped": count("skipped"),
         "skipped_reasons": sorted({o.detail for o in outcomes if o.status == "skipped"}),
-        "mismatches": [{"id": o.id, "status": o.status, "differences": _jsonable(o.differences),
-                        "detail": o.detail} for o in bad[:first]],
+        "mismatches": [
+            {"id": o.id, "status": o.status, "differences": _jsonable(o.differences), "detail": o.detail}
+            for o in bad[:first]
+        ],
     }
 
 

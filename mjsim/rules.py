@@ -95,8 +95,9 @@ class OptionRegistry:
         self.options: dict[str, Option] = {}
         self._prefix = ""
 
-    def add(self, name: str, default: Any, description: str, choices: Iterable[Any] | None = None,
-            multi: bool = False) -> None:
+    def add(
+        self, name: str, default: Any, description: str, choices: Iterable[Any] | None = None, multi: bool = False
+    ) -> None:
         """Declare ``<variant>.<name>`` with its default and a one-line description."""
         key = f"{self._prefix}{name}"
         if key in self.options:

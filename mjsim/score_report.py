@@ -18,8 +18,9 @@ def score_json(ctx: WinContext, score: Score) -> dict[str, Any]:
         "melds": [{"type": m.type, "tiles": format_tiles(m.tiles)} for m in ctx.melds],
         "tsumo": ctx.tsumo,
         "seat_wind": WIND_NAMES[ctx.seat],
-        "yaku": [{"name": h.name, "title": h.title, "han": h.han, "yakuman": h.yakuman, "dora": h.bonus}
-                 for h in score.hits],
+        "yaku": [
+            {"name": h.name, "title": h.title, "han": h.han, "yakuman": h.yakuman, "dora": h.bonus} for h in score.hits
+        ],
         "han": score.han,
         "fu": score.fu,
         "fu_parts": [{"part": part, "fu": fu} for part, fu in score.fu_parts],
@@ -36,8 +37,10 @@ def score_text(ctx: WinContext, score: Score) -> str:
     """A readable score: what won, the yaku, fu, the limit and who pays what."""
     how = "tsumo" if ctx.tsumo else f"ron from {WIND_NAMES[ctx.discarder]}"
     melds = "".join(f" [{m.type} {format_tiles(m.tiles)}]" for m in ctx.melds)
-    lines = [f"{format_tiles(ctx.concealed)}{melds}  win {format_tiles([ctx.win_tile])}, {how}, "
-             f"{WIND_NAMES[ctx.seat]} seat, {WIND_NAMES[ctx.round_wind - 27]} round"]
+    lines = [
+        f"{format_tiles(ctx.concealed)}{melds}  win {format_tiles([ctx.win_tile])}, {how}, "
+        f"{WIND_NAMES[ctx.seat]} seat, {WIND_NAMES[ctx.round_wind - 27]} round"
+    ]
     for h in score.hits:
         worth = f"{h.yakuman}x yakuman" if h.yakuman else f"{h.han} han"
         lines.append(f"  {h.title:<14} {h.name:<18} {worth:>11}")

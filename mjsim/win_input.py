@@ -42,8 +42,12 @@ def parse_meld(text: str, red_fives: int, used: set[int]) -> Meld:
 def _check_meld_shape(text: str, meld_type: str, kinds: list[int]) -> None:
     """A chi is a run of one suit; a pon three, a kan four of one kind."""
     if meld_type == CHI:
-        ok = len(kinds) == 3 and kinds[0] < 27 and kinds[0] // 9 == kinds[2] // 9 and kinds == list(
-            range(kinds[0], kinds[0] + 3))
+        ok = (
+            len(kinds) == 3
+            and kinds[0] < 27
+            and kinds[0] // 9 == kinds[2] // 9
+            and kinds == list(range(kinds[0], kinds[0] + 3))
+        )
     else:
         ok = len(set(kinds)) == 1 and len(kinds) == (3 if meld_type == PON else 4)
     if not ok:
@@ -74,11 +78,18 @@ def win_context(
     seat = wind(seat_wind, "seat wind")
     from_seat = None if tsumo else _discarder(discarder, seat)
     return WinContext(
-        concealed=tuple(concealed), win_tile=win_tile, melds=parsed_melds, tsumo=tsumo, seat_wind=seat,
-        round_wind=wind(round_wind, "round wind"), discarder=from_seat, situation=frozenset(situation),
+        concealed=tuple(concealed),
+        win_tile=win_tile,
+        melds=parsed_melds,
+        tsumo=tsumo,
+        seat_wind=seat,
+        round_wind=wind(round_wind, "round wind"),
+        discarder=from_seat,
+        situation=frozenset(situation),
         dora_indicators=tuple(t for d in dora for t in parse_tiles(d, red_fives, used)),
         ura_indicators=tuple(t for u in ura for t in parse_tiles(u, red_fives, used)),
-        honba=_non_negative(honba, "honba"), sticks=_non_negative(sticks, "sticks"),
+        honba=_non_negative(honba, "honba"),
+        sticks=_non_negative(sticks, "sticks"),
     )
 
 

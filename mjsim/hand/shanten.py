@@ -34,8 +34,10 @@ def standard_shanten(counts: bytes | Sequence[int], sets: int | None = None) -> 
         sets = sum(key) // 3
     t = suit_tables(5 if sets > 4 else 4)
     n, combine, suit_row = t.n, t.combine, t.suit_row
-    row = combine[combine[combine[suit_row[key[0:9]] * n + suit_row[key[9:18]]] * n + suit_row[key[18:27]]] * n
-                  + t.honor_row[key[27:34]]]
+    row = combine[
+        combine[combine[suit_row[key[0:9]] * n + suit_row[key[9:18]]] * n + suit_row[key[18:27]]] * n
+        + t.honor_row[key[27:34]]
+    ]
     return t.rows[row][sets * 2 + 1] - 1
 
 
@@ -72,8 +74,10 @@ def shanten(hand: str | Sequence[int], form: Form | str | None = None) -> int:
             return _shanten_checked(hand, form)
         t = _TABLES.get(4) or suit_tables(4)
         n, combine, suit_row, honors = t.n, t.combine, t.suit_row, key[27:34]
-        row = combine[combine[combine[suit_row[key[0:9]] * n + suit_row[key[9:18]]] * n + suit_row[key[18:27]]] * n
-                      + t.honor_row[honors]]
+        row = combine[
+            combine[combine[suit_row[key[0:9]] * n + suit_row[key[9:18]]] * n + suit_row[key[18:27]]] * n
+            + t.honor_row[honors]
+        ]
     except (TypeError, ValueError, KeyError):
         return _shanten_checked(hand, form)
     result = t.rows[row][total // 3 * 2 + 1] - 1

@@ -30,13 +30,7 @@ _FORMAT_VERSION = 3
 
 def _states(max_sets: int) -> list[tuple[int, int, int, int]]:
     """DP states (open sequences from two ranks back, from one rank back, sets, pairs)."""
-    return [
-        (a, b, m, p)
-        for m in range(max_sets + 1)
-        for a in range(m + 1)
-        for b in range(m + 1 - a)
-        for p in (0, 1)
-    ]
+    return [(a, b, m, p) for m in range(max_sets + 1) for a in range(m + 1) for b in range(m + 1 - a) for p in (0, 1)]
 
 
 def _choices(max_sets: int, sequences: bool):
@@ -129,11 +123,7 @@ def _combine(a: tuple[int, ...], b: tuple[int, ...], max_sets: int) -> tuple[int
     out = []
     for m in range(max_sets + 1):
         for p in (0, 1):
-            best = min(
-                a[i * 2 + pa] + b[(m - i) * 2 + p - pa]
-                for i in range(m + 1)
-                for pa in range(p + 1)
-            )
+            best = min(a[i * 2 + pa] + b[(m - i) * 2 + p - pa] for i in range(m + 1) for pa in range(p + 1))
             out.append(min(best, CLIP))
     return tuple(out)
 

@@ -17,8 +17,18 @@ from mjsim.errors import MjsimError
 from mjsim.scoring import ANKAN, CHI, KAN, PON, Meld, WinContext
 
 # Tenhou yaku ids that record circumstances no tile shows; the rest are recomputed.
-TENHOU_SITUATION = {1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan", 5: "haitei", 6: "houtei",
-                    21: "double_riichi", 36: "renhou", 37: "tenhou", 38: "chiihou"}
+TENHOU_SITUATION = {
+    1: "riichi",
+    2: "ippatsu",
+    3: "chankan",
+    4: "rinshan",
+    5: "haitei",
+    6: "houtei",
+    21: "double_riichi",
+    36: "renhou",
+    37: "tenhou",
+    38: "chiihou",
+}
 _TENHOU_MELD = {"chi": CHI, "pon": PON, "minkan": KAN, "kakan": KAN, "ankan": ANKAN}
 
 
@@ -86,18 +96,25 @@ def _tenhou_case(where: str, d: dict[str, Any]) -> Case:
     situation |= frozenset(TENHOU_SITUATION[y[0]] for y in t["yakuman"] if y[0] in TENHOU_SITUATION)
     first_winner = d.get("double_ron_index", 0) == 0
     ctx = WinContext(
-        concealed=tuple(d["hand_136"]), win_tile=d["win_tile_136"],
+        concealed=tuple(d["hand_136"]),
+        win_tile=d["win_tile_136"],
         melds=tuple(_tenhou_meld(m, who, oya) for m in d["melds"] if m["type"] != "nuki"),
-        tsumo=d["is_tsumo"], seat_wind=27 + d["seat_wind"], round_wind=27 + d["round_wind"],
-        discarder=None if d["is_tsumo"] else wind(d["from_who"]), situation=situation,
-        dora_indicators=tuple(d["dora_indicators_136"]), ura_indicators=tuple(d["ura_indicators_136"]),
-        honba=d["honba"] if first_winner else 0, sticks=d.get("riichi_sticks_collected", 0),
+        tsumo=d["is_tsumo"],
+        seat_wind=27 + d["seat_wind"],
+        round_wind=27 + d["round_wind"],
+        discarder=None if d["is_tsumo"] else wind(d["from_who"]),
+        situation=situation,
+        dora_indicators=tuple(d["dora_indicators_136"]),
+        ura_indicators=tuple(d["ura_indicators_136"]),
+        honba=d["honba"] if first_winner else 0,
+        sticks=d.get("riichi_sticks_collected", 0),
         pao=None if t.get("pao_who") is None else wind(t["pao_who"]),
     )
     yakuman = bool(t["yakuman"])
     ids = frozenset(y[0] for y in t["yakuman"]) if yakuman else frozenset(y[0] for y in t["yaku"] if y[2] > 0)
-    expected = Expected(None if yakuman else t["fu"], None if yakuman else t["han"], t["points"],
-                        tuple(t["deltas"]), ids)
+    expected = Expected(
+        None if yakuman else t["fu"], None if yakuman else t["han"], t["points"], tuple(t["deltas"]), ids
+    )
     skip = None
     if d.get("players", 4) != 4:
         skip = "3-player game"
@@ -136,18 +153,35 @@ def _package_case(where: str, c: dict[str, Any]) -> Case:
     """One case of the ``mahjong`` package schema."""
     s, opts, exp = c["situation"], c["options"], c["expected"]
     melds = tuple(_package_meld(m) for m in c["melds"])
-    situation = {name for key, name in (("is_riichi", "riichi"), ("is_ippatsu", "ippatsu"),
-                                        ("is_rinshan", "rinshan"), ("is_chankan", "chankan"),
-                                        ("is_haitei", "haitei"), ("is_houtei", "houtei"),
-                                        ("is_daburu_riichi", "double_riichi"), ("is_tenhou", "tenhou"),
-                                        ("is_chiihou", "chiihou")) if s.get(key)}
+    situation = {
+        name
+        for key, name in (
+            ("is_riichi", "riichi"),
+            ("is_ippatsu", "ippatsu"),
+            ("is_rinshan", "rinshan"),
+            ("is_chankan", "chankan"),
+            ("is_haitei", "haitei"),
+            ("is_houtei", "houtei"),
+            ("is_daburu_riichi", "double_riichi"),
+            ("is_tenhou", "tenhou"),
+            ("is_chiihou", "chiihou"),
+        )
+        if s.get(key)
+    }
     seat_wind = _WIND[s["seat_wind"]]
     ctx = WinContext(
-        concealed=tuple(c["closed_tiles_136"]), win_tile=c["win_tile_136"], melds=melds,
-        tsumo=s["is_tsumo"], seat_wind=seat_wind, round_wind=_WIND[s["round_wind"]],
-        discarder=None if s["is_tsumo"] else (seat_wind - 27 + 3) % 4, situation=frozenset(situation),
-        dora_indicators=tuple(c["dora_indicators_136"]), ura_indicators=tuple(c["ura_dora_indicators_136"]),
-        honba=s.get("honba", 0), sticks=s.get("riichi_sticks", 0),
+        concealed=tuple(c["closed_tiles_136"]),
+        win_tile=c["win_tile_136"],
+        melds=melds,
+        tsumo=s["is_tsumo"],
+        seat_wind=seat_wind,
+        round_wind=_WIND[s["round_wind"]],
+        discarder=None if s["is_tsumo"] else (seat_wind - 27 + 3) % 4,
+        situation=frozenset(situation),
+        dora_indicators=tuple(c["dora_indicators_136"]),
+        ura_indicators=tuple(c["ura_dora_indicators_136"]),
+        honba=s.get("honba", 0),
+        sticks=s.get("riichi_sticks", 0),
     )
     overrides = {
         "riichi.red_fives": 3 if opts.get("has_aka_dora") else 0,
@@ -155,12 +189,20 @@ def _package_case(where: str, c: dict[str, Any]) -> Case:
         "riichi.kiriage_mangan": "on" if opts.get("kiriage") else "off",
         "riichi.kazoe_yakuman": ("on", "cap_at_sanbaiman", "multiple")[opts.get("kazoe_limit", 0)],
         "riichi.double_yakuman_patterns": "suuankou_tanki,junsei_chuuren,kokushi_13,daisuushii"
-        if opts.get("has_double_yakuman") else "none",
+        if opts.get("has_double_yakuman")
+        else "none",
     }
     cost = exp.get("cost") or {}
     yakuman = any(y.get("is_yakuman") for y in exp.get("yaku") or ())
-    expected = Expected(None if yakuman else exp.get("fu"), None if yakuman else exp.get("han"), None, None,
-                        None, exp.get("error"), cost.get("total"))
+    expected = Expected(
+        None if yakuman else exp.get("fu"),
+        None if yakuman else exp.get("han"),
+        None,
+        None,
+        None,
+        exp.get("error"),
+        cost.get("total"),
+    )
     return Case(where, ctx, overrides, expected)
 
 

@@ -6,8 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 YAKUMAN_BASE = 8000
-_LIMITS = ((13, "kazoe yakuman", 8000), (11, "sanbaiman", 6000), (8, "baiman", 4000),
-           (6, "haneman", 3000), (5, "mangan", 2000))
+_LIMITS = (
+    (13, "kazoe yakuman", 8000),
+    (11, "sanbaiman", 6000),
+    (8, "baiman", 4000),
+    (6, "haneman", 3000),
+    (5, "mangan", 2000),
+)
 
 
 def base_points(han: int, fu: int, yakuman: int, options: Mapping[str, Any]) -> tuple[int, str | None]:

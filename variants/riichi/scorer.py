@@ -12,8 +12,14 @@ from variants.riichi.payments import hand_value, payments
 from variants.riichi.yaku import PATTERNS
 
 # renhou option -> (han, yakuman)
-_RENHOU = {"yakuman": (0, 1), "needs_other_yaku": (0, 1), "baiman": (8, 0), "mangan": (5, 0),
-           "5han": (5, 0), "4han": (4, 0)}
+_RENHOU = {
+    "yakuman": (0, 1),
+    "needs_other_yaku": (0, 1),
+    "baiman": (8, 0),
+    "mangan": (5, 0),
+    "5han": (5, 0),
+    "4han": (4, 0),
+}
 
 
 class NoWin(MjsimError):
@@ -42,8 +48,9 @@ def configured_patterns(options) -> list[Pattern]:
 def score_win(ctx: WinContext, patterns: list[Pattern]) -> Score:
     """The best reading's score, or NoWin saying why there is none."""
     if ctx.reading is None and sum(ctx.concealed_counts) + 3 * len(ctx.melds) != 14:
-        raise NoWin(f"a winning hand has 14 tiles (kans counted as 3), this one has "
-                    f"{len(ctx.concealed) + 3 * len(ctx.melds)}")
+        raise NoWin(
+            f"a winning hand has 14 tiles (kans counted as 3), this one has {len(ctx.concealed) + 3 * len(ctx.melds)}"
+        )
     score = evaluate(ctx, patterns, _value)
     if score is None:
         raise NoWin("the hand is not complete" if not _complete(ctx) else "the hand has no yaku")
@@ -72,8 +79,18 @@ def _value(ctx: WinContext, hits: list[Hit]) -> Score | None:
         han, fu_total, fu_parts = _chiitoitsu_1h50f(han, fu_total, fu_parts, options)
     base, limit = base_points(han, fu_total, yakuman, options)
     pao_base = _pao_base(hits, base, yakuman, options) if ctx.pao is not None else 0
-    return Score(tuple(hits), han, fu_total, fu_parts, limit, yakuman, base, hand_value(base, ctx),
-                 payments(base, ctx, pao_base), ctx.reading)
+    return Score(
+        tuple(hits),
+        han,
+        fu_total,
+        fu_parts,
+        limit,
+        yakuman,
+        base,
+        hand_value(base, ctx),
+        payments(base, ctx, pao_base),
+        ctx.reading,
+    )
 
 
 def _chiitoitsu_1h50f(han, fu_total, fu_parts, options):

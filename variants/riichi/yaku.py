@@ -26,17 +26,34 @@ from mjsim.scoring import ORPHANS, SEVEN_PAIRS, STANDARD, TANKI, Pattern, WinCon
 PATTERNS: list[Pattern] = []
 
 
-def yaku(han: int = 0, open_han: int | None = None, *, yakuman: int = 0, tenhou: int | None = None,
-         replaces: tuple[str, ...] = (), bonus: bool = False, name: str | None = None):
+def yaku(
+    han: int = 0,
+    open_han: int | None = None,
+    *,
+    yakuman: int = 0,
+    tenhou: int | None = None,
+    replaces: tuple[str, ...] = (),
+    bonus: bool = False,
+    name: str | None = None,
+):
     """Register the decorated predicate as a pattern (its docstring: kanji name, then the rule)."""
 
     def register(rule: Callable[[WinContext], int | bool]) -> Callable[[WinContext], int | bool]:
         doc = (rule.__doc__ or "").strip()
-        PATTERNS.append(Pattern(
-            name=name or rule.__name__, title=doc.split()[0], applies=rule, han=han, open_han=open_han,
-            yakuman=yakuman, replaces=replaces, bonus=bonus, doc=doc,
-            ids={"tenhou": tenhou} if tenhou is not None else {},
-        ))
+        PATTERNS.append(
+            Pattern(
+                name=name or rule.__name__,
+                title=doc.split()[0],
+                applies=rule,
+                han=han,
+                open_han=open_han,
+                yakuman=yakuman,
+                replaces=replaces,
+                bonus=bonus,
+                doc=doc,
+                ids={"tenhou": tenhou} if tenhou is not None else {},
+            )
+        )
         return rule
 
     return register
@@ -113,8 +130,12 @@ def pinfu(ctx):
     """平和 (pinfu): closed, four sequences, a pair of no value, won on a two-sided wait."""
     r = ctx.reading
     return (
-        ctx.closed and _standard(ctx) and len(r.sequences) == len(r.sets) and r.wait == "ryanmen"
-        and not _is_value_pair(ctx, r.pair) and (not ctx.tsumo or _opt(ctx, "tsumo_pinfu"))
+        ctx.closed
+        and _standard(ctx)
+        and len(r.sequences) == len(r.sets)
+        and r.wait == "ryanmen"
+        and not _is_value_pair(ctx, r.pair)
+        and (not ctx.tsumo or _opt(ctx, "tsumo_pinfu"))
     )
 
 
@@ -151,17 +172,29 @@ _WIND_KANJI = "東南西北"
 for _i, (_wind, _name) in enumerate(zip(WINDS, _WIND_NAMES, strict=True)):
     for _role, _kanji, _base in (("seat", "自風", 10), ("round", "場風", 14)):
         _attr = f"{_role}_wind"
-        PATTERNS.append(Pattern(
-            name=f"{_role}_wind_{_name}", title=f"{_kanji} {_WIND_KANJI[_i]}", han=1, open_han=1,
-            applies=(lambda ctx, w=_wind, a=_attr: getattr(ctx, a) == w and _triplet_of(w)(ctx)),
-            doc=f"{_kanji} {_WIND_KANJI[_i]} ({_role} wind {_name}): a triplet of {_name} as the {_role} wind.",
-            ids={"tenhou": _base + _i},
-        ))
+        PATTERNS.append(
+            Pattern(
+                name=f"{_role}_wind_{_name}",
+                title=f"{_kanji} {_WIND_KANJI[_i]}",
+                han=1,
+                open_han=1,
+                applies=(lambda ctx, w=_wind, a=_attr: getattr(ctx, a) == w and _triplet_of(w)(ctx)),
+                doc=f"{_kanji} {_WIND_KANJI[_i]} ({_role} wind {_name}): a triplet of {_name} as the {_role} wind.",
+                ids={"tenhou": _base + _i},
+            )
+        )
 for _i, (_dragon, _name, _kanji) in enumerate(zip(DRAGONS, ("white", "green", "red"), "白發中", strict=True)):
-    PATTERNS.append(Pattern(
-        name=f"dragon_{_name}", title=f"役牌 {_kanji}", han=1, open_han=1, applies=_triplet_of(_dragon),
-        doc=f"役牌 {_kanji} (dragon {_name}): a triplet of {_name} dragons.", ids={"tenhou": 18 + _i},
-    ))
+    PATTERNS.append(
+        Pattern(
+            name=f"dragon_{_name}",
+            title=f"役牌 {_kanji}",
+            han=1,
+            open_han=1,
+            applies=_triplet_of(_dragon),
+            doc=f"役牌 {_kanji} (dragon {_name}): a triplet of {_name} dragons.",
+            ids={"tenhou": 18 + _i},
+        )
+    )
 
 
 # --- 2 han and more ---------------------------------------------------------
@@ -334,7 +367,7 @@ def _gates_suit(ctx: WinContext) -> int | None:
     if ctx.melds or len(_suits(ctx)) != 1 or any(k >= HONOR for k in ctx.kinds):
         return None
     base = min(ctx.kinds) // 9 * 9
-    counts = ctx.counts[base:base + 9]
+    counts = ctx.counts[base : base + 9]
     return base if all(c >= need for c, need in zip(counts, _NINE_GATES, strict=True)) else None
 
 
@@ -350,7 +383,7 @@ def junsei_chuuren(ctx):
     base = _gates_suit(ctx)
     if base is None:
         return False
-    before = list(ctx.counts[base:base + 9])
+    before = list(ctx.counts[base : base + 9])
     before[ctx.win_kind - base] -= 1
     return tuple(before) == _NINE_GATES
 
