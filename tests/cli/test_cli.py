@@ -1,0 +1,115 @@
+"""The command line: readable output, JSON, case files, and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mjsim.cli import cli
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "validation"
+TENHOU_CASES = SHARED / "tenhou" / "derived" / "tenhou_agari_cases.jsonl"
+PKG_CASES = SHARED / "scoring" / "mahjong_pkg_cases.json"
+
+
+def run(*args: str):
+    """Invoke the CLI in-process and return the result."""
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_score_prints_yaku_fu_and_payments():
+    result = run("score", "234567m234p55678s", "--tsumo", "--riichi", "--seat-wind", "S")
+    assert result.exit_code == 0, result.output
+    assert "立直" in result.output and "平和" in result.output
+    assert "20 fu" in result.output
+    assert "East -2600" in result.output and "South +5200" in result.output
+
+
+def test_score_json_has_payments_by_wind():
+    result = run("score", "123m456p789s1122z", "--win", "2z", "--riichi", "--dora", "1z", "--json")
+    data = json.loads(result.output)
+    assert (data["han"], data["fu"], data["value"], data["limit"]) == (5, 40, 8000, "mangan")
+    assert data["payments"] == {"East": -8000, "South": 8000, "West": 0, "North": 0}
+
+
+def test_score_with_meld_honba_and_sticks():
+    result = run("score", "234m67888s777z", "--meld", "kan:0555p", "--win", "7z", "--from", "W",
+                 "--honba", "2", "--sticks", "1", "--json")
+    data = json.loads(result.output)
+    assert data["value"] == 2600
+    assert data["payments"]["West"] == -3200 and data["payments"]["South"] == 4200
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        pytest.param(["score", "123m45x"], "bad character 'x' at position 6", id="bad-character"),
+        pytest.param(["score", "123m456p789s1122z", "--win", "9z"], "no tile '9z'", id="bad-win-tile"),
+        pytest.param(["score", "123m456p789s1122z", "--seat-wind", "Q"], "bad wind 'Q'", id="bad-wind"),
+        pytest.param(["score", "123m456p789s1122z", "--set", "riichi.nope=1"], "unknown option", id="unknown-key"),
+        pytest.param(["score", "123m456p789s1122z", "--set", "riichi.kuitan=maybe"], "riichi.kuitan", id="bad-value"),
+        pytest.param(["score", "123m456p789s1122z", "--preset", "nope"], "unknown preset 'nope'", id="bad-preset"),
+        pytest.param(["score", "123m456p789s11223z"], "not complete", id="not-winning"),
+        pytest.param(["score", "123m456p789s1133z", "--win", "3z"], "no yaku", id="no-yaku"),
+        pytest.param(["score", "11111m"], "too many of 1m", id="five-copies"),
+        pytest.param(["score", "--cases", "/nonexistent/cases.jsonl"], "cannot read cases file", id="missing-cases"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, fragment):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert fragment in result.output
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.skipif(not TENHOU_CASES.exists(), reason="shared validation data not present")
+def test_score_cases_tenhou_all_agree():
+    result = run("score", "--cases", str(TENHOU_CASES), "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["disagree"] == summary["errors"] == 0
+    assert summary["agree"] + summary["skipped"] == summary["total"] == 474
+
+
+@pytest.mark.skipif(not PKG_CASES.exists(), reason="shared validation data not present")
+def test_score_cases_package_all_agree():
+    result = run("score", "--cases", str(PKG_CASES), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["agree"] == 96
+
+
+def test_score_cases_reports_disagreement(tmp_path):
+    line = {"hand_136": [0, 4, 8, 36, 40, 44, 72, 76, 80, 108, 109, 110, 112, 113], "win_tile_136": 113,
+            "melds": [], "oya": 0, "who": 1, "from_who": 0, "is_tsumo": False, "seat_wind": 1, "round_wind": 0,
+            "honba": 0, "dora_indicators_136": [], "ura_indicators_136": [],
+            "tenhou": {"fu": 40, "han": 1, "points": 9999, "yaku": [[1, "立直", 1]], "yakuman": [],
+                       "deltas": [-9999, 9999, 0, 0], "pao_who": None}}
+    path = tmp_path / "cases.jsonl"
+    path.write_text(json.dumps(line) + "\n" + "not json\n")
+    result = run("score", "--cases", str(path), "--json")
+    summary = json.loads(result.output)
+    assert result.exit_code == 1
+    assert (summary["disagree"], summary["errors"]) == (1, 1)
+    assert summary["mismatches"][0]["differences"]["points"][0] == 9999
+
+
+def test_rules_lists_every_option_with_default():
+    result = run("rules", "--preset", "tenhou")
+    assert result.exit_code == 0
+    assert "riichi.kuitan" in result.output and "riichi.double_wind_pair_fu" in result.output
+    assert "(default 2)" in result.output
+
+
+def test_variants_lists_riichi():
+    result = run("variants")
+    assert result.exit_code == 0 and result.output.startswith("riichi")
+
+
+def test_demo_prints_a_scored_hand():
+    result = run("demo")
+    assert result.exit_code == 0
+    assert "shanten" in result.output and "payments:" in result.output
