@@ -72,8 +72,11 @@ def _take(pool: list[list[int]], kind: int, n: int, rng: random.Random) -> list[
 def _random_set(pool: list[list[int]], rng: random.Random, allowed: Sequence[int]) -> tuple[str, list[int]]:
     """A random sequence or triplet of ``allowed`` kinds still available in the pool."""
     allowed_set = set(allowed)
-    runs = [k for k in allowed if k < 27 and k % 9 <= 6 and {k + 1, k + 2} <= allowed_set
-            and all(pool[k + i] for i in range(3))]
+    runs = [
+        k
+        for k in allowed
+        if k < 27 and k % 9 <= 6 and {k + 1, k + 2} <= allowed_set and all(pool[k + i] for i in range(3))
+    ]
     triplets = [k for k in allowed if len(pool[k]) >= 3]
     if runs and (not triplets or rng.random() < 0.7):
         start = rng.choice(runs)
@@ -81,7 +84,9 @@ def _random_set(pool: list[list[int]], rng: random.Random, allowed: Sequence[int
     return PON, _take(pool, rng.choice(triplets), 3, rng)
 
 
-def _hand_sets(pool: list[list[int]], rng: random.Random, theme: str, value_kinds: Sequence[int]):
+def _hand_sets(
+    pool: list[list[int]], rng: random.Random, theme: str, value_kinds: Sequence[int]
+) -> tuple[list[tuple[str, list[int]]], list[int]]:
     """Four sets and a pair; an open hand gets a yaku from its theme (tanyao or a value triplet)."""
     allowed = SIMPLES if theme == "tanyao" else tuple(range(34))
     sets = []
@@ -103,18 +108,25 @@ def winning_hand(rng: random.Random) -> WinHand:
     tsumo = rng.random() < 0.4 or not (opened or riichi)
     theme = rng.choice(("tanyao", "yakuhai")) if opened else "any"
     sets, pair = _hand_sets(pool, rng, theme, DRAGONS + tuple({seat, round_wind}))
-    called = sets[:rng.randint(1, 3)] if opened else []
+    called = sets[: rng.randint(1, 3)] if opened else []
     melds = tuple(Meld(kind, tuple(tiles), called=rng.choice(tiles)) for kind, tiles in called)
-    concealed = [t for _, tiles in sets[len(called):] for t in tiles] + pair
+    concealed = [t for _, tiles in sets[len(called) :] for t in tiles] + pair
     win = rng.choice(concealed)
     left = [t for ids in pool for t in ids]
     n_dora = 1 + (rng.random() < 0.3)
     dora = tuple(rng.sample(left, n_dora))
     ura = tuple(t for t in rng.sample(left, 2 * n_dora) if t not in dora)[:n_dora] if riichi else ()
     ctx = WinContext(
-        concealed=tuple(sorted(concealed)), win_tile=win, melds=melds, tsumo=tsumo, seat_wind=seat,
-        round_wind=round_wind, discarder=None if tsumo else (seat - 27 + 3) % 4,
-        situation=frozenset({"riichi"} if riichi else ()), dora_indicators=dora, ura_indicators=ura,
+        concealed=tuple(sorted(concealed)),
+        win_tile=win,
+        melds=melds,
+        tsumo=tsumo,
+        seat_wind=seat,
+        round_wind=round_wind,
+        discarder=None if tsumo else (seat - 27 + 3) % 4,
+        situation=frozenset({"riichi"} if riichi else ()),
+        dora_indicators=dora,
+        ura_indicators=ura,
     )
     return WinHand(ctx, note=describe(ctx))
 
@@ -129,10 +141,14 @@ def describe(ctx: WinContext) -> dict[str, Any]:
     """A win in ``mpsz`` text, enough to rebuild it with :func:`mjsim.win_context`."""
     winds = "ESWN"
     return {
-        "hand": format_tiles(ctx.concealed), "win": format_tiles([ctx.win_tile]),
-        "melds": [f"{m.type}:{format_tiles(m.tiles)}" for m in ctx.melds], "tsumo": ctx.tsumo,
-        "situation": sorted(ctx.situation), "dora": format_tiles(ctx.dora_indicators),
-        "ura": format_tiles(ctx.ura_indicators), "seat_wind": winds[ctx.seat_wind - 27],
+        "hand": format_tiles(ctx.concealed),
+        "win": format_tiles([ctx.win_tile]),
+        "melds": [f"{m.type}:{format_tiles(m.tiles)}" for m in ctx.melds],
+        "tsumo": ctx.tsumo,
+        "situation": sorted(ctx.situation),
+        "dora": format_tiles(ctx.dora_indicators),
+        "ura": format_tiles(ctx.ura_indicators),
+        "seat_wind": winds[ctx.seat_wind - 27],
         "round_wind": winds[ctx.round_wind - 27],
     }
 
@@ -152,21 +168,51 @@ def peer_version() -> str | None:
         return "unknown"
 
 
+def peer_rules() -> Any:
+    """The ``mahjong`` package's ``OptionalRules`` matching mjsim's ``tenhou`` preset."""
+    from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
+
+    return OptionalRules(
+        has_open_tanyao=True,
+        has_aka_dora=True,
+        has_double_yakuman=False,
+        kazoe_limit=HandConstants.KAZOE_LIMITED,
+        kiriage=False,
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+    )
+
+
 def peer_inputs(hand: WinHand) -> tuple[Any, ...]:
     """The ``estimate_hand_value`` arguments for a win, under Tenhou rules."""
-    from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+    from mahjong.hand_calculating.hand_config import HandConfig
     from mahjong.meld import Meld as PeerMeld
 
     ctx = hand.ctx
-    melds = [PeerMeld(meld_type=PeerMeld.CHI if m.type == CHI else PeerMeld.PON, tiles=list(m.tiles),
-                      opened=True, called_tile=m.called) for m in ctx.melds]
-    rules = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
-                          kazoe_limit=HandConstants.KAZOE_LIMITED, kiriage=False, fu_for_open_pinfu=True,
-                          fu_for_pinfu_tsumo=False)
-    config = HandConfig(is_tsumo=ctx.tsumo, is_riichi="riichi" in ctx.situation, player_wind=ctx.seat_wind,
-                        round_wind=ctx.round_wind, options=rules)
-    return (sorted(ctx.all_tiles), ctx.win_tile, melds, list(ctx.dora_indicators),
-            list(ctx.ura_indicators), config)
+    melds = [
+        PeerMeld(
+            meld_type=PeerMeld.CHI if m.type == CHI else PeerMeld.PON,
+            tiles=list(m.tiles),
+            opened=True,
+            called_tile=m.called,
+        )
+        for m in ctx.melds
+    ]
+    config = HandConfig(
+        is_tsumo=ctx.tsumo,
+        is_riichi="riichi" in ctx.situation,
+        player_wind=ctx.seat_wind,
+        round_wind=ctx.round_wind,
+        options=peer_rules(),
+    )
+    return (
+        sorted(ctx.all_tiles),
+        ctx.win_tile,
+        melds,
+        list(ctx.dora_indicators),
+        list(ctx.ura_indicators),
+        config,
+    )
 
 
 # ---------------------------------------------------------------- checks
@@ -178,8 +224,13 @@ def mjsim_outcome(ctx: WinContext, rules: Rules) -> dict[str, Any]:
         s = mjsim.score(ctx, rules)
     except MjsimError as exc:
         return {"error": str(exc)}
-    return {"han": s.han, "fu": s.fu, "cost": s.value, "yakuman": s.yakuman > 0 or s.limit == "yakuman",
-            "yaku": [h.name for h in s.hits]}
+    return {
+        "han": s.han,
+        "fu": s.fu,
+        "cost": s.value,
+        "yakuman": s.yakuman > 0 or s.limit == "yakuman",
+        "yaku": [h.name for h in s.hits],
+    }
 
 
 def peer_outcome(args: tuple[Any, ...]) -> dict[str, Any]:
@@ -187,12 +238,18 @@ def peer_outcome(args: tuple[Any, ...]) -> dict[str, Any]:
     from mahjong.hand_calculating.hand import HandCalculator
 
     tiles, win, melds, dora, ura, config = args
-    r = HandCalculator().estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora, config=config,
-                                             ura_dora_indicators=ura)
+    r = HandCalculator().estimate_hand_value(
+        tiles, win, melds=melds, dora_indicators=dora, config=config, ura_dora_indicators=ura
+    )
     if r.error:
         return {"error": r.error}
-    return {"han": r.han, "fu": r.fu, "cost": r.cost["total"], "yakuman": r.han >= 13,
-            "yaku": [str(y) for y in r.yaku]}
+    return {
+        "han": r.han,
+        "fu": r.fu,
+        "cost": r.cost["total"],
+        "yakuman": r.han >= 13,
+        "yaku": [str(y) for y in r.yaku],
+    }
 
 
 def outcomes_agree(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -250,6 +307,7 @@ def best_time(run: Callable[[], Any], repeats: int = REPEATS) -> float:
 
 def _time_shanten(hands: list[list[int]], func: Callable[[list[int]], int]) -> float:
     """Mean microseconds per call of ``func`` over ``hands``."""
+
     def run() -> None:
         for counts in hands:
             func(counts)
@@ -301,9 +359,11 @@ def machine_info() -> str:
 def _section(count_key: str, count: int, ours: float, theirs: float | None, check: dict) -> dict[str, Any]:
     """One section of the result: sizes, timings, speedup and the sanity check."""
     return {
-        count_key: count, "mjsim_us": round(ours, 3),
+        count_key: count,
+        "mjsim_us": round(ours, 3),
         "mahjong_us": None if theirs is None else round(theirs, 3),
-        "speedup": None if theirs is None else round(theirs / ours, 2), **check,
+        "speedup": None if theirs is None else round(theirs / ours, 2),
+        **check,
     }
 
 
@@ -335,8 +395,9 @@ def bench_score(count: int, seed: int, peer_ok: bool) -> dict[str, Any]:
     return _section("hands", len(hands), ours, theirs, check)
 
 
-def bench_hand(shanten_calls: int = 50_000, winning_hands: int = 2_000, seed: int = 0,
-               peers: bool = True) -> dict[str, Any]:
+def bench_hand(
+    shanten_calls: int = 50_000, winning_hands: int = 2_000, seed: int = 0, peers: bool = True
+) -> dict[str, Any]:
     """Time shanten and scoring on one core, with the ``mahjong`` package side by side when installed."""
     if shanten_calls < 1 or winning_hands < 1:
         raise MjsimError("bench hand needs at least one shanten call and one winning hand")
@@ -361,18 +422,30 @@ def _us(value: float | None) -> str:
     return "-" if value is None else f"{value:,.2f}"
 
 
+def _table_row(cells: Sequence[str], widths: Sequence[int]) -> str:
+    """One table line: the first column left-aligned, the numbers right-aligned."""
+    padded = [cells[0].ljust(widths[0])]
+    padded += [c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True)]
+    return "  ".join(padded)
+
+
 def format_hand_report(result: dict[str, Any]) -> str:
     """A small table of a :func:`bench_hand` result: what, calls, µs per call on each side, speedup."""
     peer = result.get("peers", {}).get("mahjong")
-    header = ("what", "calls", "mjsim µs/call", f"mahjong {peer or '(absent)'} µs/call", "speedup")
+    header = (
+        "what",
+        "calls",
+        "mjsim µs/call",
+        f"mahjong {peer} µs/call" if peer else "mahjong µs/call",
+        "speedup",
+    )
     rows = [header]
     for name, key, count_key in (("shanten", "shanten", "calls"), ("score", "score", "hands")):
         s = result[key]
         speedup = "-" if s.get("speedup") is None else f"{s['speedup']:.1f}x"
         rows.append((name, f"{s[count_key]:,}", _us(s["mjsim_us"]), _us(s.get("mahjong_us")), speedup))
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
-             for r in rows]
+    lines = [_table_row(r, widths) for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines.append("")
     lines.append(f"python {result['python']} on {result['machine']}; best of {result.get('repeats', 3)}")
@@ -385,8 +458,10 @@ def _check_lines(result: dict[str, Any], peer: str | None) -> list[str]:
     if peer is None:
         return ["no peer measured (the mahjong package is not installed, or peers were turned off)"]
     sh, sc = result["shanten"], result["score"]
-    lines = [f"agreement with mahjong: shanten {sh['calls'] - sh['disagree']}/{sh['calls']}, "
-             f"han/fu/cost {sc['hands'] - sc['disagree']}/{sc['hands']}"]
+    lines = [
+        f"agreement with mahjong: shanten {sh['calls'] - sh['disagree']}/{sh['calls']}, "
+        f"han/fu/cost {sc['hands'] - sc['disagree']}/{sc['hands']}"
+    ]
     if sc.get("no_win"):
         lines.append(f"mjsim found no win in {sc['no_win']} generated hand(s)")
     for example in (sh["examples"] + sc["examples"])[:EXAMPLES]:
