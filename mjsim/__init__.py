@@ -40,4 +40,6 @@ def score(ctx: WinContext, rules: Rules | None = None) -> Score:
     from dataclasses import replace
 
     rules = rules or RuleSet.from_preset("tenhou").compile()
-    return rules.score_win(ctx=replace(ctx, options=rules.values), rules=rules)
+    if ctx.options is not rules.values:
+        ctx = replace(ctx, options=rules.values)
+    return rules.score_win(ctx=ctx, rules=rules)

@@ -9,7 +9,7 @@ that scores best (高点法).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
@@ -196,6 +196,8 @@ class Pattern:
     bonus: bool = False
     doc: str = ""  # starts with the kanji name
     ids: Mapping[str, int] = field(default_factory=dict)
+    when: str | None = None  # a circumstance (``ctx.situation``) without which it never applies
+    per_hand: bool = False  # it reads no reading, so it is evaluated once per hand
 
     def value(self, closed: bool) -> int | None:
         """Han for a closed or open hand (None: does not count when open)."""
@@ -204,18 +206,29 @@ class Pattern:
 
 def match(patterns: Iterable[Pattern], ctx: WinContext) -> list[Hit]:
     """The patterns that score for one reading, limit hands taking precedence."""
-    found: list[tuple[Pattern, int]] = []
+    return _resolve(_applying(patterns, ctx), ctx.closed)
+
+
+def _applying(patterns: Iterable[Pattern], ctx: WinContext) -> list[tuple[Pattern, int]]:
+    """(pattern, times) for each pattern that applies; skips those the hand cannot use."""
+    closed, situation = ctx.closed, ctx.situation
+    found = []
     for p in patterns:
-        if p.value(ctx.closed) is None and not p.yakuman:
+        if (p.when is not None and p.when not in situation) or (not closed and p.open_han is None and not p.yakuman):
             continue
         times = p.applies(ctx)
         if times:
             found.append((p, int(times)))
+    return found
+
+
+def _resolve(found: list[tuple[Pattern, int]], closed: bool) -> list[Hit]:
+    """Keep only limit hands when there are any, drop replaced patterns, and value the rest."""
     if any(p.yakuman for p, _ in found):
         found = [(p, n) for p, n in found if p.yakuman]
     replaced = {name for p, _ in found for name in p.replaces}
     return [
-        Hit(p.name, p.title, (p.value(ctx.closed) or 0) * n, p.yakuman * n, p.bonus)
+        Hit(p.name, p.title, (p.value(closed) or 0) * n, p.yakuman * n, p.bonus)
         for p, n in found
         if p.name not in replaced
     ]
@@ -305,10 +318,27 @@ def evaluate(
 ) -> Score | None:
     """Score every reading of the hand and return the best (None if no reading is a valid win)."""
     patterns = tuple(patterns)
+    per_reading = [p for p in patterns if not p.per_hand]
+    hand_level: list[tuple[Pattern, int]] | None = None
     best: Score | None = None
     for reading in hand_readings(ctx):
-        reading_ctx = replace(ctx, reading=reading)
-        score = value(reading_ctx, match(patterns, reading_ctx))
+        reading_ctx = _with_reading(ctx, reading)
+        if hand_level is None:
+            hand_level = _applying([p for p in patterns if p.per_hand], reading_ctx)
+        hits = _resolve(hand_level + _applying(per_reading, reading_ctx), ctx.closed)
+        score = value(reading_ctx, hits)
         if score is not None and (best is None or score.rank_key() > best.rank_key()):
             best = score
     return best
+
+
+def _with_reading(ctx: WinContext, reading: Reading) -> WinContext:
+    """``ctx`` with a reading, keeping the properties already computed.
+
+    ``dataclasses.replace`` would rebuild the context and lose its cached
+    counts; this runs once per reading of every win, so it copies the fields.
+    """
+    new = object.__new__(WinContext)
+    new.__dict__.update(ctx.__dict__)
+    new.__dict__["reading"] = reading
+    return new

@@ -6,6 +6,8 @@ from mjsim.hand.notation import format_kinds
 from mjsim.hand.tiles import DRAGONS, YAOCHU_SET
 from mjsim.scoring import KANCHAN, PENCHAN, QUAD, SEVEN_PAIRS, TANKI, TRIPLET, WinContext
 
+_NAMES = [format_kinds([k]) for k in range(34)]  # formatted once: fu parts are built for every reading
+
 # (open triplet, closed triplet, open quad, closed quad) for simples; x2 for terminals and honours.
 _SET_FU = {(TRIPLET, False): 2, (TRIPLET, True): 4, (QUAD, False): 8, (QUAD, True): 16}
 
@@ -24,7 +26,7 @@ def fu(ctx: WinContext, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
     for s in r.sets:
         if s.shape != "sequence":
             value = _SET_FU[(s.shape, s.concealed)] * (2 if s.kind in YAOCHU_SET else 1)
-            parts.append((f"{'closed' if s.concealed else 'open'} {s.shape} {format_kinds([s.kind] * 3)}", value))
+            parts.append((f"{'closed' if s.concealed else 'open'} {s.shape} {_NAMES[s.kind]}", value))
     pair = _pair_fu(ctx, r.pair)
     if pair:
         parts.append(("value pair", pair))

@@ -35,6 +35,8 @@ def yaku(
     replaces: tuple[str, ...] = (),
     bonus: bool = False,
     name: str | None = None,
+    when: str | None = None,
+    per_hand: bool = False,
 ):
     """Register the decorated predicate as a pattern (its docstring: kanji name, then the rule)."""
 
@@ -50,6 +52,8 @@ def yaku(
                 yakuman=yakuman,
                 replaces=replaces,
                 bonus=bonus,
+                when=when,
+                per_hand=per_hand,
                 doc=doc,
                 ids={"tenhou": tenhou} if tenhou is not None else {},
             )
@@ -70,49 +74,49 @@ def _opt(ctx: WinContext, name: str):
 # --- 1 han: situation --------------------------------------------------------
 
 
-@yaku(1, tenhou=0)
+@yaku(1, tenhou=0, per_hand=True)
 def menzen_tsumo(ctx):
     """門前清自摸和 (menzen tsumo): a closed hand wins by self-draw."""
     return ctx.tsumo and ctx.closed
 
 
-@yaku(1, tenhou=1)
+@yaku(1, tenhou=1, per_hand=True)
 def riichi(ctx):
     """立直 (riichi): the winner had declared riichi."""
     return ctx.has("riichi", "double_riichi")
 
 
-@yaku(2, tenhou=21, replaces=("riichi",))
+@yaku(2, tenhou=21, replaces=("riichi",), when="double_riichi", per_hand=True)
 def double_riichi(ctx):
     """両立直 (double riichi): riichi declared on the first discard, before any call."""
     return ctx.has("double_riichi") and _opt(ctx, "double_riichi")
 
 
-@yaku(1, tenhou=2)
+@yaku(1, tenhou=2, when="ippatsu", per_hand=True)
 def ippatsu(ctx):
     """一発 (ippatsu): a win within one go-around of riichi, no call in between."""
     return ctx.has("ippatsu") and _opt(ctx, "ippatsu")
 
 
-@yaku(1, 1, tenhou=3)
+@yaku(1, 1, tenhou=3, when="chankan", per_hand=True)
 def chankan(ctx):
     """槍槓 (chankan): ron on a tile added to a kan."""
     return ctx.has("chankan")
 
 
-@yaku(1, 1, tenhou=4)
+@yaku(1, 1, tenhou=4, when="rinshan", per_hand=True)
 def rinshan_kaihou(ctx):
     """嶺上開花 (rinshan kaihou): self-draw on a kan's replacement tile."""
     return ctx.has("rinshan")
 
 
-@yaku(1, 1, tenhou=5)
+@yaku(1, 1, tenhou=5, when="haitei", per_hand=True)
 def haitei(ctx):
     """海底摸月 (haitei raoyue): self-draw on the last tile of the wall."""
     return ctx.tsumo and ctx.has("haitei")
 
 
-@yaku(1, 1, tenhou=6)
+@yaku(1, 1, tenhou=6, when="houtei", per_hand=True)
 def houtei(ctx):
     """河底撈魚 (houtei raoyui): ron on the last discard."""
     return not ctx.tsumo and ctx.has("houtei")
@@ -139,7 +143,7 @@ def pinfu(ctx):
     )
 
 
-@yaku(1, 1, tenhou=8)
+@yaku(1, 1, tenhou=8, per_hand=True)
 def tanyao(ctx):
     """断幺九 (tanyao): only simples (open hands only with kuitan)."""
     return ctx.kinds.isdisjoint(YAOCHU_SET) and (ctx.closed or _opt(ctx, "kuitan"))
@@ -271,7 +275,7 @@ def shousangen(ctx):
     return _standard(ctx) and r.pair in DRAGONS and sum(d in r.triplets for d in DRAGONS) == 2
 
 
-@yaku(2, 2, tenhou=31, replaces=("chanta", "junchan"))
+@yaku(2, 2, tenhou=31, replaces=("chanta", "junchan"), per_hand=True)
 def honroutou(ctx):
     """混老頭 (honroutou): only terminals and honours, with both."""
     return ctx.kinds <= YAOCHU_SET and not ctx.kinds <= TERMINALS and any(k >= HONOR for k in ctx.kinds)
@@ -281,13 +285,13 @@ def _suits(ctx: WinContext) -> set[int]:
     return {k // 9 for k in ctx.kinds if k < HONOR}
 
 
-@yaku(3, 2, tenhou=34)
+@yaku(3, 2, tenhou=34, per_hand=True)
 def honitsu(ctx):
     """混一色 (honitsu): one suit plus honours."""
     return len(_suits(ctx)) == 1 and any(k >= HONOR for k in ctx.kinds)
 
 
-@yaku(6, 5, tenhou=35, replaces=("honitsu",))
+@yaku(6, 5, tenhou=35, replaces=("honitsu",), per_hand=True)
 def chinitsu(ctx):
     """清一色 (chinitsu): one suit and nothing else."""
     return len(_suits(ctx)) == 1 and all(k < HONOR for k in ctx.kinds)
@@ -347,13 +351,13 @@ def tsuuiisou(ctx):
     return all(k >= HONOR for k in ctx.kinds)
 
 
-@yaku(yakuman=1, tenhou=43)
+@yaku(yakuman=1, tenhou=43, per_hand=True)
 def ryuuiisou(ctx):
     """緑一色 (ryuuiisou): only 2 3 4 6 8 sou and 發 (發 required by option)."""
     return ctx.kinds <= GREENS and (GREEN in ctx.kinds or not _opt(ctx, "ryuuiisou_requires_hatsu"))
 
 
-@yaku(yakuman=1, tenhou=44)
+@yaku(yakuman=1, tenhou=44, per_hand=True)
 def chinroutou(ctx):
     """清老頭 (chinroutou): only terminals."""
     return ctx.kinds <= TERMINALS
@@ -371,13 +375,13 @@ def _gates_suit(ctx: WinContext) -> int | None:
     return base if all(c >= need for c, need in zip(counts, _NINE_GATES, strict=True)) else None
 
 
-@yaku(yakuman=1, tenhou=45)
+@yaku(yakuman=1, tenhou=45, per_hand=True)
 def chuuren(ctx):
     """九蓮宝燈 (chuuren poutou): 1112345678999 of one suit plus any tile of it, closed."""
     return _gates_suit(ctx) is not None
 
 
-@yaku(yakuman=2, tenhou=46, replaces=("chuuren",))
+@yaku(yakuman=2, tenhou=46, replaces=("chuuren",), per_hand=True)
 def junsei_chuuren(ctx):
     """純正九蓮宝燈 (junsei chuuren): nine gates won on the nine-sided wait."""
     base = _gates_suit(ctx)
@@ -394,19 +398,19 @@ def suukantsu(ctx):
     return _standard(ctx) and ctx.reading.quads == 4
 
 
-@yaku(yakuman=1, tenhou=37)
+@yaku(yakuman=1, tenhou=37, when="tenhou", per_hand=True)
 def tenhou(ctx):
     """天和 (tenhou): the dealer wins on the first draw."""
     return ctx.has("tenhou")
 
 
-@yaku(yakuman=1, tenhou=38)
+@yaku(yakuman=1, tenhou=38, when="chiihou", per_hand=True)
 def chiihou(ctx):
     """地和 (chiihou): a non-dealer wins on their first draw, no call before it."""
     return ctx.has("chiihou")
 
 
-@yaku(yakuman=1, tenhou=36)
+@yaku(yakuman=1, tenhou=36, when="renhou", per_hand=True)
 def renhou(ctx):
     """人和 (renhou): a non-dealer ron before their first draw, no call before it."""
     return ctx.has("renhou")
@@ -420,13 +424,13 @@ def _count_dora(ctx: WinContext, indicators) -> int:
     return sum(ctx.counts[k] * n for k, n in dora.items())
 
 
-@yaku(1, 1, tenhou=52, bonus=True)
+@yaku(1, 1, tenhou=52, bonus=True, per_hand=True)
 def dora(ctx):
     """ドラ (dora): each tile the dora indicators point to."""
     return _count_dora(ctx, ctx.dora_indicators)
 
 
-@yaku(1, 1, tenhou=53, bonus=True)
+@yaku(1, 1, tenhou=53, bonus=True, per_hand=True)
 def ura_dora(ctx):
     """裏ドラ (ura dora): each tile the ura indicators point to, for a riichi winner."""
     if not ctx.has("riichi", "double_riichi") or not _opt(ctx, "ura_dora"):
@@ -434,7 +438,7 @@ def ura_dora(ctx):
     return _count_dora(ctx, ctx.ura_indicators)
 
 
-@yaku(1, 1, tenhou=54, bonus=True)
+@yaku(1, 1, tenhou=54, bonus=True, per_hand=True)
 def aka_dora(ctx):
     """赤ドラ (aka dora): each red five."""
     reds = RED_FIVE_IDS[red_five_count(ctx.options)]
