@@ -16,6 +16,7 @@ import pluggy
 from mjsim import hookspecs
 from mjsim.errors import MjsimError
 from mjsim.rules import OptionRegistry, Rules, RuleSet
+from mjsim.scoring import PatternIndex
 
 
 @cache
@@ -62,7 +63,7 @@ def build_rules(ruleset: RuleSet) -> Rules:
     rules = Rules(ruleset, dict(registry.options), values, hook=pm.hook)
     patterns = tuple(p for batch in pm.hook.mjsim_register_yaku(rules=rules) for p in batch)
     score = pm.hook.mjsim_score_win
-    return Rules(ruleset, rules.declared, values, patterns, score_win=score, hook=pm.hook)
+    return Rules(ruleset, rules.declared, values, patterns, PatternIndex(patterns), score_win=score, hook=pm.hook)
 
 
 def _option_values(registry: OptionRegistry, ruleset: RuleSet) -> dict[str, object]:

@@ -149,6 +149,7 @@ class Rules:
     declared: Mapping[str, Option]
     values: Mapping[str, Any]
     patterns: tuple[Any, ...] = ()
+    pattern_index: Any = None  # mjsim.scoring.PatternIndex of ``patterns``
     score_win: Callable[..., Any] | None = None
     hook: Any = None  # the plugin manager's hook relay, for rarely called hooks
 

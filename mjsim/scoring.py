@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, NamedTuple
 
 from mjsim.hand.decompose import SEQUENCE, TRIPLET, readings
@@ -54,35 +53,66 @@ class SetView(NamedTuple):
     melded: bool
 
 
-@dataclass(frozen=True)
+class lazy:  # noqa: N801 - used like ``property``
+    """A cached property without ``functools.cached_property``'s lock.
+
+    Scoring reads these a dozen times per win; the first read stores the value
+    in the instance ``__dict__``, where later reads find it directly.
+    """
+
+    def __init__(self, func: Callable[[Any], Any]) -> None:
+        self.func, self.name, self.__doc__ = func, func.__name__, func.__doc__
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
+
 class Reading:
-    """One reading of a complete hand: its form, pair(s), sets and the wait the winning tile filled."""
+    """One reading of a complete hand: its form, pair(s), sets and the wait the winning tile filled.
 
-    form: str
-    pair: int | None
-    sets: tuple[SetView, ...]
-    wait: str
-    pairs: tuple[int, ...] = ()  # the seven pairs of a seven-pairs reading
+    The shape facts patterns ask about (sequences, triplets, ...) are computed
+    once here, since every pattern of every reading reads them.
+    """
 
-    @cached_property
-    def sequences(self) -> tuple[int, ...]:
-        """Lowest kinds of the sequences."""
-        return tuple(s.kind for s in self.sets if s.shape == SEQUENCE)
+    __slots__ = ("form", "pair", "sets", "wait", "pairs", "sequences", "triplets", "sequence_set",
+                 "triplet_set", "concealed_triplets", "quads", "identical_sequence_pairs")
 
-    @cached_property
-    def triplets(self) -> tuple[int, ...]:
-        """Kinds of the triplets and quads."""
-        return tuple(s.kind for s in self.sets if s.shape != SEQUENCE)
+    def __init__(self, form: str, pair: int | None, sets: tuple[SetView, ...], wait: str,
+                 pairs: tuple[int, ...] = ()) -> None:
+        self.form, self.pair, self.sets, self.wait, self.pairs = form, pair, sets, wait, pairs
+        self.sequences = tuple(sorted(st.kind for st in sets if st.shape == SEQUENCE))
+        self.triplets = tuple(st.kind for st in sets if st.shape != SEQUENCE)
+        self.sequence_set = frozenset(self.sequences)
+        self.triplet_set = frozenset(self.triplets)
+        self.concealed_triplets = sum(1 for st in sets if st.shape != SEQUENCE and st.concealed)
+        self.quads = sum(1 for st in sets if st.shape == QUAD)
+        self.identical_sequence_pairs = _identical_pairs(self.sequences)
 
-    @cached_property
-    def concealed_triplets(self) -> int:
-        """How many triplets and quads are concealed (a triplet completed by ron is not)."""
-        return sum(1 for s in self.sets if s.shape != SEQUENCE and s.concealed)
+    def _key(self) -> tuple:
+        return (self.form, self.pair, tuple(sorted(self.sets)), self.wait, self.pairs)
 
-    @cached_property
-    def quads(self) -> int:
-        """How many quads."""
-        return sum(1 for s in self.sets if s.shape == QUAD)
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reading) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Reading({self.form!r}, {self.pair!r}, {self.sets!r}, {self.wait!r}, {self.pairs!r})"
+
+
+def _identical_pairs(sorted_sequences: tuple[int, ...]) -> int:
+    """How many disjoint pairs of identical sequences (一盃口 counts one, 二盃口 two)."""
+    pairs, i = 0, 0
+    while i + 1 < len(sorted_sequences):
+        if sorted_sequences[i] == sorted_sequences[i + 1]:
+            pairs, i = pairs + 1, i + 2
+        else:
+            i += 1
+    return pairs
 
 
 @dataclass(frozen=True)
@@ -128,12 +158,12 @@ class WinContext:
         """The winner's wind index (0 = East)."""
         return self.seat_wind - 27
 
-    @cached_property
+    @lazy
     def closed(self) -> bool:
         """True when no meld opened the hand."""
         return not any(m.opened for m in self.melds)
 
-    @cached_property
+    @lazy
     def concealed_counts(self) -> list[int]:
         """34 counts of the concealed tiles."""
         counts = [0] * NUM_KINDS
@@ -141,7 +171,7 @@ class WinContext:
             counts[kind_of(t)] += 1
         return counts
 
-    @cached_property
+    @lazy
     def counts(self) -> list[int]:
         """34 counts of every tile of the hand, melds included (a quad counts four)."""
         counts = list(self.concealed_counts)
@@ -150,12 +180,22 @@ class WinContext:
                 counts[kind_of(t)] += 1
         return counts
 
-    @cached_property
+    @lazy
     def kinds(self) -> frozenset[int]:
         """The kinds present anywhere in the hand."""
         return frozenset(k for k, n in enumerate(self.counts) if n)
 
-    @cached_property
+    @lazy
+    def suits(self) -> frozenset[int]:
+        """The suits (0 man, 1 pin, 2 sou) present in the hand."""
+        return frozenset(k // 9 for k in self.kinds if k < 27)
+
+    @lazy
+    def has_honors(self) -> bool:
+        """True when any wind or dragon is in the hand."""
+        return any(k >= 27 for k in self.kinds)
+
+    @lazy
     def all_tiles(self) -> tuple[int, ...]:
         """Every physical tile of the hand, melds included."""
         return self.concealed + tuple(t for m in self.melds for t in m.tiles)
@@ -199,22 +239,42 @@ class Pattern:
     when: str | None = None  # a circumstance (``ctx.situation``) without which it never applies
     per_hand: bool = False  # it reads no reading, so it is evaluated once per hand
 
+    @property
+    def usable_open(self) -> bool:
+        """Whether the pattern can score in an open hand."""
+        return self.open_han is not None or bool(self.yakuman)
+
     def value(self, closed: bool) -> int | None:
         """Han for a closed or open hand (None: does not count when open)."""
         return self.han if closed else self.open_han
 
 
+class PatternIndex:
+    """Patterns sorted once by when they can apply: per hand or per reading, closed or open.
+
+    Built once per compiled rule set, so a win never re-sorts the registry.
+    """
+
+    def __init__(self, patterns: Iterable[Pattern]) -> None:
+        self.patterns = tuple(patterns)
+        usable = {True: [p for p in self.patterns], False: [p for p in self.patterns if p.usable_open]}
+        self.per_hand = {closed: [(p, p.when) for p in ps if p.per_hand] for closed, ps in usable.items()}
+        self.per_reading = {closed: [(p, p.when) for p in ps if not p.per_hand] for closed, ps in usable.items()}
+
+
 def match(patterns: Iterable[Pattern], ctx: WinContext) -> list[Hit]:
     """The patterns that score for one reading, limit hands taking precedence."""
-    return _resolve(_applying(patterns, ctx), ctx.closed)
+    index = PatternIndex(patterns)
+    found = _applying(index.per_hand[ctx.closed], ctx) + _applying(index.per_reading[ctx.closed], ctx)
+    return _resolve(found, ctx.closed)
 
 
-def _applying(patterns: Iterable[Pattern], ctx: WinContext) -> list[tuple[Pattern, int]]:
-    """(pattern, times) for each pattern that applies; skips those the hand cannot use."""
-    closed, situation = ctx.closed, ctx.situation
+def _applying(patterns: list[tuple[Pattern, str | None]], ctx: WinContext) -> list[tuple[Pattern, int]]:
+    """(pattern, times) for each pattern that applies, skipping those whose circumstance is absent."""
+    situation = ctx.situation
     found = []
-    for p in patterns:
-        if (p.when is not None and p.when not in situation) or (not closed and p.open_han is None and not p.yakuman):
+    for p, when in patterns:
+        if when is not None and when not in situation:
             continue
         times = p.applies(ctx)
         if times:
@@ -313,20 +373,20 @@ class Score(NamedTuple):
 
 def evaluate(
     ctx: WinContext,
-    patterns: Iterable[Pattern],
+    patterns: PatternIndex | Iterable[Pattern],
     value: Callable[[WinContext, list[Hit]], Score | None],
 ) -> Score | None:
     """Score every reading of the hand and return the best (None if no reading is a valid win)."""
-    patterns = tuple(patterns)
-    per_reading = [p for p in patterns if not p.per_hand]
+    index = patterns if isinstance(patterns, PatternIndex) else PatternIndex(patterns)
+    closed = ctx.closed
+    per_reading = index.per_reading[closed]
     hand_level: list[tuple[Pattern, int]] | None = None
     best: Score | None = None
     for reading in hand_readings(ctx):
         reading_ctx = _with_reading(ctx, reading)
         if hand_level is None:
-            hand_level = _applying([p for p in patterns if p.per_hand], reading_ctx)
-        hits = _resolve(hand_level + _applying(per_reading, reading_ctx), ctx.closed)
-        score = value(reading_ctx, hits)
+            hand_level = _applying(index.per_hand[closed], reading_ctx)
+        score = value(reading_ctx, _resolve(hand_level + _applying(per_reading, reading_ctx), closed))
         if score is not None and (best is None or score.rank_key() > best.rank_key()):
             best = score
     return best

@@ -25,4 +25,4 @@ def mjsim_register_yaku(rules):
 @hookimpl
 def mjsim_score_win(ctx, rules):
     """Score a riichi win (raises NoWin when the hand does not win)."""
-    return score_win(ctx, list(rules.patterns))
+    return score_win(ctx, rules.pattern_index)

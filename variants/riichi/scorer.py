@@ -45,16 +45,19 @@ def configured_patterns(options) -> list[Pattern]:
     return out
 
 
-def score_win(ctx: WinContext, patterns: list[Pattern]) -> Score:
+def score_win(ctx: WinContext, patterns) -> Score:
     """The best reading's score, or NoWin saying why there is none."""
     if ctx.reading is None and sum(ctx.concealed_counts) + 3 * len(ctx.melds) != 14:
         raise NoWin(
-            f"a winning hand has 14 tiles (kans counted as 3), this one has {len(ctx.concealed) + 3 * len(ctx.melds)}"
+            f"a winning hand has 14 tiles (kans counted as 3), this one has "
+            f"{len(ctx.concealed) + 3 * len(ctx.melds)}"
         )
-    score = evaluate(ctx, patterns, _value)
-    if score is None:
+    best = evaluate(ctx, patterns, _value)
+    if best is None:
         raise NoWin("the hand is not complete" if not _complete(ctx) else "the hand has no yaku")
-    return score
+    # Payments are worked out for the winning reading only: readings are ranked by value.
+    pao_base = _pao_base(best.hits, best.base, best.yakuman, ctx.options) if ctx.pao is not None else 0
+    return best._replace(payments=payments(best.base, ctx, pao_base))
 
 
 def _complete(ctx: WinContext) -> bool:
@@ -78,7 +81,6 @@ def _value(ctx: WinContext, hits: list[Hit]) -> Score | None:
     if ctx.reading.form == "seven_pairs" and options["riichi.chiitoitsu_scoring"] == "1h50f_then_2h25f":
         han, fu_total, fu_parts = _chiitoitsu_1h50f(han, fu_total, fu_parts, options)
     base, limit = base_points(han, fu_total, yakuman, options)
-    pao_base = _pao_base(hits, base, yakuman, options) if ctx.pao is not None else 0
     return Score(
         tuple(hits),
         han,
@@ -88,7 +90,7 @@ def _value(ctx: WinContext, hits: list[Hit]) -> Score | None:
         yakuman,
         base,
         hand_value(base, ctx),
-        payments(base, ctx, pao_base),
+        (),
         ctx.reading,
     )
 

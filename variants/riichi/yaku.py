@@ -7,7 +7,6 @@ Tenhou's yaku id is kept so real logs can be compared.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from mjsim.hand.tiles import (
@@ -24,6 +23,8 @@ from mjsim.hand.tiles import (
 from mjsim.scoring import ORPHANS, SEVEN_PAIRS, STANDARD, TANKI, Pattern, WinContext
 
 PATTERNS: list[Pattern] = []
+_DRAGON_SET, _WIND_SET = frozenset(DRAGONS), frozenset(WINDS)
+_DORA_OF = [dora_from_indicator(k) for k in range(34)]
 
 
 def yaku(
@@ -150,9 +151,7 @@ def tanyao(ctx):
 
 
 def _identical_sequence_pairs(ctx: WinContext) -> int:
-    if not _standard(ctx):
-        return 0
-    return sum(n // 2 for n in Counter(ctx.reading.sequences).values())
+    return ctx.reading.identical_sequence_pairs if ctx.closed else 0
 
 
 @yaku(1, tenhou=9)
@@ -168,7 +167,7 @@ def ryanpeikou(ctx):
 
 
 def _triplet_of(kind: int) -> Callable[[WinContext], bool]:
-    return lambda ctx: _standard(ctx) and kind in ctx.reading.triplets
+    return lambda ctx: kind in ctx.reading.triplet_set
 
 
 _WIND_NAMES = ("east", "south", "west", "north")
@@ -220,40 +219,40 @@ def _all_groups_have(ctx: WinContext, kinds: frozenset[int]) -> bool:
 @yaku(2, 1, tenhou=23)
 def chanta(ctx):
     """混全帯幺九 (chanta): every set and the pair hold a terminal or honour, with a sequence."""
-    return _standard(ctx) and bool(ctx.reading.sequences) and _all_groups_have(ctx, YAOCHU_SET)
+    return bool(ctx.reading.sequences) and _all_groups_have(ctx, YAOCHU_SET)
 
 
 @yaku(3, 2, tenhou=33, replaces=("chanta",))
 def junchan(ctx):
     """純全帯幺九 (junchan): every set and the pair hold a terminal, with a sequence."""
-    return _standard(ctx) and bool(ctx.reading.sequences) and _all_groups_have(ctx, TERMINALS)
+    return bool(ctx.reading.sequences) and _all_groups_have(ctx, TERMINALS)
 
 
 @yaku(2, 1, tenhou=24)
 def ittsu(ctx):
     """一気通貫 (ittsu): 123, 456 and 789 of one suit."""
-    seqs = set(ctx.reading.sequences) if _standard(ctx) else set()
-    return any({b, b + 3, b + 6} <= seqs for b in (0, 9, 18))
+    seqs = ctx.reading.sequence_set
+    return any(b in seqs and b + 3 in seqs and b + 6 in seqs for b in (0, 9, 18))
 
 
 @yaku(2, 1, tenhou=25)
 def sanshoku_doujun(ctx):
     """三色同順 (sanshoku doujun): the same sequence in all three suits."""
-    seqs = set(ctx.reading.sequences) if _standard(ctx) else set()
-    return any({k, k + 9, k + 18} <= seqs for k in range(7))
+    seqs = ctx.reading.sequence_set
+    return any(k + 9 in seqs and k + 18 in seqs for k in seqs if k < 9)
 
 
 @yaku(2, 2, tenhou=26)
 def sanshoku_doukou(ctx):
     """三色同刻 (sanshoku doukou): the same triplet in all three suits."""
-    trips = set(ctx.reading.triplets) if _standard(ctx) else set()
-    return any({k, k + 9, k + 18} <= trips for k in range(9))
+    trips = ctx.reading.triplet_set
+    return any(k + 9 in trips and k + 18 in trips for k in trips if k < 9)
 
 
 @yaku(2, 2, tenhou=27)
 def sankantsu(ctx):
     """三槓子 (sankantsu): three kans."""
-    return _standard(ctx) and ctx.reading.quads == 3
+    return ctx.reading.quads == 3
 
 
 @yaku(2, 2, tenhou=28)
@@ -265,14 +264,14 @@ def toitoi(ctx):
 @yaku(2, 2, tenhou=29)
 def sanankou(ctx):
     """三暗刻 (sanankou): three concealed triplets."""
-    return _standard(ctx) and ctx.reading.concealed_triplets == 3
+    return ctx.reading.concealed_triplets == 3
 
 
 @yaku(2, 2, tenhou=30)
 def shousangen(ctx):
     """小三元 (shousangen): two dragon triplets and a dragon pair."""
     r = ctx.reading
-    return _standard(ctx) and r.pair in DRAGONS and sum(d in r.triplets for d in DRAGONS) == 2
+    return r.pair in _DRAGON_SET and len(_DRAGON_SET & r.triplet_set) == 2
 
 
 @yaku(2, 2, tenhou=31, replaces=("chanta", "junchan"), per_hand=True)
@@ -281,20 +280,18 @@ def honroutou(ctx):
     return ctx.kinds <= YAOCHU_SET and not ctx.kinds <= TERMINALS and any(k >= HONOR for k in ctx.kinds)
 
 
-def _suits(ctx: WinContext) -> set[int]:
-    return {k // 9 for k in ctx.kinds if k < HONOR}
 
 
 @yaku(3, 2, tenhou=34, per_hand=True)
 def honitsu(ctx):
     """混一色 (honitsu): one suit plus honours."""
-    return len(_suits(ctx)) == 1 and any(k >= HONOR for k in ctx.kinds)
+    return len(ctx.suits) == 1 and ctx.has_honors
 
 
 @yaku(6, 5, tenhou=35, replaces=("honitsu",), per_hand=True)
 def chinitsu(ctx):
     """清一色 (chinitsu): one suit and nothing else."""
-    return len(_suits(ctx)) == 1 and all(k < HONOR for k in ctx.kinds)
+    return len(ctx.suits) == 1 and not ctx.has_honors
 
 
 # --- Yakuman ------------------------------------------------------------------
@@ -315,7 +312,7 @@ def kokushi_13(ctx):
 @yaku(yakuman=1, tenhou=40)
 def suuankou(ctx):
     """四暗刻 (suuankou): four concealed triplets."""
-    return _standard(ctx) and ctx.reading.concealed_triplets == 4
+    return ctx.reading.concealed_triplets == 4
 
 
 @yaku(yakuman=2, tenhou=41, replaces=("suuankou",))
@@ -327,20 +324,20 @@ def suuankou_tanki(ctx):
 @yaku(yakuman=1, tenhou=39)
 def daisangen(ctx):
     """大三元 (daisangen): triplets of all three dragons."""
-    return _standard(ctx) and all(d in ctx.reading.triplets for d in DRAGONS)
+    return _DRAGON_SET <= ctx.reading.triplet_set
 
 
 @yaku(yakuman=1, tenhou=50)
 def shousuushii(ctx):
     """小四喜 (shousuushii): three wind triplets and a wind pair."""
     r = ctx.reading
-    return _standard(ctx) and r.pair in WINDS and sum(w in r.triplets for w in WINDS) == 3
+    return r.pair in _WIND_SET and len(_WIND_SET & r.triplet_set) == 3
 
 
 @yaku(yakuman=2, tenhou=49, replaces=("shousuushii",))
 def daisuushii(ctx):
     """大四喜 (daisuushii): triplets of all four winds."""
-    return _standard(ctx) and all(w in ctx.reading.triplets for w in WINDS)
+    return _WIND_SET <= ctx.reading.triplet_set
 
 
 @yaku(yakuman=1, tenhou=42)
@@ -348,7 +345,7 @@ def tsuuiisou(ctx):
     """字一色 (tsuuiisou): only honours (seven pairs too, by option)."""
     if ctx.reading.form == SEVEN_PAIRS and not _opt(ctx, "chiitoi_tsuuiisou"):
         return False
-    return all(k >= HONOR for k in ctx.kinds)
+    return not ctx.suits
 
 
 @yaku(yakuman=1, tenhou=43, per_hand=True)
@@ -368,7 +365,7 @@ _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 def _gates_suit(ctx: WinContext) -> int | None:
     """The suit base of a nine-gates hand, or None."""
-    if ctx.melds or len(_suits(ctx)) != 1 or any(k >= HONOR for k in ctx.kinds):
+    if ctx.melds or ctx.has_honors or len(ctx.suits) != 1:
         return None
     base = min(ctx.kinds) // 9 * 9
     counts = ctx.counts[base : base + 9]
@@ -395,7 +392,7 @@ def junsei_chuuren(ctx):
 @yaku(yakuman=1, tenhou=51)
 def suukantsu(ctx):
     """四槓子 (suukantsu): four kans."""
-    return _standard(ctx) and ctx.reading.quads == 4
+    return ctx.reading.quads == 4
 
 
 @yaku(yakuman=1, tenhou=37, when="tenhou", per_hand=True)
@@ -420,8 +417,8 @@ def renhou(ctx):
 
 
 def _count_dora(ctx: WinContext, indicators) -> int:
-    dora = Counter(dora_from_indicator(t >> 2) for t in indicators)
-    return sum(ctx.counts[k] * n for k, n in dora.items())
+    counts = ctx.counts
+    return sum(counts[_DORA_OF[t >> 2]] for t in indicators)
 
 
 @yaku(1, 1, tenhou=52, bonus=True, per_hand=True)
