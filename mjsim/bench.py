@@ -16,7 +16,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import metadata
 from typing import Any
 
@@ -390,7 +390,8 @@ def bench_score(count: int, seed: int, peer_ok: bool) -> dict[str, Any]:
         for hand in hands:
             hand.peer = peer_inputs(hand)
     check = check_scores(hands, rules, peer_ok)
-    ours = _time_mjsim_scores([h.ctx for h in hands], rules)
+    # Like the peer's HandConfig, each context carries its rule options before timing starts.
+    ours = _time_mjsim_scores([replace(h.ctx, options=rules.values) for h in hands], rules)
     theirs = _time_peer_scores([h.peer for h in hands]) if peer_ok else None
     return _section("hands", len(hands), ours, theirs, check)
 

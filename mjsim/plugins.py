@@ -62,8 +62,27 @@ def build_rules(ruleset: RuleSet) -> Rules:
     values = _option_values(registry, ruleset)
     rules = Rules(ruleset, dict(registry.options), values, hook=pm.hook)
     patterns = tuple(p for batch in pm.hook.mjsim_register_yaku(rules=rules) for p in batch)
-    score = pm.hook.mjsim_score_win
+    score = hot_hook(pm.hook.mjsim_score_win)
     return Rules(ruleset, rules.declared, values, patterns, PatternIndex(patterns), score_win=score, hook=pm.hook)
+
+
+def hot_hook(caller: pluggy.HookCaller):
+    """A plain callable for a hook on the hot path.
+
+    With a single implementation and no wrappers, that implementation is
+    called directly (pluggy's dispatch costs more than a scored hand's
+    cheapest patterns); otherwise the hook caller itself.
+    """
+    impls = caller.get_hookimpls()
+    if len(impls) != 1 or impls[0].hookwrapper or impls[0].wrapper:
+        return caller
+    function, argnames = impls[0].function, impls[0].argnames
+
+    def direct(**kwargs):
+        return function(*(kwargs[name] for name in argnames))
+
+    direct.__doc__ = function.__doc__
+    return direct
 
 
 def _option_values(registry: OptionRegistry, ruleset: RuleSet) -> dict[str, object]:

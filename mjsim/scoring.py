@@ -77,11 +77,24 @@ class Reading:
     once here, since every pattern of every reading reads them.
     """
 
-    __slots__ = ("form", "pair", "sets", "wait", "pairs", "sequences", "triplets", "sequence_set",
-                 "triplet_set", "concealed_triplets", "quads", "identical_sequence_pairs")
+    __slots__ = (
+        "form",
+        "pair",
+        "sets",
+        "wait",
+        "pairs",
+        "sequences",
+        "triplets",
+        "sequence_set",
+        "triplet_set",
+        "concealed_triplets",
+        "quads",
+        "identical_sequence_pairs",
+    )
 
-    def __init__(self, form: str, pair: int | None, sets: tuple[SetView, ...], wait: str,
-                 pairs: tuple[int, ...] = ()) -> None:
+    def __init__(
+        self, form: str, pair: int | None, sets: tuple[SetView, ...], wait: str, pairs: tuple[int, ...] = ()
+    ) -> None:
         self.form, self.pair, self.sets, self.wait, self.pairs = form, pair, sets, wait, pairs
         self.sequences = tuple(sorted(st.kind for st in sets if st.shape == SEQUENCE))
         self.triplets = tuple(st.kind for st in sets if st.shape != SEQUENCE)

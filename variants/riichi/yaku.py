@@ -280,8 +280,6 @@ def honroutou(ctx):
     return ctx.kinds <= YAOCHU_SET and not ctx.kinds <= TERMINALS and any(k >= HONOR for k in ctx.kinds)
 
 
-
-
 @yaku(3, 2, tenhou=34, per_hand=True)
 def honitsu(ctx):
     """混一色 (honitsu): one suit plus honours."""
