@@ -34,3 +34,79 @@ def mjsim_score_win(ctx, rules):
 
     Stops at first non-None result.
     """
+
+
+# --- Game flow hooks (pre-resolved on Rules.flow) ---------------------------
+
+
+@hookspec(firstresult=True)
+def mjsim_table_setup(rules):
+    """The table: a :class:`mjsim.engine.setup.TableSetup` (tiles, hand size, walls, bonus tiles).
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec
+def mjsim_legal_actions(game, seat, actions):
+    """Filter (or extend) ``actions``, the structurally possible actions of ``seat``; return the new list.
+
+    Implementations run as a chain in rule-set order, each receiving the
+    previous one's list; returning None keeps the list unchanged.
+    """
+
+
+@hookspec(firstresult=True)
+def mjsim_win(game, seat, tile, how, detail):
+    """Whether ``seat`` may win on ``tile`` (``how`` is "tsumo" or "ron"): a Score when it may, else False.
+
+    With ``detail`` false a cheap truth value is enough. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def mjsim_resolve_claims(game, answers):
+    """Which answers to a discard take effect: a list of (seat, action). Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def mjsim_abortive_draw(game):
+    """A reason to abort the hand now (after a discard passes), or None. Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def mjsim_settle_win(game, wins):
+    """The transfers paying ``wins`` [(seat, tile, from_seat, score)]. Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def mjsim_after_win(game, wins):
+    """True when play goes on after these wins (blood battle). Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def mjsim_settle_draw(game, reason):
+    """(transfers, detail) for a hand that ended without a win. Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def mjsim_next_hand(game, outcome):
+    """The next hand: a dict with dealer, round, honba, repeat, over (and leftover_to).
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def mjsim_final_settlement(game):
+    """Final results of a finished game (points, ranks, scores after oka/uma). Stops at first non-None result."""
+
+
+@hookspec
+def mjsim_on_event(game, event):
+    """Called for every event of the log; must not change the game."""
+
+
+@hookspec
+def mjsim_register_invariants(rules):
+    """Return a list of (name, check) where ``check(game)`` returns None or a violation message."""

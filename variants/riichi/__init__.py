@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mjsim.hookspecs import hookimpl
 from variants.riichi import options as _options
+from variants.riichi import play, settlement
 from variants.riichi.scorer import configured_patterns, score_win
 
 NAME = "riichi"
@@ -26,3 +27,60 @@ def mjsim_register_yaku(rules):
 def mjsim_score_win(ctx, rules):
     """Score a riichi win (raises NoWin when the hand does not win)."""
     return score_win(ctx, rules.pattern_index)
+
+
+# --- Game flow ----------------------------------------------------------------
+
+
+@hookimpl
+def mjsim_table_setup(rules):
+    """136 tiles, a 14-tile dead wall, red fives and kan dora by option."""
+    return play.table_setup(rules)
+
+
+@hookimpl
+def mjsim_legal_actions(game, seat, actions):
+    """Riichi lock and offers, kuikae, nine orphans."""
+    return play.legal_actions(game, seat, actions)
+
+
+@hookimpl
+def mjsim_win(game, seat, tile, how, detail):
+    """A complete hand with a yaku, not in furiten for a ron."""
+    return play.can_win(game, seat, tile, how, detail)
+
+
+@hookimpl
+def mjsim_resolve_claims(game, answers):
+    """Double ron or head bump, triple ron by option."""
+    return play.resolve_claims(game, answers)
+
+
+@hookimpl
+def mjsim_abortive_draw(game):
+    """Four winds, four riichi, four kans."""
+    return play.abortive_draw(game)
+
+
+@hookimpl
+def mjsim_settle_win(game, wins):
+    """Ron and tsumo payments with honba, sticks and pao."""
+    return settlement.settle_win(game, wins)
+
+
+@hookimpl
+def mjsim_settle_draw(game, reason):
+    """Noten payments and nagashi mangan."""
+    return settlement.settle_draw(game, reason)
+
+
+@hookimpl
+def mjsim_next_hand(game, outcome):
+    """Dealer repeats, honba, game length, bust, extension, agari-yame."""
+    return settlement.next_hand(game, outcome)
+
+
+@hookimpl
+def mjsim_final_settlement(game):
+    """Ranks, oka, uma and rounding."""
+    return settlement.final_settlement(game)

@@ -1,0 +1,7 @@
+"""Agents: the policies that choose among the legal actions the engine offers."""
+
+from __future__ import annotations
+
+from mjsim.agents.base import Agent, agent_names, make_agent
+
+__all__ = ["Agent", "agent_names", "make_agent"]

@@ -1,0 +1,205 @@
+"""The bots: random, tsumogiri, efficiency (fewest shanten, most useful tiles) and defensive."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from mjsim.agents.base import register
+from mjsim.engine.actions import ABORT, CHI, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from mjsim.hand.shanten import shanten
+from mjsim.hand.tiles import DRAGONS, kind_of
+from mjsim.observation import Observation
+
+
+@register("random")
+class RandomBot:
+    """Any legal action, uniformly."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        """A random legal action."""
+        return self.rng.choice(list(actions))
+
+
+@register("tsumogiri")
+class TsumogiriBot:
+    """Wins when it can, otherwise discards what it drew and calls nothing."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        """Win, pass, or discard the first offered tile (the drawn one)."""
+        for a in actions:
+            if a.kind in (TSUMO, RON):
+                return a
+        for a in actions:
+            if a.kind in (PASS, DISCARD):
+                return a
+        return actions[0]
+
+
+def _visible(obs: Observation) -> list[int]:
+    """How many of each kind this seat can see (own hand, all rivers and melds, dora indicators)."""
+    seen = list(obs.counts)
+    for river in obs.rivers:
+        for t in river:
+            seen[kind_of(t)] += 1
+    for melds in obs.melds:
+        for m in melds:
+            for t in m.tiles:
+                seen[kind_of(t)] += 1
+    for t in obs.dora_indicators:
+        seen[kind_of(t)] += 1
+    return seen
+
+
+def _near(counts: list[int]) -> list[int]:
+    """Kinds that can help a hand: within two ranks of a held suited tile, or a held honour."""
+    out = set()
+    for k, n in enumerate(counts):
+        if not n:
+            continue
+        if k >= 27:
+            out.add(k)
+            continue
+        base = k - k % 9
+        out.update(j for j in range(max(base, k - 2), min(base + 9, k + 3)))
+    return sorted(out)
+
+
+def ukeire(counts: list[int], visible: list[int]) -> tuple[int, int]:
+    """(shanten, tiles left that lower it) of a hand of 3n+1 tiles."""
+    now = shanten(counts)
+    total = 0
+    for k in _near(counts):
+        if counts[k] >= 4:
+            continue
+        counts[k] += 1
+        if shanten(counts) < now:
+            total += max(0, 4 - visible[k])
+        counts[k] -= 1
+    return now, total
+
+
+def best_discards(obs: Observation, options: list[Action]) -> list[tuple[tuple[int, int], Action]]:
+    """Discard options ranked: fewest shanten first, then most useful tiles left."""
+    counts = list(obs.counts)
+    scored = []
+    for a in options:
+        counts[kind_of(a.tile)] -= 1
+        scored.append(((shanten(counts), 0), a))
+        counts[kind_of(a.tile)] += 1
+    best = min(s for s, _ in scored)[0]
+    visible = _visible(obs)
+    ranked = []
+    for (sh, _), a in scored:
+        if sh == best:
+            counts[kind_of(a.tile)] -= 1
+            ranked.append(((sh, -ukeire(counts, visible)[1]), a))
+            counts[kind_of(a.tile)] += 1
+    ranked.sort(key=lambda item: (item[0], _keep_value(item[1].tile)))
+    return ranked
+
+
+def _keep_value(tile: int) -> int:
+    """Tie-break between equal discards: let go of honours and terminals first."""
+    k = kind_of(tile)
+    return 0 if k >= 27 else (1 if k % 9 in (0, 8) else 2)
+
+
+def _value_kinds(obs: Observation) -> set[int]:
+    return set(DRAGONS) | {obs.seat_wind, obs.round_wind}
+
+
+@register("efficiency")
+class EfficiencyBot:
+    """Takes every win, declares riichi when ready, calls value pairs, discards for speed."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        """The efficient choice among ``actions``."""
+        kinds = {a.kind: a for a in actions}
+        for kind in (TSUMO, RON):
+            if kind in kinds:
+                return kinds[kind]
+        if PASS in kinds:
+            return self.claim(obs, actions)
+        if ABORT in kinds:
+            return kinds[ABORT]
+        riichi = [a for a in actions if a.kind == RIICHI]
+        if riichi:
+            return best_discards(obs, riichi)[0][1]
+        return self.discard(obs, [a for a in actions if a.kind == DISCARD])
+
+    def discard(self, obs: Observation, options: list[Action]) -> Action:
+        """The discard that keeps the hand fastest."""
+        return best_discards(obs, options)[0][1]
+
+    def claim(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        """Pon a value tile; once open, take calls that bring the hand closer."""
+        pass_action = next(a for a in actions if a.kind == PASS)
+        calls = [a for a in actions if a.kind in (PON, CHI, KAN)]
+        if not calls:
+            return pass_action
+        value = _value_kinds(obs)
+        opened = any(m.opened for m in obs.melds[obs.seat])
+        for a in calls:
+            if a.kind == PON and kind_of(a.tile) in value:
+                return a
+        if not opened:
+            return pass_action
+        return self._improving_call(obs, calls) or pass_action
+
+    def _improving_call(self, obs: Observation, calls: list[Action]) -> Action | None:
+        counts = list(obs.counts)
+        now = shanten(counts)
+        for a in calls:
+            if a.kind == KAN:
+                continue
+            for t in a.tiles:
+                counts[kind_of(t)] -= 1
+            after = min(_after_discard(counts))
+            for t in a.tiles:
+                counts[kind_of(t)] += 1
+            if after < now:
+                return a
+        return None
+
+
+def _after_discard(counts: list[int]) -> list[int]:
+    """Shanten after each possible discard of a 3n+2 hand."""
+    out = []
+    for k, n in enumerate(counts):
+        if n:
+            counts[k] -= 1
+            out.append(shanten(counts))
+            counts[k] += 1
+    return out
+
+
+@register("defensive")
+class DefensiveBot(EfficiencyBot):
+    """The efficiency bot, folding with safe tiles against a riichi when far from ready."""
+
+    def discard(self, obs: Observation, options: list[Action]) -> Action:
+        """Fold when another seat is in riichi and the hand is two or more from ready."""
+        threats = [s for s, r in enumerate(obs.riichi) if r and s != obs.seat]
+        ranked = best_discards(obs, options)
+        if not threats or ranked[0][0][0] < 2:
+            return ranked[0][1]
+        return min(options, key=lambda a: _danger(obs, threats, kind_of(a.tile)))
+
+
+def _danger(obs: Observation, threats: list[int], kind: int) -> int:
+    """0 for a tile every threat discarded; honours and terminals are safer than middle tiles."""
+    if all(kind in {kind_of(t) for t in obs.rivers[s]} for s in threats):
+        return 0
+    if kind >= 27:
+        return 1
+    return 2 if kind % 9 in (0, 8) else 3 + min(kind % 9, 8 - kind % 9)

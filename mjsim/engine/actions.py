@@ -1,0 +1,48 @@
+"""The vocabulary of play: actions a seat may take and events the game log records."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+# Self actions (on one's own turn)
+DISCARD, RIICHI, TSUMO, ANKAN, KAKAN, ABORT = "discard", "riichi", "tsumo", "ankan", "kakan", "abort"
+# Claims on another seat's discard (or added kan)
+RON, PON, KAN, CHI, PASS = "ron", "pon", "kan", "chi", "pass"
+CLAIM_ORDER = {RON: 0, KAN: 1, PON: 1, CHI: 2, PASS: 3}
+"""Priority of claims: ron first, then pon/kan, then chi (riichi_base.md §3)."""
+
+
+class Action(NamedTuple):
+    """One legal choice: its kind, the tile it acts on (physical id) and the hand tiles it uses."""
+
+    kind: str
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()
+
+    def __repr__(self) -> str:
+        from mjsim.hand.notation import format_tiles
+
+        what = format_tiles([self.tile]) if self.tile is not None else ""
+        using = f" with {format_tiles(self.tiles)}" if self.tiles else ""
+        return f"{self.kind}({what}{using})"
+
+
+class Event(NamedTuple):
+    """One change of the game, as the log records it."""
+
+    kind: str
+    seat: int | None = None
+    data: Any = None
+
+
+class Transfer(NamedTuple):
+    """Points moving from one account to another. Seat -1 is the table (riichi sticks)."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+
+
+TABLE = -1
+"""The account of the riichi sticks on the table."""

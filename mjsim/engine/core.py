@@ -1,0 +1,513 @@
+"""The common game state machine: ``new_game``, ``pending`` and ``step``.
+
+One turn runs as follows (each hook is pre-resolved on ``Rules.flow``):
+
+1. the seat to move draws (replacement draws after a kan; bonus tiles are set
+   aside and replaced);
+2. ``pending`` offers its self actions, filtered by ``mjsim_legal_actions``:
+   discard / riichi-discard / tsumo (``mjsim_win``) / kans / abort;
+3. after a discard every other seat is offered its claims (ron, kan, pon,
+   chi); ``mjsim_resolve_claims`` decides which take effect;
+4. wins are paid by ``mjsim_settle_win``; ``mjsim_after_win`` says whether the
+   hand goes on; an empty wall or ``mjsim_abortive_draw`` ends it as a draw
+   paid by ``mjsim_settle_draw``;
+5. ``mjsim_next_hand`` moves the dealer, honba and game end;
+   ``mjsim_final_settlement`` turns final points into results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from mjsim.engine.actions import (
+    ABORT,
+    ANKAN,
+    CHI,
+    DISCARD,
+    KAKAN,
+    KAN,
+    PASS,
+    PON,
+    RIICHI,
+    RON,
+    TABLE,
+    TSUMO,
+    Action,
+    Event,
+    Transfer,
+)
+from mjsim.engine.state import CLAIM, ENDED, ROB, TURN, Game, HandState, Seat
+from mjsim.engine.wall import shuffled_wall
+from mjsim.errors import MjsimError
+from mjsim.hand.tiles import kind_of
+from mjsim.scoring import ANKAN as MELD_ANKAN
+from mjsim.scoring import CHI as MELD_CHI
+from mjsim.scoring import KAN as MELD_KAN
+from mjsim.scoring import PON as MELD_PON
+from mjsim.scoring import Meld
+
+
+class IllegalAction(MjsimError):
+    """An agent chose an action the engine did not offer."""
+
+
+def new_game(rules, seed: int) -> Game:
+    """A game under compiled ``rules`` whose every wall derives from ``seed``."""
+    setup = rules.flow.setup
+    game = Game(rules=rules, seed=seed, scores=[setup.start_points] * 4)
+    _start_hand(game)
+    return game
+
+
+def pending(game: Game) -> dict[int, list[Action]]:
+    """The legal actions of every seat that must decide now ({} when the game is over)."""
+    hand = game.hand
+    if game.over or hand is None:
+        return {}
+    if game.offered is None:
+        game.offered = _offers(game, hand)
+    return game.offered
+
+
+def step(game: Game, actions: Mapping[int, Action]) -> Game:
+    """Apply the chosen actions (one per seat in ``pending``) and advance to the next decision."""
+    offered = pending(game)
+    for seat, options in offered.items():
+        choice = actions.get(seat)
+        if choice not in options:
+            raise IllegalAction(f"seat {seat} chose {choice!r}; legal actions: {options!r}")
+    game.offered = None
+    hand = game.hand
+    if hand.phase == TURN:
+        _self_action(game, hand, actions[hand.current])
+    else:
+        _resolve_claims(game, hand, {s: actions[s] for s in offered})
+    _settle_if_ended(game)
+    return game
+
+
+# --- Offers ------------------------------------------------------------------
+
+
+def _offers(game: Game, hand: HandState) -> dict[int, list[Action]]:
+    flow = game.rules.flow
+    if hand.phase == TURN:
+        seat = hand.current
+        return {seat: flow.legal_actions(game, seat, _self_candidates(game, hand, seat))}
+    offers = {}
+    for seat in _claimants(hand):
+        options = flow.legal_actions(game, seat, _claim_candidates(game, hand, seat))
+        if any(a.kind != PASS for a in options):
+            offers[seat] = options
+    if not offers:  # nobody can answer: the discard passes by itself
+        _resolve_claims(game, hand, {})
+        _settle_if_ended(game)
+        return pending(game)
+    return offers
+
+
+def _self_candidates(game: Game, hand: HandState, seat: int) -> list[Action]:
+    """Every structurally possible self action; variants filter them."""
+    me = hand.seats[seat]
+    seen: set[tuple[int, bool]] = set()
+    actions = []
+    reds = game.rules.flow.setup.red_ids
+    for tile in reversed(me.tiles):  # the drawn tile first, so tsumogiri is the first discard
+        key = (kind_of(tile), tile in reds)
+        if key not in seen:
+            seen.add(key)
+            actions.append(Action(DISCARD, tile))
+    if hand.last_draw is not None and game.rules.flow.win(game, seat, hand.last_draw, TSUMO, False):
+        actions.append(Action(TSUMO, hand.last_draw))
+    if _can_kan(game, hand):
+        actions += _kan_candidates(me)
+    return actions
+
+
+def _can_kan(game: Game, hand: HandState) -> bool:
+    """A kan needs a replacement tile and a live tile after it."""
+    setup = game.rules.flow.setup
+    return _drawable(game, hand) > 0 and (bool(hand.rinshan) or not setup.replacement_tiles)
+
+
+def _drawable(game: Game, hand: HandState) -> int:
+    """Live tiles left to draw (a reserve at the end is never drawn)."""
+    return len(hand.wall) - game.rules.flow.setup.reserve
+
+
+def _kan_candidates(me: Seat) -> list[Action]:
+    out = []
+    for kind, n in enumerate(me.counts):
+        if n == 4:
+            tiles = tuple(t for t in me.tiles if kind_of(t) == kind)
+            out.append(Action(ANKAN, tiles[0], tiles))
+    for meld in me.melds:
+        if meld.type == MELD_PON and me.counts[meld.kind]:
+            tile = next(t for t in me.tiles if kind_of(t) == meld.kind)
+            out.append(Action(KAKAN, tile, meld.tiles))
+    return out
+
+
+def _claimants(hand: HandState) -> list[int]:
+    """Seats that may answer the open discard or added kan, nearest the discarder first."""
+    source = hand.discard if hand.phase == CLAIM else hand.robbed
+    who = source[0]
+    return [(who + i) % 4 for i in (1, 2, 3) if not hand.seats[(who + i) % 4].left]
+
+
+def _claim_candidates(game: Game, hand: HandState, seat: int) -> list[Action]:
+    """Pass, and ron / kan / pon / chi where the tiles allow."""
+    flow = game.rules.flow
+    who, tile = hand.discard if hand.phase == CLAIM else hand.robbed
+    actions = [Action(PASS)]
+    if flow.win(game, seat, tile, RON, False):
+        actions.append(Action(RON, tile))
+    if hand.phase == ROB or _drawable(game, hand) <= 0:
+        return actions
+    me, kind = hand.seats[seat], kind_of(tile)
+    same = [t for t in me.tiles if kind_of(t) == kind]
+    if len(same) >= 3 and _can_kan(game, hand):
+        actions.append(Action(KAN, tile, tuple(same[:3])))
+    if len(same) >= 2:
+        actions += [Action(PON, tile, pair) for pair in _distinct_pairs(same, flow.setup.red_ids)]
+    if seat == (who + 1) % 4 and kind < 27:
+        actions += _chi_candidates(me, tile, kind, flow.setup.red_ids)
+    return actions
+
+
+def _distinct_pairs(same: list[int], reds: frozenset[int]) -> list[tuple[int, int]]:
+    """Pairs of tiles that differ in a way that matters (a red five or not)."""
+    plain = [t for t in same if t not in reds]
+    red = [t for t in same if t in reds]
+    pairs = []
+    if len(plain) >= 2:
+        pairs.append((plain[0], plain[1]))
+    if red and plain:
+        pairs.append((red[0], plain[0]))
+    return pairs
+
+
+def _chi_candidates(me: Seat, tile: int, kind: int, reds: frozenset[int]) -> list[Action]:
+    out = []
+    rank = kind % 9
+    for low in (kind - 2, kind - 1, kind):
+        if low < kind - rank or low + 2 > kind - rank + 8:
+            continue
+        others = [k for k in (low, low + 1, low + 2) if k != kind]
+        if all(me.counts[k] for k in others):
+            options = [[t for t in me.tiles if kind_of(t) == k] for k in others]
+            for a in _variants(options[0], reds):
+                for b in _variants(options[1], reds):
+                    out.append(Action(CHI, tile, (a, b)))
+    return out
+
+
+def _variants(tiles: list[int], reds: frozenset[int]) -> list[int]:
+    """One plain and one red copy at most: choices that differ only by copy are one choice."""
+    plain = [t for t in tiles if t not in reds][:1]
+    red = [t for t in tiles if t in reds][:1]
+    return plain + red
+
+
+# --- Self actions ---------------------------------------------------------------
+
+
+def _self_action(game: Game, hand: HandState, action: Action) -> None:
+    seat = hand.current
+    if action.kind in (DISCARD, RIICHI):
+        _discard(game, hand, seat, action.tile, riichi=action.kind == RIICHI)
+    elif action.kind == TSUMO:
+        _win(game, hand, [(seat, action.tile, None)])
+    elif action.kind == ANKAN:
+        _declare_kan(game, hand, seat, Meld(MELD_ANKAN, action.tiles))
+    elif action.kind == KAKAN:
+        _added_kan(game, hand, seat, action)
+    elif action.kind == ABORT:
+        _end_as_draw(game, hand, "abort_by_declaration", {"seat": seat})
+
+
+def _discard(game: Game, hand: HandState, seat: int, tile: int, riichi: bool) -> None:
+    me = hand.seats[seat]
+    me.remove(tile)
+    me.river.append(tile)
+    me.discarded_kinds.add(kind_of(tile))
+    me.skipped_win = False
+    if riichi:
+        me.riichi_turn, me.riichi_calls = len(me.river) - 1, hand.calls_made
+    hand.turn_count += 1
+    hand.last_draw = None
+    hand.discard = (seat, tile)
+    hand.phase = CLAIM
+    _event(game, "riichi" if riichi else "discard", seat, tile)
+    if hand.pending_dora:
+        _reveal_dora(game, hand, hand.pending_dora)
+        hand.pending_dora = 0
+
+
+def _declare_kan(game: Game, hand: HandState, seat: int, meld: Meld) -> None:
+    me = hand.seats[seat]
+    for t in meld.tiles:
+        if t in me.tiles:
+            me.remove(t)
+    me.melds.append(meld)
+    hand.kans += 1
+    hand.calls_made += 1
+    _event(game, meld.type, seat, meld.tiles)
+    _kan_dora(game, hand, meld.type)
+    _draw(game, hand, seat, replacement=True)
+
+
+def _added_kan(game: Game, hand: HandState, seat: int, action: Action) -> None:
+    me = hand.seats[seat]
+    pon = next(m for m in me.melds if m.type == MELD_PON and m.tiles == action.tiles)
+    me.remove(action.tile)
+    me.melds[me.melds.index(pon)] = Meld(MELD_KAN, pon.tiles + (action.tile,), pon.called, pon.from_seat)
+    hand.kans += 1
+    hand.calls_made += 1
+    _event(game, "kakan", seat, action.tile)
+    hand.robbed, hand.phase = (seat, action.tile), ROB
+
+
+def _kan_dora(game: Game, hand: HandState, meld_type: str) -> None:
+    timing = game.rules.flow.setup.kan_dora_timing
+    if timing == "none":
+        return
+    if timing == "immediate" or (timing == "ankan_immediate" and meld_type == MELD_ANKAN):
+        _reveal_dora(game, hand, 1)
+    else:
+        hand.pending_dora += 1
+
+
+def _reveal_dora(game: Game, hand: HandState, count: int) -> None:
+    for _ in range(count):
+        index = 2 * len(hand.dora_indicators)
+        if index >= len(hand.indicators):
+            return
+        hand.dora_indicators.append(hand.indicators[index])
+        _event(game, "dora", None, hand.indicators[index])
+
+
+# --- Claims -----------------------------------------------------------------------
+
+
+def _resolve_claims(game: Game, hand: HandState, answers: dict[int, Action]) -> None:
+    flow = game.rules.flow
+    who, tile = hand.discard if hand.phase == CLAIM else hand.robbed
+    for seat, action in answers.items():
+        if action.kind != RON and flow.win(game, seat, tile, RON, False):
+            skipper = hand.seats[seat]
+            skipper.skipped_win = True
+            skipper.skipped_after_riichi = skipper.skipped_after_riichi or skipper.riichi_turn is not None
+    chosen = flow.resolve_claims(game, answers)
+    if isinstance(chosen, str):  # the claims themselves abort the hand (three rons)
+        _end_as_draw(game, hand, chosen, {})
+        return
+    rons = [(seat, tile, who) for seat, a in chosen if a.kind == RON]
+    if rons:
+        _win(game, hand, rons)
+        return
+    if hand.phase == ROB:
+        hand.robbed, hand.phase = None, TURN
+        _kan_dora(game, hand, MELD_KAN)
+        _draw(game, hand, who, replacement=True)
+        return
+    _discard_passes(game, hand, who, tile)
+    if hand.phase == ENDED:
+        return
+    if chosen:
+        _call(game, hand, chosen[0][0], who, chosen[0][1])
+    else:
+        _next_draw(game, hand, who)
+
+
+def _discard_passes(game: Game, hand: HandState, who: int, tile: int) -> None:
+    """Riichi deposits are paid and abortive draws checked once a discard is not ronned."""
+    me = hand.seats[who]
+    if me.riichi_turn == len(me.river) - 1:
+        deposit = game.rules.flow.setup.riichi_deposit
+        _pay(game, [Transfer(who, TABLE, deposit, "riichi")])
+    reason = game.rules.flow.abortive_draw(game)
+    if reason:
+        _end_as_draw(game, hand, reason, {})
+
+
+def _call(game: Game, hand: HandState, seat: int, who: int, action: Action) -> None:
+    me = hand.seats[seat]
+    for t in action.tiles:
+        me.remove(t)
+    meld_type = {CHI: MELD_CHI, PON: MELD_PON, KAN: MELD_KAN}[action.kind]
+    tiles = tuple(sorted(action.tiles + (action.tile,)))
+    me.melds.append(Meld(meld_type, tiles, action.tile, (who - hand.dealer) % 4))
+    giver = hand.seats[who]
+    giver.called_from_river.add(len(giver.river) - 1)
+    hand.calls_made += 1
+    hand.discard = None
+    _event(game, action.kind, seat, (action.tile, action.tiles, who))
+    if action.kind == KAN:
+        hand.kans += 1
+        _kan_dora(game, hand, MELD_KAN)
+        _draw(game, hand, seat, replacement=True)
+    else:
+        hand.phase, hand.current, hand.last_draw = TURN, seat, None
+
+
+def _next_draw(game: Game, hand: HandState, who: int) -> None:
+    hand.discard = None
+    seat = _next_active(hand, who)
+    if _drawable(game, hand) <= 0:
+        _end_as_draw(game, hand, "exhaustive", {})
+        return
+    _draw(game, hand, seat)
+
+
+def _next_active(hand: HandState, who: int) -> int:
+    for i in (1, 2, 3):
+        seat = (who + i) % 4
+        if not hand.seats[seat].left:
+            return seat
+    return who
+
+
+def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> None:
+    setup = game.rules.flow.setup
+    if _drawable(game, hand) <= 0 and not (replacement and hand.rinshan):
+        _end_as_draw(game, hand, "exhaustive", {})
+        return
+    if not replacement:
+        tile = hand.wall.pop(0)
+    elif hand.rinshan:
+        tile = hand.rinshan.pop(0)
+        hand.moved.append(hand.wall.pop())  # the dead wall keeps its size: the live wall gives up its last tile
+    else:
+        tile = hand.wall.pop()  # no dead wall: replacements come from the end of the wall
+    me = hand.seats[seat]
+    hand.phase, hand.current, hand.after_kan = TURN, seat, replacement
+    if tile in setup.bonus_ids:
+        me.flowers.append(tile)
+        _event(game, "bonus", seat, tile)
+        _draw(game, hand, seat, replacement=True)
+        return
+    me.add(tile)
+    hand.last_draw = tile
+    _event(game, "draw", seat, tile)
+
+
+# --- Ends of hands --------------------------------------------------------------------
+
+
+def _win(game: Game, hand: HandState, wins: list[tuple[int, int, int | None]]) -> None:
+    flow = game.rules.flow
+    scored = [(seat, tile, source, flow.win(game, seat, tile, RON if source is not None else TSUMO, True))
+              for seat, tile, source in wins]
+    _pay(game, flow.settle_win(game, scored))
+    for seat, tile, source, score in scored:
+        _event(game, "win", seat, {"tile": tile, "from": source, "score": score})
+        hand.seats[seat].left = True
+    record = hand.outcome or {"wins": []}
+    record["wins"] = record.get("wins", []) + [{"seat": s, "from": src, "value": sc.value, "han": sc.han,
+                                                 "fu": sc.fu, "yakuman": sc.yakuman} for s, _, src, sc in scored]
+    hand.outcome = record
+    if flow.after_win(game, scored) and not _hand_over_after_wins(hand):
+        _continue_after_win(game, hand, wins)
+    else:
+        hand.phase = ENDED
+
+
+def _hand_over_after_wins(hand: HandState) -> bool:
+    return sum(not s.left for s in hand.seats) <= 1
+
+
+def _continue_after_win(game: Game, hand: HandState, wins) -> None:
+    """Play goes on after a win (blood battle): the seat after the winner furthest from the discarder draws."""
+    source = wins[0][2] if wins[0][2] is not None else wins[0][0]
+    last = max((seat for seat, _, _ in wins), key=lambda seat: (seat - source - 1) % 4)
+    hand.discard = hand.robbed = None
+    hand.phase = TURN
+    _next_draw(game, hand, last)
+
+
+def _end_as_draw(game: Game, hand: HandState, reason: str, info: dict) -> None:
+    hand.phase = ENDED
+    transfers, detail = game.rules.flow.settle_draw(game, reason)
+    _pay(game, transfers)
+    hand.outcome = {"draw": reason, **info, **(detail or {})}
+    _event(game, "draw_end", None, hand.outcome)
+
+
+def _settle_if_ended(game: Game) -> None:
+    hand = game.hand
+    if hand is None or hand.phase != ENDED:
+        return
+    outcome = hand.outcome or {}
+    game.history.append({"hand": hand.index, "dealer": hand.dealer, "honba": hand.honba,
+                         "round": hand.round_wind, **outcome, "scores": list(game.scores)})
+    nxt = game.rules.flow.next_hand(game, outcome)
+    _event(game, "hand_end", None, {"outcome": outcome, "next": nxt})
+    if nxt.get("leftover_to") is not None and game.table:
+        _pay(game, [Transfer(TABLE, nxt["leftover_to"], game.table, "leftover sticks")])
+    game.dealer, game.round_index, game.honba = nxt["dealer"], nxt["round"], nxt["honba"]
+    game.repeats = game.repeats + 1 if nxt.get("repeat") else 0
+    if nxt.get("over"):
+        game.over, game.hand = True, None
+        game.final = game.rules.flow.final_settlement(game)
+        _event(game, "game_end", None, game.final)
+    else:
+        _start_hand(game)
+
+
+def _start_hand(game: Game) -> None:
+    setup = game.rules.flow.setup
+    wall = shuffled_wall(setup.tiles, game.seed, game.hand_number)
+    split = setup.replacement_tiles + setup.indicator_tiles
+    rinshan, indicators = wall[: setup.replacement_tiles], wall[setup.replacement_tiles : split]
+    hand = HandState(index=game.hand_number, dealer=game.dealer, round_wind=27 + game.round_index % 4,
+                     honba=game.honba, wall=wall[split:], rinshan=rinshan, indicators=indicators,
+                     seats=[Seat() for _ in range(4)])
+    game.hand_number += 1
+    game.hand, game.offered = hand, None
+    _event(game, "hand_start", game.dealer, {"index": hand.index, "honba": hand.honba, "round": hand.round_wind})
+    for i in range(4 * setup.hand_size):
+        seat = (game.dealer + i // setup.hand_size) % 4
+        hand.seats[seat].add(hand.wall.pop(0))
+    _replace_dealt_bonus(game, hand)
+    _reveal_dora(game, hand, setup.indicators_at_start)
+    _draw(game, hand, game.dealer)
+
+
+def _replace_dealt_bonus(game: Game, hand: HandState) -> None:
+    """Bonus tiles (flowers) in the deal are set aside and replaced, dealer first."""
+    bonus = game.rules.flow.setup.bonus_ids
+    if not bonus:
+        return
+    for i in range(4):
+        seat = hand.seats[(game.dealer + i) % 4]
+        while any(t in bonus for t in seat.tiles):
+            tile = next(t for t in seat.tiles if t in bonus)
+            seat.remove(tile)
+            seat.flowers.append(tile)
+            seat.add(hand.wall.pop())
+
+
+# --- Ledger and log -------------------------------------------------------------------
+
+
+def _pay(game: Game, transfers: list[Transfer]) -> None:
+    """Every point moves here, as a transfer between two accounts."""
+    for t in transfers:
+        if t.amount < 0 or t.payer == t.payee:
+            raise MjsimError(f"bad transfer {t}")
+        for account, sign in ((t.payer, -1), (t.payee, 1)):
+            if account == TABLE:
+                game.table += sign * t.amount
+            else:
+                game.scores[account] += sign * t.amount
+        game.ledger.append(t)
+        _event(game, "transfer", None, t)
+
+
+def _event(game: Game, kind: str, seat: int | None, data) -> None:
+    event = Event(kind, seat, data)
+    game.log.append(event)
+    notify = game.rules.flow.on_event
+    if notify is not None:
+        notify(game, event)

@@ -1,0 +1,28 @@
+"""The engine's own answers to the flow hooks, registered before every variant so variants override them."""
+
+from __future__ import annotations
+
+from mjsim.engine.actions import CLAIM_ORDER, RON
+from mjsim.hookspecs import hookimpl
+
+
+@hookimpl
+def mjsim_resolve_claims(game, answers):
+    """Every ron takes effect; otherwise the one highest-priority call (ron > pon/kan > chi)."""
+    rons = [(seat, a) for seat, a in answers.items() if a.kind == RON]
+    if rons:
+        return rons
+    calls = sorted((CLAIM_ORDER[a.kind], seat) for seat, a in answers.items() if CLAIM_ORDER[a.kind] < 3)
+    return [(calls[0][1], answers[calls[0][1]])] if calls else []
+
+
+@hookimpl
+def mjsim_after_win(game, wins):
+    """By default a win ends the hand."""
+    return False
+
+
+@hookimpl
+def mjsim_abortive_draw(game):
+    """By default no hand is aborted."""
+    return None

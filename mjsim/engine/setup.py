@@ -1,0 +1,22 @@
+"""What a family tells the engine about its table: tiles, hand size, walls, bonus tiles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """The physical game a family plays (answer of ``mjsim_table_setup``)."""
+
+    tiles: tuple[int, ...]  # physical ids in the set
+    hand_size: int = 13
+    replacement_tiles: int = 4  # dead-wall replacement tiles (0: replacements come from the wall's end)
+    indicator_tiles: int = 10  # dead-wall tiles that can be turned as indicators
+    reserve: int = 0  # live tiles at the end that are never drawn
+    indicators_at_start: int = 1
+    kan_dora_timing: str = "immediate"  # immediate, ankan_immediate (others after the discard), after_discard, none
+    red_ids: frozenset[int] = field(default_factory=frozenset)
+    bonus_ids: frozenset[int] = field(default_factory=frozenset)  # flowers: set aside and replaced
+    start_points: int = 25000
+    riichi_deposit: int = 1000

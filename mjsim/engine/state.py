@@ -1,0 +1,114 @@
+"""The game state: owned and changed only by the engine.
+
+Variant-private data lives in ``stash`` dictionaries keyed by the variant's
+own keys, never in new fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mjsim.engine.actions import Action, Event, Transfer
+from mjsim.hand.tiles import kind_of
+from mjsim.scoring import Meld
+
+TURN, CLAIM, ROB, ENDED = "turn", "claim", "rob", "ended"
+"""Phases of a hand: a seat acts on its own turn; others answer a discard; others may rob a kan."""
+
+
+@dataclass(slots=True)
+class Seat:
+    """One seat's tiles and status in the current hand."""
+
+    tiles: list[int] = field(default_factory=list)  # concealed physical ids
+    counts: list[int] = field(default_factory=lambda: [0] * 34)
+    melds: list[Meld] = field(default_factory=list)
+    river: list[int] = field(default_factory=list)  # every discard, called or not
+    called_from_river: set[int] = field(default_factory=set)  # indices of river tiles others took
+    flowers: list[int] = field(default_factory=list)
+    riichi_turn: int | None = None  # index in the river of the riichi declaration
+    riichi_calls: int = 0  # calls made in the hand when riichi was declared (double riichi, ippatsu)
+    skipped_after_riichi: bool = False  # passed a winning tile after riichi: furiten for the rest of the hand
+    waits: tuple[int, ...] | None = None  # kinds that complete the hand; None = not computed
+    discarded_kinds: set[int] = field(default_factory=set)
+    skipped_win: bool = False  # passed a winning tile since the last own discard
+    left: bool = False  # the seat has won and left the hand (blood battle)
+    stash: dict[str, Any] = field(default_factory=dict)
+
+    def add(self, tile: int) -> None:
+        """Take a tile into the concealed hand."""
+        self.tiles.append(tile)
+        self.counts[kind_of(tile)] += 1
+        self.waits = None
+
+    def remove(self, tile: int) -> None:
+        """Take a tile out of the concealed hand."""
+        self.tiles.remove(tile)
+        self.counts[kind_of(tile)] -= 1
+        self.waits = None
+
+
+@dataclass(slots=True)
+class HandState:
+    """One hand (局): the walls, the seats and whose move it is."""
+
+    index: int
+    dealer: int
+    round_wind: int  # 27 East, 28 South, ...
+    honba: int
+    wall: list[int]  # live wall in draw order; replacement draws without a dead wall come from its end
+    rinshan: list[int]  # replacement tiles of the dead wall
+    indicators: list[int]  # dead-wall tiles that can be turned as indicators: dora at 2i, ura at 2i+1
+    seats: list[Seat]
+    moved: list[int] = field(default_factory=list)  # live tiles moved into the dead wall after kans
+    dora_indicators: list[int] = field(default_factory=list)
+    phase: str = TURN
+    current: int = 0
+    last_draw: int | None = None
+    discard: tuple[int, int] | None = None  # (seat, tile) open to claims
+    robbed: tuple[int, int] | None = None  # (seat, tile) of an added kan open to robbing
+    turn_count: int = 0  # discards made this hand
+    calls_made: int = 0
+    kans: int = 0
+    after_kan: bool = False  # the current draw is a replacement tile
+    pending_dora: int = 0  # kan dora to reveal after the next discard
+    outcome: dict[str, Any] | None = None
+    stash: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ura_indicators(self) -> list[int]:
+        """The ura indicators under the dora indicators turned so far."""
+        return [self.indicators[2 * i + 1] for i in range(len(self.dora_indicators))]
+
+    def wind_of(self, seat: int) -> int:
+        """The seat wind kind (27 = East) of ``seat`` in this hand."""
+        return 27 + (seat - self.dealer) % 4
+
+
+@dataclass(slots=True)
+class Game:
+    """A whole game: scores, the hand in play, the event log and the ledger."""
+
+    rules: Any
+    seed: int
+    scores: list[int]
+    table: int = 0  # points on the table (riichi sticks)
+    dealer: int = 0
+    round_index: int = 0  # 0 East round, 1 South, ...
+    hand_number: int = 0  # hands started, for the wall seed
+    honba: int = 0
+    repeats: int = 0  # consecutive dealer repeats
+    hand: HandState | None = None
+    over: bool = False
+    final: Any = None
+    log: list[Event] = field(default_factory=list)
+    ledger: list[Transfer] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)  # one record per finished hand
+    stash: dict[str, Any] = field(default_factory=dict)
+    offered: dict[int, list[Action]] | None = None  # the last legal actions handed out
+
+    @property
+    def sticks(self) -> int:
+        """Riichi sticks on the table."""
+        return self.table // 1000

@@ -1,0 +1,54 @@
+"""One seat's view of the game: the only thing agents see.
+
+It holds the seat's own concealed tiles and what is public (melds, rivers,
+riichi, dora indicators, scores); never another seat's concealed tiles, the
+wall or the ura indicators. Variants may add to ``extra``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mjsim.scoring import Meld
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What ``seat`` knows when it must decide."""
+
+    seat: int
+    dealer: int
+    round_wind: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+    tiles: tuple[int, ...]  # own concealed tiles
+    counts: tuple[int, ...]  # own concealed counts
+    melds: tuple[tuple[Meld, ...], ...]  # every seat's melds
+    rivers: tuple[tuple[int, ...], ...]  # every seat's discards
+    riichi: tuple[bool, ...]
+    dora_indicators: tuple[int, ...]
+    wall_left: int
+    last_discard: tuple[int, int] | None  # (seat, tile) open to claims
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def seat_wind(self) -> int:
+        """The seat's wind kind (27 = East)."""
+        return 27 + (self.seat - self.dealer) % 4
+
+
+def observe(game, seat: int) -> Observation:
+    """The view of ``seat`` now."""
+    hand = game.hand
+    me = hand.seats[seat]
+    return Observation(
+        seat=seat, dealer=hand.dealer, round_wind=hand.round_wind, honba=hand.honba,
+        sticks=game.table // game.rules.flow.setup.riichi_deposit, scores=tuple(game.scores),
+        tiles=tuple(me.tiles), counts=tuple(me.counts),
+        melds=tuple(tuple(s.melds) for s in hand.seats), rivers=tuple(tuple(s.river) for s in hand.seats),
+        riichi=tuple(s.riichi_turn is not None for s in hand.seats),
+        dora_indicators=tuple(hand.dora_indicators), wall_left=len(hand.wall),
+        last_discard=hand.discard or hand.robbed,
+    )
