@@ -141,6 +141,41 @@ def _score_cases(path: str, ruleset: RuleSet, as_json: bool) -> int:
 
 
 @cli.command()
+@click.option("--preset", default="tenhou", show_default=True)
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE")
+@click.option("--games", default=10, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--agents", default="efficiency,efficiency,efficiency,efficiency", show_default=True)
+@click.option("--check", is_flag=True, help="check the invariants after every step")
+@click.option("--json", "as_json", is_flag=True)
+def simulate(preset, settings, games, seed, agents, check, as_json) -> None:
+    """Play GAMES games in this process and print a summary (with a digest to compare runs)."""
+    from mjsim.simulate import digest, run_games, summarize
+
+    names = [a.strip() for a in agents.split(",")]
+    if len(names) != 4:
+        raise MjsimError(f"--agents takes four comma-separated bots, got {len(names)}: {agents!r}")
+    rules_ = _ruleset(preset, settings).compile()
+    records = run_games(rules_, games, seed, names, check)
+    summary = {**summarize(records), "digest": digest(records), "preset": preset, "seed": seed, "agents": names}
+    if as_json:
+        click.echo(json.dumps(summary, indent=1))
+        return
+    click.echo(_simulate_text(summary))
+
+
+def _simulate_text(s: dict) -> str:
+    lines = [f"{s['games']} games, {s['hands']} hands ({s['hands_per_game']:.2f} per game), preset {s['preset']}"]
+    for seat, st in enumerate(s["seats"]):
+        dist = " ".join(f"{p:.2f}" for p in st["rank_distribution"])
+        lines.append(f"  seat {seat}: mean points {st['mean_points']:8.0f}   ranks 1-4: {dist}")
+    lines.append(f"  win {s['win_rate']:.3f}  tsumo {s['tsumo_rate']:.3f}  deal-in {s['deal_in_rate']:.3f}  "
+                 f"draw {s['draw_rate']:.3f}  mean win {s['mean_win_value']:.0f}")
+    lines.append(f"  invariant violations {s['invariant_violations']}  digest {s['digest'][:16]}")
+    return "\n".join(lines)
+
+
+@cli.command()
 def variants() -> None:
     """List the installed variants."""
     from mjsim.plugins import installed_variants, load_variant

@@ -1,0 +1,64 @@
+"""Core invariants of any game, plus those variants register; checked after every step by ``--check``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mjsim.engine.state import TURN
+
+Invariant = tuple[str, Callable[[object], str | None]]
+
+
+def tiles_conserved(game) -> str | None:
+    """Every tile of the set is in exactly one place: walls, hands, melds, rivers (uncalled) or bonus."""
+    hand = game.hand
+    if hand is None:
+        return None
+    places = hand.wall + hand.rinshan + hand.indicators + hand.moved
+    for seat in hand.seats:
+        places += seat.tiles + seat.flowers + [t for m in seat.melds for t in m.tiles]
+        places += [t for i, t in enumerate(seat.river) if i not in seat.called_from_river]
+    expected = game.rules.flow.setup.tiles
+    if len(places) != len(expected) or sorted(places) != sorted(expected):
+        return f"tiles not conserved: {len(places)} tiles in play for a set of {len(expected)}"
+    return None
+
+
+def points_conserved(game) -> str | None:
+    """Scores plus the table always sum to the starting total."""
+    total = sum(game.scores) + game.table
+    expected = 4 * game.rules.flow.setup.start_points
+    return None if total == expected else f"points not conserved: {total} != {expected}"
+
+
+def hand_sizes(game) -> str | None:
+    """A seat holds hand_size tiles (kans counted as three), one more when it is its turn to discard."""
+    hand = game.hand
+    if hand is None or game.over:
+        return None
+    size = game.rules.flow.setup.hand_size
+    for index, seat in enumerate(hand.seats):
+        if seat.left:
+            continue
+        held = len(seat.tiles) + 3 * len(seat.melds)
+        want = size + (1 if hand.phase == TURN and hand.current == index else 0)
+        if held != want:
+            return f"seat {index} holds {held} tiles, expected {want} in phase {hand.phase}"
+    return None
+
+
+CORE: list[Invariant] = [
+    ("tiles conserved", tiles_conserved),
+    ("points conserved", points_conserved),
+    ("hand sizes", hand_sizes),
+]
+
+
+def check_invariants(game) -> list[str]:
+    """Messages of every invariant the game breaks now (empty when all hold)."""
+    out = []
+    for name, check in CORE + list(game.rules.flow.invariants):
+        message = check(game)
+        if message:
+            out.append(f"{name}: {message}")
+    return out
