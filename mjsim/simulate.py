@@ -47,6 +47,8 @@ def play_game(rules, seed: int, agent_names: Sequence[str], index: int = 0, chec
     violations: list[str] = []
     while not game.over:
         offers = core.pending(game)
+        if not offers:
+            break
         chosen = {s: agents[s].act(observe(game, s), acts) for s, acts in offers.items()}
         core.step(game, chosen)
         if check:

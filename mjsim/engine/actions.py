@@ -20,11 +20,20 @@ class Action(NamedTuple):
     tiles: tuple[int, ...] = ()
 
     def __repr__(self) -> str:
-        from mjsim.hand.notation import format_tiles
-
-        what = format_tiles([self.tile]) if self.tile is not None else ""
-        using = f" with {format_tiles(self.tiles)}" if self.tiles else ""
+        what = _tile_text([self.tile]) if self.tile is not None else ""
+        using = f" with {_tile_text(self.tiles)}" if self.tiles else ""
         return f"{self.kind}({what}{using})"
+
+
+def _tile_text(tiles) -> str:
+    """mpsz text of physical ids, or the raw numbers when they are not tiles (an agent's bad action)."""
+    from mjsim.errors import MjsimError
+    from mjsim.hand.notation import format_tiles
+
+    try:
+        return format_tiles(tiles)
+    except (MjsimError, TypeError):
+        return ",".join(map(str, tiles))
 
 
 class Event(NamedTuple):

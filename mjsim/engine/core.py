@@ -72,6 +72,8 @@ def pending(game: Game) -> dict[int, list[Action]]:
 def step(game: Game, actions: Mapping[int, Action]) -> Game:
     """Apply the chosen actions (one per seat in ``pending``) and advance to the next decision."""
     offered = pending(game)
+    if not offered:  # the game ended while the engine advanced by itself
+        return game
     for seat, options in offered.items():
         choice = actions.get(seat)
         if choice not in options:

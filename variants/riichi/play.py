@@ -186,13 +186,20 @@ def _riichi_offers(game, seat: int, actions: list[Action]) -> list[Action]:
     me = hand.seats[seat]
     if any(m.opened for m in me.melds) or len(hand.wall) - game.rules.flow.setup.reserve < 4:
         return []
-    if game.scores[seat] < opt(game, "riichi_min_points", 1000):
+    if not _enough_points(game.scores[seat], opt(game, "riichi_min_points", 1000)):
         return []
     out = []
     for a in actions:
         if a.kind == DISCARD and seat_waits(me, without=a.tile):
             out.append(Action(RIICHI, a.tile))
     return out
+
+
+def _enough_points(points: int, rule) -> bool:
+    """Riichi needs 1000 points (at least, or more than, by option)."""
+    if rule == "none":
+        return True
+    return points > 1000 if rule == "over_1000" else points >= rule
 
 
 def _nine_orphans(game, seat: int) -> list[Action]:

@@ -148,7 +148,7 @@ _LENGTH = {"east": 1, "hanchan": 2, "full": 4}
 def _schedule_over(game, round_index: int, repeat: bool, outcome: dict) -> bool:
     """The last scheduled hand is done (or an extension hand ends with someone over the threshold)."""
     rounds = _LENGTH[opt(game, "game_length", "hanchan")]
-    threshold = opt(game, "return_points", 30000)
+    threshold = _return_points(game)
     top = max(game.scores)
     hand = game.hand
     all_last = hand.round_wind - 27 == rounds - 1 and hand.dealer == 3
@@ -164,13 +164,19 @@ def _schedule_over(game, round_index: int, repeat: bool, outcome: dict) -> bool:
 def _stop_at_all_last(game, outcome: dict) -> bool:
     """Agari-yame / tenpai-yame: the all-last dealer on top ends the game (taken when offered)."""
     dealer = game.hand.dealer
-    if _top(game) != dealer or game.scores[dealer] < opt(game, "return_points", 30000):
+    if _top(game) != dealer or game.scores[dealer] < _return_points(game):
         return False
     if outcome.get("wins"):
         return opt(game, "agari_yame", "optional") != "off"
     if outcome.get("draw") == "exhaustive":
         return opt(game, "tenpai_yame", "off") != "off"
     return False
+
+
+def _return_points(game) -> int:
+    """Return points (返し点); "none" means the start points (no oka)."""
+    value = opt(game, "return_points", 30000)
+    return game.rules.flow.setup.start_points if value == "none" else value
 
 
 def _top(game) -> int:
@@ -186,7 +192,8 @@ def final_settlement(game) -> dict:
     points = list(game.scores)
     order = sorted(range(4), key=lambda seat: (-points[seat], seat))
     ranks = [order.index(seat) + 1 for seat in range(4)]
-    start, ret = game.rules.flow.setup.start_points, opt(game, "return_points", 30000)
+    start = game.rules.flow.setup.start_points
+    ret = _return_points(game)
     uma = _UMA.get(str(opt(game, "uma", "10-20")), (20, 10, -10, -20))
     results = [_rounded(points[s], opt(game, "rounding", "go_sha_roku_nyuu")) - ret for s in range(4)]
     results = [r / 1000 + uma[ranks[s] - 1] for s, r in enumerate(results)]
