@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from mjsim.agents.base import register
 from mjsim.engine.actions import ABORT, CHI, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
-from mjsim.hand.shanten import shanten
+from mjsim.hand.shanten import improving_kinds, shanten
 from mjsim.hand.tiles import DRAGONS, kind_of
 from mjsim.observation import Observation
 
@@ -57,32 +57,10 @@ def _visible(obs: Observation) -> list[int]:
     return seen
 
 
-def _near(counts: list[int]) -> list[int]:
-    """Kinds that can help a hand: within two ranks of a held suited tile, or a held honour."""
-    out = set()
-    for k, n in enumerate(counts):
-        if not n:
-            continue
-        if k >= 27:
-            out.add(k)
-            continue
-        base = k - k % 9
-        out.update(j for j in range(max(base, k - 2), min(base + 9, k + 3)))
-    return sorted(out)
-
-
 def ukeire(counts: list[int], visible: list[int]) -> tuple[int, int]:
     """(shanten, tiles left that lower it) of a hand of 3n+1 tiles."""
-    now = shanten(counts)
-    total = 0
-    for k in _near(counts):
-        if counts[k] >= 4:
-            continue
-        counts[k] += 1
-        if shanten(counts) < now:
-            total += max(0, 4 - visible[k])
-        counts[k] -= 1
-    return now, total
+    now, kinds = improving_kinds(counts)
+    return now, sum(max(0, 4 - visible[k]) for k in kinds)
 
 
 def best_discards(obs: Observation, options: list[Action]) -> list[tuple[tuple[int, int], Action]]:

@@ -14,7 +14,7 @@ from mjsim.errors import MjsimError
 from mjsim.hand.notation import parse_counts
 from mjsim.hand.tables import LOADED as _TABLES
 from mjsim.hand.tables import suit_tables
-from mjsim.hand.tiles import YAOCHU
+from mjsim.hand.tiles import YAOCHU, YAOCHU_SET
 
 _yaochu = itemgetter(*YAOCHU)
 
@@ -128,3 +128,57 @@ def _checked_key(hand: str | Sequence[int]) -> bytes:
     if total % 3 == 0 or total > 17:
         raise MjsimError(f"a hand has 3n+1 or 3n+2 tiles (at most 17), this one has {total}")
     return key
+
+
+_SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def improving_kinds(counts: Sequence[int]) -> tuple[int, list[int]]:
+    """(shanten, kinds that lower it) of a hand of 3n+1 tiles (4-set hands, all three forms).
+
+    Only the suit of the added tile changes, so the other three suits are
+    combined once and each candidate costs one row lookup and one combine;
+    seven pairs and thirteen orphans change by a count, not a recount.
+    """
+    key = bytes(counts)
+    now = shanten(list(key))
+    total = sum(key) + 1
+    sets = total // 3
+    t = suit_tables(4)
+    n, combine, rows = t.n, t.combine, t.rows
+    row_of = [t.suit_row, t.suit_row, t.suit_row, t.honor_row]
+    ids = [row_of[s][key[lo:hi]] for s, (lo, hi) in enumerate(_SUIT_SLICES)]
+    other = _other_forms(key) if total == 14 else None
+    out = []
+    for s, (lo, hi) in enumerate(_SUIT_SLICES):
+        others = [ids[o] for o in range(4) if o != s]
+        rest = combine[combine[others[0] * n + others[1]] * n + others[2]]
+        suit = bytearray(key[lo:hi])
+        for i in range(hi - lo):
+            if suit[i] >= 4:
+                continue
+            suit[i] += 1
+            after = rows[combine[rest * n + row_of[s][bytes(suit)]]][sets * 2 + 1] - 1
+            suit[i] -= 1
+            if after < now or (other is not None and other(lo + i) < now):
+                out.append(lo + i)
+    return now, out
+
+
+def _other_forms(key: bytes):
+    """A function giving seven-pairs / thirteen-orphans shanten after adding one kind to 13 tiles."""
+    pairs = key.count(2) + key.count(3) + key.count(4)
+    kinds = 34 - key.count(0)
+    held = _yaochu(key)
+    distinct, has_pair = 13 - held.count(0), max(held) >= 2
+    yaochu = YAOCHU_SET
+
+    def after(kind: int) -> int:
+        c = key[kind]
+        p, k = pairs + (c == 1), kinds + (c == 0)
+        seven = 6 - p + (7 - k if k < 7 else 0)
+        if kind in yaochu:
+            return min(seven, 13 - distinct - (c == 0) - (has_pair or c == 1))
+        return min(seven, 13 - distinct - has_pair)
+
+    return after
