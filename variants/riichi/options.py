@@ -1,4 +1,4 @@
-"""The riichi family's scoring options (riichi_base.md §20.1), each with the spec's default."""
+"""The riichi family's scoring and game-flow options (riichi_base.md §20.1), each with the spec's default."""
 
 from __future__ import annotations
 
@@ -77,7 +77,314 @@ SCORING_OPTIONS = (
 )
 
 
+# Game flow (riichi_base.md §2-§19, catalogue §20.1). Same (name, default, description, choices, multi) format.
+# Options the spec calls metadata are declared too, so a preset can carry them; the engine does not read them.
+FLOW_OPTIONS = (
+    # --- game length, points and final settlement (§14, §15) ---
+    (
+        "game_length",
+        "hanchan",
+        "east-only (東風戦), east-south (半荘) or all four winds (一荘戦)",
+        ("east", "hanchan", "full"),
+        False,
+    ),
+    ("dice_rolls", 1, "metadata: dice rolled once or twice to break the wall (a simulator shuffles)", (1, 2), False),
+    ("start_points", 25000, "points each player starts with (持ち点)", (20000, 25000, 27000, 30000), False),
+    (
+        "return_points",
+        30000,
+        "return points (返し点) subtracted at settlement; oka = 4 x (return - start) to 1st",
+        ("none", 25000, 30000),
+        False,
+    ),
+    (
+        "rounding",
+        "go_sha_roku_nyuu",
+        "final points to thousands: 五捨六入, 四捨五入, unrounded, or no settlement",
+        ("go_sha_roku_nyuu", "shi_sha_go_nyuu", "none", "no_settlement"),
+        False,
+    ),
+    (
+        "rounding_negative",
+        "floor",
+        "negative points: rounded floor-based (-1500 -> -2000 by 五捨六入) or by absolute value (-> -1000)",
+        ("floor", "absolute"),
+        False,
+    ),
+    (
+        "rounding_adjust_top",
+        True,
+        "after rounding, 1st place absorbs the difference so results sum to zero",
+        None,
+        False,
+    ),
+    (
+        "leftover_deposits",
+        "top",
+        "riichi sticks left at game end: to 1st place, vanish, or back to their owners",
+        ("top", "vanish", "owners"),
+        False,
+    ),
+    (
+        "uma",
+        "10-20",
+        "rank bonus (順位ウマ): 10-20 = +20/+10/-10/-20, 10-30 = +30/+10/-10/-30, ...",
+        ("none", "0-5", "5-10", "10-20", "10-30"),
+        False,
+    ),
+    (
+        "tie_break",
+        "seat_order",
+        "equal points: seat order from the first dealer (上家優先), or shared ranks split uma",
+        ("seat_order", "shared"),
+        False,
+    ),
+    (
+        "bust",
+        "below_zero",
+        "game ends when a player goes below zero, at zero or below (トビ), or never",
+        ("off", "below_zero", "zero_or_below"),
+        False,
+    ),
+    ("negative_settlement", False, "negative balances are settled (箱下精算); off: clamped at 0", None, False),
+    ("extension", True, "play on into the next wind (西入/南入) while nobody reaches the threshold", None, False),
+    (
+        "extension_threshold",
+        0,
+        "points someone must reach to end the game in or before the extension (0 = return)",
+        (0, 30000, 31000, 33300),
+        False,
+    ),
+    (
+        "extension_end",
+        "sudden_death",
+        "extension ends when someone reaches the threshold, or after its 4 hands",
+        ("sudden_death", "four_hands"),
+        False,
+    ),
+    (
+        "agari_yame",
+        "optional",
+        "all-last dealer winning in 1st place may (optional) or must (forced) end the game",
+        ("off", "optional", "forced"),
+        False,
+    ),
+    (
+        "tenpai_yame",
+        "off",
+        "all-last dealer tenpai at a draw in 1st place may or must end the game (聴牌止め)",
+        ("off", "optional", "forced"),
+        False,
+    ),
+    # --- winning and riichi (§4-§6) ---
+    (
+        "atozuke",
+        True,
+        "a hand may win when its only yaku depends on the winning tile or a late call (後付け)",
+        None,
+        False,
+    ),
+    ("furiten_riichi", True, "riichi may be declared in furiten (then only tsumo wins)", None, False),
+    ("karaten_riichi", True, "riichi may be declared on a wait with no live tiles (空聴立直)", None, False),
+    (
+        "riichi_ankan",
+        "wait_unchanged",
+        "ankan after riichi: never, if the wait is unchanged, or also the shape",
+        ("off", "wait_unchanged", "wait_and_decomposition_unchanged"),
+        False,
+    ),
+    (
+        "riichi_min_points",
+        1000,
+        "riichi needs at least 1000 points, more than 1000, or no minimum",
+        ("none", 1000, "over_1000"),
+        False,
+    ),
+    ("riichi_needs_draw", True, "riichi needs at least one more own draw in the live wall", None, False),
+    ("open_riichi", False, "open riichi (オープン立直), a local yaku absent from every seed platform", None, False),
+    ("riichi_deposit", 1000, "points of a riichi stick (供託)", None, False),
+    ("formal_tenpai", True, "a tenpai without yaku counts at an exhaustive draw (形式聴牌)", None, False),
+    (
+        "tenpai_allows_exhausted_wait",
+        False,
+        "a wait on a kind whose four tiles the player holds counts as tenpai",
+        None,
+        False,
+    ),
+    (
+        "same_turn_definition",
+        "draw_to_draw",
+        "same-turn furiten lasts own draw to draw; or a call skips / rewinds it",
+        ("draw_to_draw", "call_skips", "call_rewinds"),
+        False,
+    ),
+    (
+        "kokushi_13_furiten_ron",
+        "forbidden",
+        "13-sided kokushi in furiten may not ron (× on every seed platform)",
+        ("forbidden",),
+        False,
+    ),
+    ("kokushi_rob_ankan", True, "kokushi may ron a tile declared as a concealed kan (暗槓の搶槓)", None, False),
+    # --- calls and kans (§3, §8) ---
+    (
+        "kuikae",
+        "forbidden",
+        "swap-calling (喰い替え): discarding the called kind or its suji after chi/pon",
+        ("allowed", "forbidden"),
+        False,
+    ),
+    (
+        "kandora_timing",
+        "immediate_all",
+        "new kan dora: at once for every kan, also on chankan/rinshan, or ankan only",
+        ("immediate_all", "immediate_including_chankan", "ankan_immediate_else_after_discard"),
+        False,
+    ),
+    (
+        "kan_must_not_change_wait_even_without_riichi",
+        False,
+        "no kan that changes a tenpai hand's wait, riichi or not",
+        None,
+        False,
+    ),
+    ("wall_14_always", True, "the dead wall is refilled to 14 tiles after each kan (王牌は常に14牌)", (True,), False),
+    (
+        "wall_keep_fixed",
+        False,
+        "metadata: the 壁牌を変更しない local rule (dead wall not refilled), not simulated",
+        None,
+        False,
+    ),
+    # --- multiple ron and abortive draws (§10.3, §12, §17) ---
+    (
+        "multi_ron",
+        "double_ron",
+        "several rons on one discard: head bump (頭ハネ), double ron, or all (see sanchahou)",
+        ("head_bump", "double_ron", "all"),
+        False,
+    ),
+    (
+        "multi_ron_honba",
+        "upstream",
+        "multiple ron: honba to the winner nearest the discarder, or to each (sticks: nearest)",
+        ("upstream", "each_winner"),
+        False,
+    ),
+    (
+        "sanchahou",
+        "abort",
+        "three rons on one discard (三家和): abortive draw, all three win, or head bump",
+        ("abort", "triple_ron", "head_bump"),
+        False,
+    ),
+    (
+        "sanchahou_continuation",
+        "renchan",
+        "after a sanchahou abort: dealer repeats, passes, or repeats if tenpai",
+        ("renchan", "dealer_passes", "dealer_tenpai"),
+        False,
+    ),
+    (
+        "kyuushu_kyuuhai",
+        "renchan",
+        "nine terminals abort (九種九牌): off, dealer repeats/passes, by declarer (fl8)",
+        ("off", "renchan", "dealer_passes", "by_declarer"),
+        False,
+    ),
+    (
+        "suufon_renda",
+        "abort",
+        "four same winds discarded first (四風連打): abort (dealer repeats or passes), or off",
+        ("abort", "abort_dealer_passes", "off"),
+        False,
+    ),
+    (
+        "suucha_riichi",
+        "abort",
+        "fourth riichi passes (四家立直): abortive draw, or play continues",
+        ("abort", "continue"),
+        False,
+    ),
+    (
+        "suucha_riichi_continuation",
+        "renchan",
+        "after a suucha riichi abort: dealer repeats, passes, or if tenpai",
+        ("renchan", "dealer_passes", "dealer_tenpai"),
+        False,
+    ),
+    (
+        "suukaikan",
+        "abort_4th_multi_player",
+        "four kans (四開槓): abort if by several players, only on a 5th, or off",
+        ("abort_4th_multi_player", "abort_on_5th", "off"),
+        False,
+    ),
+    (
+        "suukaikan_continuation",
+        "renchan",
+        "after a suukaikan abort: dealer repeats, passes, or repeats if tenpai",
+        ("renchan", "dealer_passes", "dealer_tenpai"),
+        False,
+    ),
+    # --- exhaustive draw (§11) ---
+    (
+        "draw_renchan",
+        "tenpai",
+        "dealer repeats at an exhaustive draw: if tenpai, never, always, or by round/length",
+        ("tenpai", "never", "always", "east_tenpai_south_always", "east_never_hanchan_tenpai"),
+        False,
+    ),
+    (
+        "noten_payment_total",
+        3000,
+        "points moved from noten to tenpai players at an exhaustive draw (ノーテン罰符)",
+        None,
+        False,
+    ),
+    ("honba_value", 300, "points a honba (積み棒) adds to a win: ron +value, tsumo +value/3 from each", None, False),
+    (
+        "nagashi_mangan",
+        "as_draw",
+        "nagashi mangan (流し満貫): off, as a draw, as a win, as 4 han, dealer passes",
+        ("off", "as_draw", "as_win", "as_4han", "dealer_passes"),
+        False,
+    ),
+    (
+        "nagashi_mangan_multi",
+        "all",
+        "several nagashi players: all score, or only the one upstream (上家のみ)",
+        ("all", "upstream_only"),
+        False,
+    ),
+    (
+        "nagashi_mangan_tenpai_payments",
+        "replaced",
+        "noten payments at a nagashi draw: replaced by it, or added",
+        ("replaced", "added"),
+        False,
+    ),
+    ("nagashi_mangan_pays_honba", False, "nagashi mangan also collects honba and riichi sticks", None, False),
+    # --- payments and penalties (§16, §19) ---
+    ("rinshan_pao", False, "the discarder of a daiminkan pays all of a rinshan win from it (嶺上の包)", None, False),
+    (
+        "chombo_payment",
+        "mangan",
+        "metadata: chombo pays a reverse mangan tsumo, or a mangan to each other player",
+        ("mangan", "mangan_all"),
+        False,
+    ),
+    (
+        "miscall_penalty",
+        1000,
+        "metadata: mis-call penalty, 1000 points, or 1000/2000 put on the table",
+        (1000, "1000_deposit", "2000_deposit"),
+        False,
+    ),
+)
+
+
 def declare(registry) -> None:
-    """Declare every scoring option on ``registry``."""
-    for name, default, description, choices, multi in SCORING_OPTIONS:
+    """Declare every scoring and game-flow option on ``registry``."""
+    for name, default, description, choices, multi in SCORING_OPTIONS + FLOW_OPTIONS:
         registry.add(name, sorted(default) if multi else default, description, choices, multi)

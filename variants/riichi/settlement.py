@@ -148,7 +148,7 @@ _LENGTH = {"east": 1, "hanchan": 2, "full": 4}
 def _schedule_over(game, round_index: int, repeat: bool, outcome: dict) -> bool:
     """The last scheduled hand is done (or an extension hand ends with someone over the threshold)."""
     rounds = _LENGTH[opt(game, "game_length", "hanchan")]
-    threshold = _return_points(game)
+    threshold = opt(game, "extension_threshold", 0) or _return_points(game)
     top = max(game.scores)
     hand = game.hand
     all_last = hand.round_wind - 27 == rounds - 1 and hand.dealer == 3
@@ -195,7 +195,8 @@ def final_settlement(game) -> dict:
     start = game.rules.flow.setup.start_points
     ret = _return_points(game)
     uma = _UMA.get(str(opt(game, "uma", "10-20")), (20, 10, -10, -20))
-    results = [_rounded(points[s], opt(game, "rounding", "go_sha_roku_nyuu")) - ret for s in range(4)]
+    mode, negative = opt(game, "rounding", "go_sha_roku_nyuu"), opt(game, "rounding_negative", "floor")
+    results = [_rounded(points[s], mode, negative) - ret for s in range(4)]
     results = [r / 1000 + uma[ranks[s] - 1] for s, r in enumerate(results)]
     top = order[0]
     results[top] += (ret - start) * 4 / 1000
@@ -203,10 +204,12 @@ def final_settlement(game) -> dict:
     return {"points": points, "ranks": ranks, "results": [round(r, 1) for r in results]}
 
 
-def _rounded(points: int, mode: str) -> int:
-    """Points rounded to thousands: 五捨六入, 四捨五入 or not at all."""
+def _rounded(points: int, mode: str, negative: str = "floor") -> int:
+    """Points rounded to thousands: 五捨六入, 四捨五入 or not at all (negatives by floor or by value)."""
     if mode not in ("go_sha_roku_nyuu", "shi_sha_go_nyuu"):
         return points
+    if points < 0 and negative == "absolute":
+        return -_rounded(-points, mode)
     q, rest = divmod(points, 1000)
     cut = 500 if mode == "go_sha_roku_nyuu" else 400
     return 1000 * (q + 1) if rest > cut else 1000 * q

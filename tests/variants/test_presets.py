@@ -1,0 +1,222 @@
+"""Rule-set presets and the riichi game-flow options (riichi_base.md §20.1-§20.2)."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+
+import pytest
+from click.testing import CliRunner
+
+import mjsim
+from mjsim.cli import cli
+from mjsim.rules import Option, OptionRegistry, preset_names
+from variants.riichi import options as riichi_options
+from variants.riichi.options import FLOW_OPTIONS, SCORING_OPTIONS
+
+SEED_PRESETS = ("riichi", "tenhou", "mahjongsoul", "4play", "kait", "fl8", "ruu")
+PLATFORM_PRESETS = (
+    "atgames",
+    "yahoo",
+    "gamejan",
+    "kachoufuugetsu",
+    "stadium",
+    "mfc",
+    "mfg",
+    "mj",
+    "marujan",
+    "kindai",
+)
+PRESETS = SEED_PRESETS + PLATFORM_PRESETS
+ALL_PRESETS = sorted(set(PRESETS) | set(preset_names()))
+
+
+def _declared() -> dict[str, Option]:
+    registry = OptionRegistry()
+    riichi_options.declare(registry.for_variant("riichi"))
+    return registry.options
+
+
+DECLARED = _declared()
+
+
+@cache
+def _compiled(name: str) -> mjsim.Rules:
+    return mjsim.RuleSet.from_preset(name).compile()
+
+
+def _preset_toml(name: str) -> dict:
+    text = (resources.files("variants") / "presets" / f"{name}.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+# --- Presets ---------------------------------------------------------------------------------------------
+
+
+def test_preset_names_include_every_shipped_preset():
+    assert set(PRESETS) <= set(preset_names())
+
+
+@pytest.mark.parametrize("name", ALL_PRESETS)
+def test_preset_compiles(name):
+    rules = _compiled(name)
+    assert rules.ruleset.name == name
+    assert rules.ruleset.variants == ("riichi",)
+
+
+@pytest.mark.parametrize("name", ALL_PRESETS)
+def test_preset_description_is_one_line(name):
+    description = mjsim.RuleSet.from_preset(name).description
+    assert description.strip() and "\n" not in description
+
+
+@pytest.mark.parametrize("name", ALL_PRESETS)
+def test_preset_sets_only_declared_keys(name):
+    assert set(_preset_toml(name).get("options", {})) <= set(DECLARED)
+
+
+def test_riichi_preset_sets_nothing():
+    """riichi.toml is every option at the spec default."""
+    assert not _preset_toml("riichi").get("options")
+
+
+@pytest.mark.parametrize(
+    ("key", "default"), [pytest.param(f"riichi.{name}", default, id=name) for name, default, *_ in FLOW_OPTIONS]
+)
+def test_riichi_preset_has_every_flow_default(key, default):
+    assert _compiled("riichi")[key] == default
+
+
+def test_tenhou_keeps_its_scoring_options():
+    options = _preset_toml("tenhou")["options"]
+    assert options["riichi.red_fives"] == 3
+    assert options["riichi.double_yakuman_patterns"] == []
+    assert options["riichi.double_wind_pair_fu"] == 4
+    assert options["riichi.kiriage_mangan"] == "off"
+    assert options["riichi.pao_scope"] == "whole_hand"
+
+
+SPOT_CHECKS = [
+    ("4play", "kuikae", "forbidden"),
+    ("4play", "multi_ron", "all"),
+    ("4play", "sanchahou", "triple_ron"),
+    ("4play", "draw_renchan", "east_tenpai_south_always"),
+    ("4play", "extension", False),
+    ("4play", "agari_yame", "off"),
+    ("4play", "rounding", "shi_sha_go_nyuu"),
+    ("4play", "negative_settlement", True),
+    ("4play", "kyuushu_kyuuhai", "off"),
+    ("4play", "nagashi_mangan_multi", "upstream_only"),
+    ("4play", "double_yakuman_patterns", frozenset({"suuankou_tanki", "kokushi_13"})),
+    ("4play", "pao_set", frozenset({"daisangen", "daisuushii", "suukantsu"})),
+    ("4play", "kandora_timing", "immediate_including_chankan"),
+    ("4play", "ryanhan_shibari", "from_dealer_5th_repeat"),
+    ("tenhou", "uma", "10-20"),
+    ("tenhou", "agari_yame", "forced"),
+    ("tenhou", "kandora_timing", "ankan_immediate_else_after_discard"),
+    ("tenhou", "sanchahou", "abort"),
+    ("tenhou", "double_yakuman_patterns", frozenset()),
+    ("mahjongsoul", "sanchahou", "triple_ron"),
+    ("mahjongsoul", "pao_set", frozenset({"daisangen", "daisuushii"})),
+    ("mahjongsoul", "double_yakuman_patterns", frozenset(riichi_options.DOUBLE_YAKUMAN_KINDS)),
+    ("kait", "yakuman_max_multiple", 5),
+    ("kait", "suucha_riichi", "continue"),
+    ("kait", "miscall_penalty", "2000_deposit"),
+    ("fl8", "kyuushu_kyuuhai", "by_declarer"),
+    ("fl8", "renhou", "4han"),
+    ("fl8", "extension", False),
+    ("ruu", "ryanhan_shibari", "from_5_honba"),
+    ("ruu", "riichi_ankan", "wait_and_decomposition_unchanged"),
+    ("atgames", "kuikae", "allowed"),
+    ("atgames", "uma", "none"),
+    ("yahoo", "red_fives", 0),
+    ("gamejan", "nagashi_mangan", "dealer_passes"),
+    ("kachoufuugetsu", "nagashi_mangan", "as_4han"),
+    ("stadium", "renhou", "yakuman"),
+    ("mfc", "red_fives", 4),
+    ("mfc", "draw_renchan", "never"),
+    ("mfc", "leftover_deposits", "vanish"),
+    ("mfg", "kyuushu_kyuuhai", "off"),
+    ("mj", "draw_renchan", "east_never_hanchan_tenpai"),
+    ("mj", "nagashi_mangan", "as_win"),
+    ("marujan", "sanchahou", "head_bump"),
+    ("marujan", "multi_ron", "head_bump"),
+    ("marujan", "riichi_min_points", "over_1000"),
+    ("marujan", "chiitoitsu_scoring", "1h50f_then_2h25f"),
+    ("kindai", "kazoe_yakuman", "cap_at_sanbaiman"),
+    ("kindai", "double_yakuman_patterns", frozenset()),
+    ("kindai", "composite_yakuman", False),
+    ("kindai", "red_fives", "4_east_3_hanchan"),
+]
+
+
+@pytest.mark.parametrize(
+    ("preset", "name", "value"),
+    [pytest.param(preset, name, value, id=f"{preset}-{name}") for preset, name, value in SPOT_CHECKS],
+)
+def test_preset_value_took_effect(preset, name, value):
+    assert _compiled(preset)[f"riichi.{name}"] == value
+
+
+def test_rules_command_lists_every_option():
+    result = CliRunner().invoke(cli, ["rules", "--preset", "4play"])
+    assert result.exit_code == 0, result.output
+    listed = {line[2:].split()[0] for line in result.output.splitlines()[1:]}
+    assert listed == set(DECLARED)
+
+
+# --- Declared options ------------------------------------------------------------------------------------
+
+
+def test_flow_options_do_not_repeat_scoring_options():
+    flow = [name for name, *_ in FLOW_OPTIONS]
+    assert len(flow) == len(set(flow))
+    assert not set(flow) & {name for name, *_ in SCORING_OPTIONS}
+
+
+@pytest.mark.parametrize("key", sorted(DECLARED))
+def test_option_has_a_one_line_description(key):
+    description = DECLARED[key].description
+    assert description.strip() and "\n" not in description
+
+
+@pytest.mark.parametrize("key", sorted(DECLARED))
+def test_option_default_is_accepted_by_its_parser(key):
+    option = DECLARED[key]
+    option.parse(option.default)
+
+
+@pytest.mark.parametrize("key", sorted(k for k, o in DECLARED.items() if o.choices and not o.multi))
+def test_every_choice_parses_from_text(key):
+    """Each allowed value also works as ``--set KEY=VALUE`` text."""
+    option = DECLARED[key]
+    for choice in option.choices:
+        text = str(choice).lower() if isinstance(choice, bool) else str(choice)
+        assert option.parse(text) == choice
+
+
+# --- Errors name the key ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        pytest.param({"riichi.kuikea": "allowed"}, r"unknown option 'riichi\.kuikea'.*riichi\.kuikae", id="typo-key"),
+        pytest.param({"riichi.kuikae": "sometimes"}, r"riichi\.kuikae: bad value 'sometimes'", id="bad-choice"),
+        pytest.param({"riichi.start_points": "lots"}, r"riichi\.start_points: bad value 'lots'", id="bad-int"),
+        pytest.param({"riichi.start_points": 26000}, r"riichi\.start_points: bad value 26000", id="int-not-a-choice"),
+        pytest.param({"riichi.extension": "maybe"}, r"riichi\.extension: bad value 'maybe'", id="bad-bool"),
+        pytest.param({"riichi.draw_renchan": "south"}, r"riichi\.draw_renchan: bad value 'south'", id="bad-draw"),
+    ],
+)
+def test_errors_name_the_key(overrides, message):
+    with pytest.raises(mjsim.MjsimError, match=message):
+        mjsim.RuleSet.from_preset("4play", overrides).compile()
+
+
+def test_error_in_a_preset_file_names_the_key(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('name = "bad"\nvariants = ["riichi"]\n[options]\n"riichi.uma" = "5-15"\n', encoding="utf-8")
+    with pytest.raises(mjsim.MjsimError, match=r"riichi\.uma: bad value '5-15'"):
+        mjsim.RuleSet.from_preset(str(path)).compile()
