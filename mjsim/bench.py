@@ -468,3 +468,50 @@ def _check_lines(result: dict[str, Any], peer: str | None) -> list[str]:
     for example in (sh["examples"] + sc["examples"])[:EXAMPLES]:
         lines.append(f"  disagreement: {example}")
     return lines
+
+
+# --- Whole games ---------------------------------------------------------------------------
+
+
+def bench_game(games: int = 20, seed: int = 0, preset: str = "tenhou") -> dict[str, Any]:
+    """Hands (kyoku) per second on one core with four efficiency bots and every hook live."""
+    import resource
+
+    from mjsim.simulate import run_games
+
+    rules = mjsim.RuleSet.from_preset(preset).compile()
+    run_games(rules, 1, seed + 1, ["efficiency"] * 4)  # warm the tables and caches
+    start = time.perf_counter()
+    records = run_games(rules, games, seed, ["efficiency"] * 4)
+    elapsed = time.perf_counter() - start
+    hands = sum(len(r.hands) for r in records)
+    return {
+        "python": platform.python_version(),
+        "machine": machine_info(),
+        "preset": preset,
+        "games": games,
+        "hands": hands,
+        "seconds": round(elapsed, 3),
+        "hands_per_second": round(hands / elapsed, 1),
+        "max_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "peers": {"riichienv": _riichienv_version()},
+    }
+
+
+def _riichienv_version() -> str | None:
+    """The installed riichienv version, or None (its engine is not measured yet)."""
+    try:
+        return metadata.version("riichienv")
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def format_game_report(result: dict[str, Any]) -> str:
+    """A readable line or two for ``mjsim bench game``."""
+    peer = result["peers"]["riichienv"]
+    return (
+        f"{result['games']} games, {result['hands']} hands in {result['seconds']} s: "
+        f"{result['hands_per_second']} hands/s on one core, max RSS {result['max_rss_mb']} MB "
+        f"({result['preset']} rules, four efficiency bots)\n"
+        f"riichienv: {'installed ' + peer + ', not measured' if peer else 'not installed'}\n{result['machine']}"
+    )

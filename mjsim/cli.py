@@ -169,8 +169,10 @@ def _simulate_text(s: dict) -> str:
     for seat, st in enumerate(s["seats"]):
         dist = " ".join(f"{p:.2f}" for p in st["rank_distribution"])
         lines.append(f"  seat {seat}: mean points {st['mean_points']:8.0f}   ranks 1-4: {dist}")
-    lines.append(f"  win {s['win_rate']:.3f}  tsumo {s['tsumo_rate']:.3f}  deal-in {s['deal_in_rate']:.3f}  "
-                 f"draw {s['draw_rate']:.3f}  mean win {s['mean_win_value']:.0f}")
+    lines.append(
+        f"  win {s['win_rate']:.3f}  tsumo {s['tsumo_rate']:.3f}  deal-in {s['deal_in_rate']:.3f}  "
+        f"draw {s['draw_rate']:.3f}  mean win {s['mean_win_value']:.0f}"
+    )
     lines.append(f"  invariant violations {s['invariant_violations']}  digest {s['digest'][:16]}")
     return "\n".join(lines)
 
@@ -235,6 +237,19 @@ def bench_hand_cmd(shanten_calls, hands, seed, as_json) -> None:
 
     result = bench_hand(shanten_calls=shanten_calls, winning_hands=hands, seed=seed)
     click.echo(json.dumps(result, indent=1) if as_json else format_hand_report(result))
+
+
+@bench.command("game")
+@click.option("--games", default=20, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=0, show_default=True)
+@click.option("--preset", default="tenhou", show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def bench_game_cmd(games, seed, preset, as_json) -> None:
+    """Hands per second on one core with four efficiency bots, and peak memory."""
+    from mjsim.bench import bench_game, format_game_report
+
+    result = bench_game(games=games, seed=seed, preset=preset)
+    click.echo(json.dumps(result, indent=1) if as_json else format_game_report(result))
 
 
 @cli.command()

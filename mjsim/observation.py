@@ -44,11 +44,18 @@ def observe(game, seat: int) -> Observation:
     hand = game.hand
     me = hand.seats[seat]
     return Observation(
-        seat=seat, dealer=hand.dealer, round_wind=hand.round_wind, honba=hand.honba,
-        sticks=game.table // game.rules.flow.setup.riichi_deposit, scores=tuple(game.scores),
-        tiles=tuple(me.tiles), counts=tuple(me.counts),
-        melds=tuple(tuple(s.melds) for s in hand.seats), rivers=tuple(tuple(s.river) for s in hand.seats),
+        seat=seat,
+        dealer=hand.dealer,
+        round_wind=hand.round_wind,
+        honba=hand.honba,
+        sticks=game.table // game.rules.flow.setup.riichi_deposit,
+        scores=tuple(game.scores),
+        tiles=tuple(me.tiles),
+        counts=tuple(me.counts),
+        melds=tuple(tuple(s.melds) for s in hand.seats),
+        rivers=tuple(tuple(s.river) for s in hand.seats),
         riichi=tuple(s.riichi_turn is not None for s in hand.seats),
-        dora_indicators=tuple(hand.dora_indicators), wall_left=len(hand.wall),
+        dora_indicators=tuple(hand.dora_indicators),
+        wall_left=len(hand.wall),
         last_discard=hand.discard or hand.robbed,
     )

@@ -29,8 +29,7 @@ class GameRecord:
 
     def canonical(self) -> str:
         """A stable text of the record, for digests."""
-        return json.dumps({"seed": self.seed, "final": self.final, "hands": self.hands}, sort_keys=True,
-                          default=str)
+        return json.dumps({"seed": self.seed, "final": self.final, "hands": self.hands}, sort_keys=True, default=str)
 
 
 def game_seed(root_seed: int, index: int) -> int:
@@ -81,10 +80,12 @@ def summarize(records: Sequence[GameRecord]) -> dict[str, Any]:
     seat_stats = []
     for seat in range(4):
         ranks = [r.final["ranks"][seat] for r in records]
-        seat_stats.append({
-            "mean_points": sum(r.final["points"][seat] for r in records) / max(len(records), 1),
-            "rank_distribution": [ranks.count(k) / max(len(ranks), 1) for k in (1, 2, 3, 4)],
-        })
+        seat_stats.append(
+            {
+                "mean_points": sum(r.final["points"][seat] for r in records) / max(len(records), 1),
+                "rank_distribution": [ranks.count(k) / max(len(ranks), 1) for k in (1, 2, 3, 4)],
+            }
+        )
     wins = [w for h in hands for w in h.get("wins", ())]
     return {
         "games": len(records),

@@ -399,15 +399,19 @@ def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> 
 
 def _win(game: Game, hand: HandState, wins: list[tuple[int, int, int | None]]) -> None:
     flow = game.rules.flow
-    scored = [(seat, tile, source, flow.win(game, seat, tile, RON if source is not None else TSUMO, True))
-              for seat, tile, source in wins]
+    scored = [
+        (seat, tile, source, flow.win(game, seat, tile, RON if source is not None else TSUMO, True))
+        for seat, tile, source in wins
+    ]
     _pay(game, flow.settle_win(game, scored))
     for seat, tile, source, score in scored:
         _event(game, "win", seat, {"tile": tile, "from": source, "score": score})
         hand.seats[seat].left = True
     record = hand.outcome or {"wins": []}
-    record["wins"] = record.get("wins", []) + [{"seat": s, "from": src, "value": sc.value, "han": sc.han,
-                                                 "fu": sc.fu, "yakuman": sc.yakuman} for s, _, src, sc in scored]
+    record["wins"] = record.get("wins", []) + [
+        {"seat": s, "from": src, "value": sc.value, "han": sc.han, "fu": sc.fu, "yakuman": sc.yakuman}
+        for s, _, src, sc in scored
+    ]
     hand.outcome = record
     if flow.after_win(game, scored) and not _hand_over_after_wins(hand):
         _continue_after_win(game, hand, wins)
@@ -441,8 +445,16 @@ def _settle_if_ended(game: Game) -> None:
     if hand is None or hand.phase != ENDED:
         return
     outcome = hand.outcome or {}
-    game.history.append({"hand": hand.index, "dealer": hand.dealer, "honba": hand.honba,
-                         "round": hand.round_wind, **outcome, "scores": list(game.scores)})
+    game.history.append(
+        {
+            "hand": hand.index,
+            "dealer": hand.dealer,
+            "honba": hand.honba,
+            "round": hand.round_wind,
+            **outcome,
+            "scores": list(game.scores),
+        }
+    )
     nxt = game.rules.flow.next_hand(game, outcome)
     _event(game, "hand_end", None, {"outcome": outcome, "next": nxt})
     if nxt.get("leftover_to") is not None and game.table:
@@ -462,9 +474,16 @@ def _start_hand(game: Game) -> None:
     wall = shuffled_wall(setup.tiles, game.seed, game.hand_number)
     split = setup.replacement_tiles + setup.indicator_tiles
     rinshan, indicators = wall[: setup.replacement_tiles], wall[setup.replacement_tiles : split]
-    hand = HandState(index=game.hand_number, dealer=game.dealer, round_wind=27 + game.round_index % 4,
-                     honba=game.honba, wall=wall[split:], rinshan=rinshan, indicators=indicators,
-                     seats=[Seat() for _ in range(4)])
+    hand = HandState(
+        index=game.hand_number,
+        dealer=game.dealer,
+        round_wind=27 + game.round_index % 4,
+        honba=game.honba,
+        wall=wall[split:],
+        rinshan=rinshan,
+        indicators=indicators,
+        seats=[Seat() for _ in range(4)],
+    )
     game.hand_number += 1
     game.hand, game.offered = hand, None
     _event(game, "hand_start", game.dealer, {"index": hand.index, "honba": hand.honba, "round": hand.round_wind})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from functools import lru_cache
 from operator import itemgetter
 
 from mjsim.errors import MjsimError
@@ -148,30 +149,52 @@ def improving_kinds(counts: Sequence[int]) -> tuple[int, list[int]]:
     n, combine, rows = t.n, t.combine, t.rows
     row_of = [t.suit_row, t.suit_row, t.suit_row, t.honor_row]
     ids = [row_of[s][key[lo:hi]] for s, (lo, hi) in enumerate(_SUIT_SLICES)]
-    other = _other_forms(key) if total == 14 else None
+    other = _other_forms(key, now) if total == 14 else None
     out = []
+    column = sets * 2 + 1
     for s, (lo, hi) in enumerate(_SUIT_SLICES):
         others = [ids[o] for o in range(4) if o != s]
-        rest = combine[combine[others[0] * n + others[1]] * n + others[2]]
-        suit = bytearray(key[lo:hi])
-        for i in range(hi - lo):
-            if suit[i] >= 4:
+        rest = combine[combine[others[0] * n + others[1]] * n + others[2]] * n
+        for i, row in enumerate(_plus_one_rows(key[lo:hi], s == 3)):
+            if row < 0:
                 continue
-            suit[i] += 1
-            after = rows[combine[rest * n + row_of[s][bytes(suit)]]][sets * 2 + 1] - 1
-            suit[i] -= 1
-            if after < now or (other is not None and other(lo + i) < now):
+            if rows[combine[rest + row]][column] - 1 < now or (other is not None and other(lo + i) < now):
                 out.append(lo + i)
     return now, out
 
 
-def _other_forms(key: bytes):
-    """A function giving seven-pairs / thirteen-orphans shanten after adding one kind to 13 tiles."""
+@lru_cache(maxsize=1 << 16)
+def _plus_one_rows(suit: bytes, honors: bool) -> tuple[int, ...]:
+    """Row ids of a suit with one more tile of each rank (-1 where it already holds four).
+
+    Suits repeat across hands and turns, so this small cache spares most lookups.
+    """
+    t = suit_tables(4)
+    table = t.honor_row if honors else t.suit_row
+    out = []
+    for i in range(len(suit)):
+        if suit[i] >= 4:
+            out.append(-1)
+            continue
+        plus = bytearray(suit)
+        plus[i] += 1
+        out.append(table.get(bytes(plus), -1))
+    return tuple(out)
+
+
+def _other_forms(key: bytes, now: int):
+    """A function giving seven-pairs / thirteen-orphans shanten after adding one kind to 13 tiles.
+
+    None when neither form can get below ``now`` with one more tile (one tile lowers each by one at most).
+    """
     pairs = key.count(2) + key.count(3) + key.count(4)
     kinds = 34 - key.count(0)
     held = _yaochu(key)
     distinct, has_pair = 13 - held.count(0), max(held) >= 2
     yaochu = YAOCHU_SET
+    seven_now = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    if min(seven_now, 13 - distinct - has_pair) - 1 >= now:
+        return None
 
     def after(kind: int) -> int:
         c = key[kind]

@@ -14,8 +14,11 @@ from mjsim.scoring import WinContext
 from variants.riichi.scorer import NoWin, score_win
 from variants.riichi.yaku import red_five_count
 
-_KAN_DORA = {"immediate_all": "immediate", "immediate_including_chankan": "immediate",
-             "ankan_immediate_else_after_discard": "ankan_immediate"}
+_KAN_DORA = {
+    "immediate_all": "immediate",
+    "immediate_including_chankan": "immediate",
+    "ankan_immediate_else_after_discard": "ankan_immediate",
+}
 
 
 def opt(game, name: str, default=None):
@@ -88,15 +91,20 @@ def win_context(game, seat: int, tile: int, how: str, first_winner: bool = True)
     concealed = tuple(me.tiles) if tsumo else tuple(me.tiles) + (tile,)
     source = None if tsumo else (hand.discard or hand.robbed)[0]
     return WinContext(
-        concealed=concealed, win_tile=tile, melds=tuple(me.melds), tsumo=tsumo,
-        seat_wind=hand.wind_of(seat), round_wind=hand.round_wind,
+        concealed=concealed,
+        win_tile=tile,
+        melds=tuple(me.melds),
+        tsumo=tsumo,
+        seat_wind=hand.wind_of(seat),
+        round_wind=hand.round_wind,
         discarder=None if source is None else (source - hand.dealer) % 4,
         situation=_situation(game, seat, tsumo),
         dora_indicators=tuple(hand.dora_indicators),
         ura_indicators=tuple(_ura(game)) if me.riichi_turn is not None else (),
         honba=hand.honba if first_winner else 0,
         sticks=game.table // game.rules.flow.setup.riichi_deposit if first_winner else 0,
-        pao=_pao(hand, me), options=game.rules.values,
+        pao=_pao(hand, me),
+        options=game.rules.values,
         extra={"dealer_repeats": game.repeats},
     )
 

@@ -9,8 +9,13 @@ from variants.riichi.play import opt, seat_waits, win_context
 from variants.riichi.scorer import _pao_base
 
 NOTEN_TOTAL = 3000
-_UMA = {"none": (0, 0, 0, 0), "0-5": (5, 0, 0, -5), "5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20),
-        "10-30": (30, 10, -10, -30)}
+_UMA = {
+    "none": (0, 0, 0, 0),
+    "0-5": (5, 0, 0, -5),
+    "5-10": (10, 5, -5, -10),
+    "10-20": (20, 10, -10, -20),
+    "10-30": (30, 10, -10, -30),
+}
 
 
 # --- Wins ---------------------------------------------------------------------------------
@@ -65,8 +70,11 @@ def nagashi_seats(game) -> list[int]:
     """Seats whose every discard is a terminal or honour and none was called (§11.3)."""
     if opt(game, "nagashi_mangan", "as_draw") == "off":
         return []
-    return [seat for seat, me in enumerate(game.hand.seats)
-            if me.river and not me.called_from_river and all(kind_of(t) in YAOCHU_SET for t in me.river)]
+    return [
+        seat
+        for seat, me in enumerate(game.hand.seats)
+        if me.river and not me.called_from_river and all(kind_of(t) in YAOCHU_SET for t in me.river)
+    ]
 
 
 def settle_draw(game, reason: str):
@@ -119,8 +127,15 @@ def next_hand(game, outcome: dict) -> dict:
         round_index += dealer == 0
     over = _busted(game) or _schedule_over(game, round_index, repeat, outcome)
     leftover = _top(game) if over and game.table and opt(game, "leftover_deposits", "top") == "top" else None
-    return {"dealer": dealer, "round": round_index, "honba": honba, "repeat": repeat, "over": over,
-            "leftover_to": leftover, "hand": hand.index}
+    return {
+        "dealer": dealer,
+        "round": round_index,
+        "honba": honba,
+        "repeat": repeat,
+        "over": over,
+        "leftover_to": leftover,
+        "hand": hand.index,
+    }
 
 
 def _repeat_and_honba(game, outcome: dict) -> tuple[bool, int]:
