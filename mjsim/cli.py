@@ -178,6 +178,29 @@ def _simulate_text(s: dict) -> str:
 
 
 @cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--json", "as_json", is_flag=True)
+def replay(paths, as_json) -> None:
+    """Replay real Tenhou games (mjlog XML or tenhou.net/6 JSON) through the engine and compare every round."""
+    from mjsim.logs.load import load_logs
+    from mjsim.logs.replay import replay_game, summarize_replay
+
+    logs = load_logs(paths)
+    outcomes = [o for game in logs for o in replay_game(game)]
+    summary = summarize_replay(outcomes, len(logs))
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
+    else:
+        click.echo(
+            f"{summary['games']} games, {summary['rounds']} rounds: {summary['rounds_agree']} of "
+            f"{summary['rounds_replayed']} replayed rounds agree, {len(summary['skipped'])} skipped"
+        )
+        for m in summary["mismatches"]:
+            click.echo(f"  {m['source']} round {m['round']}: {m['detail']}")
+    sys.exit(0 if summary["rounds_agree"] == summary["rounds_replayed"] else 1)
+
+
+@cli.command()
 def variants() -> None:
     """List the installed variants."""
     from mjsim.plugins import installed_variants, load_variant

@@ -264,9 +264,7 @@ def _added_kan(game: Game, hand: HandState, seat: int, action: Action) -> None:
     pon = next(m for m in me.melds if m.type == MELD_PON and m.tiles == action.tiles)
     me.remove(action.tile)
     me.melds[me.melds.index(pon)] = Meld(MELD_KAN, pon.tiles + (action.tile,), pon.called, pon.from_seat)
-    hand.kans += 1
-    hand.calls_made += 1
-    _event(game, "kakan", seat, action.tile)
+    _event(game, "kakan", seat, action.tile)  # counted as a call only once nobody robs it (ippatsu survives 搶槓)
     hand.robbed, hand.phase = (seat, action.tile), ROB
 
 
@@ -310,6 +308,8 @@ def _resolve_claims(game: Game, hand: HandState, answers: dict[int, Action]) -> 
         return
     if hand.phase == ROB:
         hand.robbed, hand.phase = None, TURN
+        hand.kans += 1
+        hand.calls_made += 1
         _kan_dora(game, hand, MELD_KAN)
         _draw(game, hand, who, replacement=True)
         return
@@ -469,17 +469,31 @@ def _settle_if_ended(game: Game) -> None:
         _start_hand(game)
 
 
-def _start_hand(game: Game) -> None:
+def game_at(rules, *, scores, dealer: int, round_index: int, honba: int, table: int, walls, seed: int = 0) -> Game:
+    """A game positioned at a given hand whose walls are given (replaying a real log).
+
+    ``walls`` is (live wall in draw order, deal included; replacement tiles; indicator tiles).
+    """
+    game = Game(
+        rules=rules, seed=seed, scores=list(scores), table=table, dealer=dealer, round_index=round_index, honba=honba
+    )
+    _start_hand(game, walls)
+    return game
+
+
+def _start_hand(game: Game, walls=None) -> None:
     setup = game.rules.flow.setup
-    wall = shuffled_wall(setup.tiles, game.seed, game.hand_number)
-    split = setup.replacement_tiles + setup.indicator_tiles
-    rinshan, indicators = wall[: setup.replacement_tiles], wall[setup.replacement_tiles : split]
+    if walls is None:
+        wall = shuffled_wall(setup.tiles, game.seed, game.hand_number)
+        split = setup.replacement_tiles + setup.indicator_tiles
+        walls = (wall[split:], wall[: setup.replacement_tiles], wall[setup.replacement_tiles : split])
+    live, rinshan, indicators = (list(w) for w in walls)
     hand = HandState(
         index=game.hand_number,
         dealer=game.dealer,
         round_wind=27 + game.round_index % 4,
         honba=game.honba,
-        wall=wall[split:],
+        wall=live,
         rinshan=rinshan,
         indicators=indicators,
         seats=[Seat() for _ in range(4)],
