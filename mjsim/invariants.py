@@ -47,10 +47,32 @@ def hand_sizes(game) -> str | None:
     return None
 
 
+def observations_hide(game) -> str | None:
+    """A seat's view holds its own concealed tiles and public ones, never another seat's or the wall's."""
+    from mjsim.observation import observe
+
+    hand = game.hand
+    if hand is None or game.over:
+        return None
+    hidden_all = set(hand.wall) | set(hand.rinshan) | set(hand.indicators) - set(hand.dora_indicators)
+    for seat in range(4):
+        obs = observe(game, seat)
+        if sorted(obs.tiles) != sorted(hand.seats[seat].tiles):
+            return f"seat {seat} does not see exactly its own tiles"
+        shown = set(obs.tiles) | {t for ms in obs.melds for m in ms for t in m.tiles}
+        shown |= {t for r in obs.rivers for t in r} | set(obs.dora_indicators)
+        others = {t for i, s in enumerate(hand.seats) if i != seat for t in s.tiles}
+        leaked = shown & (others | hidden_all)
+        if leaked:
+            return f"seat {seat} sees hidden tiles {sorted(leaked)}"
+    return None
+
+
 CORE: list[Invariant] = [
     ("tiles conserved", tiles_conserved),
     ("points conserved", points_conserved),
     ("hand sizes", hand_sizes),
+    ("observations hide", observations_hide),
 ]
 
 

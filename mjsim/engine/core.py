@@ -59,6 +59,19 @@ def new_game(rules, seed: int) -> Game:
     return game
 
 
+def replay_choices(rules, seed: int, choices) -> Game:
+    """Rebuild a game from its seed and the actions chosen at every step."""
+    game = new_game(rules, seed)
+    for chosen in choices:
+        step(game, chosen)
+    return game
+
+
+def fingerprint(game: Game) -> tuple:
+    """The state that matters for comparing two games: scores, table, log and ledger."""
+    return (tuple(game.scores), game.table, game.dealer, game.honba, tuple(game.log), tuple(game.ledger))
+
+
 def pending(game: Game) -> dict[int, list[Action]]:
     """The legal actions of every seat that must decide now ({} when the game is over)."""
     hand = game.hand
@@ -79,6 +92,7 @@ def step(game: Game, actions: Mapping[int, Action]) -> Game:
         if choice not in options:
             raise IllegalAction(f"seat {seat} chose {choice!r}; legal actions: {options!r}")
     game.offered = None
+    game.choices.append({seat: actions[seat] for seat in offered})
     hand = game.hand
     if hand.phase == TURN:
         _self_action(game, hand, actions[hand.current])

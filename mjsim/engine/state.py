@@ -107,6 +107,7 @@ class Game:
     history: list[dict[str, Any]] = field(default_factory=list)  # one record per finished hand
     stash: dict[str, Any] = field(default_factory=dict)
     offered: dict[int, list[Action]] | None = None  # the last legal actions handed out
+    choices: list[dict[int, Action]] = field(default_factory=list)  # every step's actions, to replay the game
 
     @property
     def sticks(self) -> int:

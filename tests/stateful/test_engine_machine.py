@@ -43,6 +43,12 @@ class EngineMachine(RuleBasedStateMachine):
         if hasattr(self, "game"):
             assert check_invariants(self.game) == []
 
+    def teardown(self):
+        """Replaying the chosen actions from the seed rebuilds the same game."""
+        if hasattr(self, "game"):
+            again = core.replay_choices(self.game.rules, self.game.seed, self.game.choices)
+            assert core.fingerprint(again) == core.fingerprint(self.game)
+
 
 EngineMachine.TestCase.settings = settings(stateful_step_count=200, deadline=None)
 TestEngine = EngineMachine.TestCase

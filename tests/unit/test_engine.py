@@ -69,3 +69,20 @@ def test_unplayable_rules_fail_clearly():
     rules = RuleSet("scoring-only", ("mjsim.errors",)).compile()
     with pytest.raises(MjsimError, match="cannot play games"):
         play_game(rules, 1, ["random"] * 4)
+
+
+def test_replaying_the_choices_rebuilds_the_game(rules):
+    game = core.new_game(rules, 21)
+    import random
+
+    from mjsim.agents import make_agent
+    from mjsim.observation import observe
+
+    bots = [make_agent("efficiency", random.Random(i)) for i in range(4)]
+    for _ in range(300):
+        offers = core.pending(game)
+        if not offers:
+            break
+        core.step(game, {s: bots[s].act(observe(game, s), a) for s, a in offers.items()})
+    again = core.replay_choices(rules, 21, game.choices)
+    assert core.fingerprint(again) == core.fingerprint(game)
