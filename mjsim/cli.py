@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import click
 
@@ -147,8 +148,9 @@ def _score_cases(path: str, ruleset: RuleSet, as_json: bool) -> int:
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--agents", default="efficiency,efficiency,efficiency,efficiency", show_default=True)
 @click.option("--check", is_flag=True, help="check the invariants after every step")
+@click.option("--log-out", type=click.Path(file_okay=False), help="write every game as tenhou.net/6 JSON here")
 @click.option("--json", "as_json", is_flag=True)
-def simulate(preset, settings, games, seed, agents, check, as_json) -> None:
+def simulate(preset, settings, games, seed, agents, check, log_out, as_json) -> None:
     """Play GAMES games in this process and print a summary (with a digest to compare runs)."""
     from mjsim.simulate import digest, run_games, summarize
 
@@ -156,7 +158,7 @@ def simulate(preset, settings, games, seed, agents, check, as_json) -> None:
     if len(names) != 4:
         raise MjsimError(f"--agents takes four comma-separated bots, got {len(names)}: {agents!r}")
     rules_ = _ruleset(preset, settings).compile()
-    records = run_games(rules_, games, seed, names, check)
+    records = run_games(rules_, games, seed, names, check, Path(log_out) if log_out else None)
     summary = {**summarize(records), "digest": digest(records), "preset": preset, "seed": seed, "agents": names}
     if as_json:
         click.echo(json.dumps(summary, indent=1))

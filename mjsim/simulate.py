@@ -7,6 +7,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from mjsim.agents import make_agent
@@ -37,8 +38,10 @@ def game_seed(root_seed: int, index: int) -> int:
     return derive_seed(root_seed, "game", index)
 
 
-def play_game(rules, seed: int, agent_names: Sequence[str], index: int = 0, check: bool = False) -> GameRecord:
-    """Play one whole game with the named bots (seats 0..3)."""
+def play_game(
+    rules, seed: int, agent_names: Sequence[str], index: int = 0, check: bool = False, log_out: Path | None = None
+) -> GameRecord:
+    """Play one whole game with the named bots (seats 0..3); ``log_out`` saves it as tenhou.net/6 JSON."""
     if rules.flow is None:
         raise MjsimError(f"rule set {rules.ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
     agents = [make_agent(name, random.Random(derive_seed(seed, "agent", i))) for i, name in enumerate(agent_names)]
@@ -52,7 +55,19 @@ def play_game(rules, seed: int, agent_names: Sequence[str], index: int = 0, chec
         core.step(game, chosen)
         if check:
             violations += check_invariants(game)
+    if log_out is not None:
+        _write_log(game, log_out / f"game_{index:05d}.json", agent_names)
     return GameRecord(index, seed, game.final, _hand_summaries(game.history), violations)
+
+
+def _write_log(game, path: Path, names: Sequence[str]) -> None:
+    """The game as tenhou.net/6 JSON (opens in viewers; ``mjsim replay`` replays it)."""
+    from mjsim.logs.export import game_log_of
+    from mjsim.logs.load import write_tenhou6
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = write_tenhou6(game_log_of(game, tuple(names)))
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
 
 def _hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -60,9 +75,11 @@ def _hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: h[k] for k in keep if k in h} for h in history]
 
 
-def run_games(rules, games: int, root_seed: int, agent_names: Sequence[str], check: bool = False):
+def run_games(
+    rules, games: int, root_seed: int, agent_names: Sequence[str], check: bool = False, log_out: Path | None = None
+):
     """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)``."""
-    return [play_game(rules, game_seed(root_seed, i), agent_names, i, check) for i in range(games)]
+    return [play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out) for i in range(games)]
 
 
 def digest(records: Sequence[GameRecord]) -> str:

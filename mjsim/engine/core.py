@@ -419,7 +419,8 @@ def _win(game: Game, hand: HandState, wins: list[tuple[int, int, int | None]]) -
     ]
     _pay(game, flow.settle_win(game, scored))
     for seat, tile, source, score in scored:
-        _event(game, "win", seat, {"tile": tile, "from": source, "score": score})
+        ura = tuple(hand.ura_indicators) if hand.seats[seat].riichi_turn is not None else ()
+        _event(game, "win", seat, {"tile": tile, "from": source, "score": score, "ura": ura})
         hand.seats[seat].left = True
     record = hand.outcome or {"wins": []}
     record["wins"] = record.get("wins", []) + [
@@ -514,11 +515,24 @@ def _start_hand(game: Game, walls=None) -> None:
     )
     game.hand_number += 1
     game.hand, game.offered = hand, None
-    _event(game, "hand_start", game.dealer, {"index": hand.index, "honba": hand.honba, "round": hand.round_wind})
+    _event(
+        game,
+        "hand_start",
+        game.dealer,
+        {
+            "index": hand.index,
+            "honba": hand.honba,
+            "round": hand.round_wind,
+            "round_index": game.round_index,
+            "scores": tuple(game.scores),
+            "table": game.table,
+        },
+    )
     for i in range(4 * setup.hand_size):
         seat = (game.dealer + i // setup.hand_size) % 4
         hand.seats[seat].add(hand.wall.pop(0))
     _replace_dealt_bonus(game, hand)
+    _event(game, "deal", None, tuple(tuple(s.tiles) for s in hand.seats))
     _reveal_dora(game, hand, setup.indicators_at_start)
     _draw(game, hand, game.dealer)
 

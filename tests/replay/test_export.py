@@ -1,0 +1,34 @@
+"""Simulated games written as tenhou.net/6 JSON read back and replay round by round."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mjsim.logs.load import load_logs
+from mjsim.logs.replay import replay_game
+from mjsim.rules import RuleSet
+from mjsim.simulate import run_games
+
+
+@pytest.mark.parametrize("seed", [8, 9])
+def test_exported_games_replay_exactly(tmp_path, seed):
+    rules = RuleSet.from_preset("tenhou").compile()  # replays are checked under Tenhou's rules
+    run_games(
+        rules, 2, root_seed=seed, agent_names=["efficiency", "defensive", "efficiency", "tsumogiri"], log_out=tmp_path
+    )
+    files = sorted(tmp_path.glob("game_*.json"))
+    assert len(files) == 2
+    for game in load_logs(files):
+        outcomes = replay_game(game)
+        assert outcomes and all(o.status == "agree" for o in outcomes), [o for o in outcomes if o.status != "agree"]
+
+
+def test_exported_file_is_tenhou6(tmp_path):
+    rules = RuleSet.from_preset("tenhou").compile()
+    run_games(rules, 1, root_seed=2, agent_names=["efficiency"] * 4, log_out=tmp_path)
+    data = json.loads((tmp_path / "game_00000.json").read_text(encoding="utf-8"))
+    assert {"title", "name", "rule", "log"} <= set(data)
+    first = data["log"][0]
+    assert len(first[4]) == 13  # the first seat's starting hand
