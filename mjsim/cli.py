@@ -30,15 +30,20 @@ def cli() -> None:
     """Simulate mahjong rule variants and check their properties."""
 
 
-def _ruleset(preset: str, settings: tuple[str, ...]) -> RuleSet:
-    """The preset with ``--set KEY=VALUE`` overrides."""
+def _overrides(settings: tuple[str, ...]) -> dict[str, str]:
+    """``--set KEY=VALUE`` pairs as a dict."""
     overrides = {}
     for item in settings:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise MjsimError(f"--set takes KEY=VALUE, got {item!r}")
         overrides[key.strip()] = value.strip()
-    return RuleSet.from_preset(preset, overrides)
+    return overrides
+
+
+def _ruleset(preset: str, settings: tuple[str, ...]) -> RuleSet:
+    """The preset with ``--set KEY=VALUE`` overrides."""
+    return RuleSet.from_preset(preset, _overrides(settings))
 
 
 _SITUATION_FLAGS = (
@@ -147,23 +152,43 @@ def _score_cases(path: str, ruleset: RuleSet, as_json: bool) -> int:
 @click.option("--games", default=10, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--agents", default="efficiency,efficiency,efficiency,efficiency", show_default=True)
-@click.option("--check", is_flag=True, help="check the invariants after every step")
+@click.option("--check", is_flag=True, help="check the invariants after every step (in this process)")
 @click.option("--log-out", type=click.Path(file_okay=False), help="write every game as tenhou.net/6 JSON here")
+@click.option("--workers", type=click.IntRange(min=1), help="worker processes (default: this process only)")
+@click.option("--backend", type=click.Choice(["serial", "multiprocessing", "ray"]), default=None)
+@click.option("--address", help="Ray cluster address (with --backend ray)")
 @click.option("--json", "as_json", is_flag=True)
-def simulate(preset, settings, games, seed, agents, check, log_out, as_json) -> None:
-    """Play GAMES games in this process and print a summary (with a digest to compare runs)."""
+def simulate(preset, settings, games, seed, agents, check, log_out, workers, backend, address, as_json) -> None:
+    """Play GAMES games and print a summary (with a digest: the same seed gives the same digest anywhere)."""
     from mjsim.simulate import digest, run_games, summarize
 
-    names = [a.strip() for a in agents.split(",")]
-    if len(names) != 4:
-        raise MjsimError(f"--agents takes four comma-separated bots, got {len(names)}: {agents!r}")
-    rules_ = _ruleset(preset, settings).compile()
-    records = run_games(rules_, games, seed, names, check, Path(log_out) if log_out else None)
+    names = _agents(agents)
+    ruleset = _ruleset(preset, settings)
+    if backend is None and workers is None or check or log_out:
+        records = run_games(ruleset.compile(), games, seed, names, check, Path(log_out) if log_out else None)
+    else:
+        from mjsim.runner import RunSpec
+        from mjsim.runner.run import collect
+
+        spec = RunSpec(preset, tuple(_overrides(settings).items()), tuple(names), seed)
+        records = collect(spec, games, backend=backend or "multiprocessing", workers=workers, address=address)
     summary = {**summarize(records), "digest": digest(records), "preset": preset, "seed": seed, "agents": names}
     if as_json:
         click.echo(json.dumps(summary, indent=1))
         return
     click.echo(_simulate_text(summary))
+
+
+def _agents(text: str) -> list[str]:
+    names = [a.strip() for a in text.split(",")]
+    if len(names) != 4:
+        raise MjsimError(f"--agents takes four comma-separated bots, got {len(names)}: {text!r}")
+    from mjsim.agents import agent_names
+
+    unknown = [n for n in names if n not in agent_names()]
+    if unknown:
+        raise MjsimError(f"unknown agent {unknown[0]!r}; known agents: {', '.join(agent_names())}")
+    return names
 
 
 def _simulate_text(s: dict) -> str:

@@ -16,6 +16,7 @@ from mjsim.engine.wall import derive_seed
 from mjsim.errors import MjsimError
 from mjsim.invariants import check_invariants
 from mjsim.observation import observe
+from mjsim.runner.seeding import game_seed
 
 
 @dataclass
@@ -33,9 +34,11 @@ class GameRecord:
         return json.dumps({"seed": self.seed, "final": self.final, "hands": self.hands}, sort_keys=True, default=str)
 
 
-def game_seed(root_seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run: the same for any worker count or backend."""
-    return derive_seed(root_seed, "game", index)
+class _Rec:
+    """Attribute access to a record dict (for the summary code)."""
+
+    def __init__(self, d: dict[str, Any]) -> None:
+        self.final, self.hands, self.violations = d["final"], d["hands"], d.get("violations", [])
 
 
 def play_game(
@@ -71,7 +74,7 @@ def _write_log(game, path: Path, names: Sequence[str]) -> None:
 
 
 def _hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    keep = ("hand", "dealer", "honba", "round", "wins", "draw", "tenpai", "nagashi", "scores")
+    keep = ("hand", "dealer", "honba", "round", "wins", "draw", "tenpai", "nagashi", "scores", "deltas")
     return [{k: h[k] for k in keep if k in h} for h in history]
 
 
@@ -82,16 +85,31 @@ def run_games(
     return [play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out) for i in range(games)]
 
 
-def digest(records: Sequence[GameRecord]) -> str:
-    """A hash over every game's record, in game order."""
+def as_dict(record: GameRecord | dict[str, Any]) -> dict[str, Any]:
+    """A record as a plain dict (records from workers and the store already are)."""
+    if isinstance(record, dict):
+        return record
+    return {
+        "index": record.index,
+        "seed": record.seed,
+        "final": record.final,
+        "hands": record.hands,
+        "violations": record.violations,
+    }
+
+
+def digest(records: Sequence[GameRecord | dict[str, Any]]) -> str:
+    """A hash over every game's record, in game order (the same whoever played them)."""
     h = hashlib.sha256()
-    for r in sorted(records, key=lambda r: r.index):
-        h.update(r.canonical().encode())
+    for r in sorted(map(as_dict, records), key=lambda r: r["index"]):
+        text = json.dumps({"seed": r["seed"], "final": r["final"], "hands": r["hands"]}, sort_keys=True, default=str)
+        h.update(text.encode())
     return h.hexdigest()
 
 
-def summarize(records: Sequence[GameRecord]) -> dict[str, Any]:
+def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
     """Per-seat mean final points and rank distribution; win, tsumo, deal-in and draw rates."""
+    records = [_Rec(as_dict(r)) for r in records]
     hands = [h for r in records for h in r.hands]
     n_hands = max(len(hands), 1)
     seat_stats = []

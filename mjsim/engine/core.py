@@ -468,6 +468,7 @@ def _settle_if_ended(game: Game) -> None:
             "round": hand.round_wind,
             **outcome,
             "scores": list(game.scores),
+            "deltas": [a - b for a, b in zip(game.scores, hand.start_scores, strict=True)],
         }
     )
     nxt = game.rules.flow.next_hand(game, outcome)
@@ -512,6 +513,7 @@ def _start_hand(game: Game, walls=None) -> None:
         rinshan=rinshan,
         indicators=indicators,
         seats=[Seat() for _ in range(4)],
+        start_scores=tuple(game.scores),
     )
     game.hand_number += 1
     game.hand, game.offered = hand, None

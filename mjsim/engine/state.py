@@ -74,6 +74,7 @@ class HandState:
     after_kan: bool = False  # the current draw is a replacement tile
     pending_dora: int = 0  # kan dora to reveal after the next discard
     outcome: dict[str, Any] | None = None
+    start_scores: tuple[int, ...] = ()
     stash: dict[str, Any] = field(default_factory=dict)
 
     @property

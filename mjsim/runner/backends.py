@@ -1,0 +1,106 @@
+"""Where shards run: in this process, in local worker processes, or on a Ray cluster.
+
+Every backend yields (shard indices, records) as shards finish, in any order;
+the caller stores each shard at once, so a crash loses only unfinished shards.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from mjsim.errors import MjsimError
+from mjsim.runner.spec import RunSpec
+from mjsim.runner.worker import play_shard
+
+BACKENDS = ("serial", "multiprocessing", "ray")
+Shard = list[int]
+log = logging.getLogger("mjsim.runner")
+
+
+def execute(
+    spec: RunSpec,
+    shards: list[Shard],
+    backend: str = "multiprocessing",
+    workers: int | None = None,
+    address: str | None = None,
+) -> Iterator[tuple[Shard, list[dict[str, Any]]]]:
+    """Run the shards on the chosen backend, yielding each as it finishes."""
+    if backend not in BACKENDS:
+        raise MjsimError(f"unknown backend {backend!r}; expected one of {', '.join(BACKENDS)}")
+    spec.check()
+    if not shards:
+        return iter(())
+    if backend == "serial" or (backend == "multiprocessing" and (workers or os.cpu_count() or 1) == 1):
+        return ((shard, play_shard(spec, shard)) for shard in shards)
+    if backend == "multiprocessing":
+        return _processes(spec, shards, workers or os.cpu_count() or 1)
+    return _ray(spec, shards, workers, address)
+
+
+def _processes(spec: RunSpec, shards: list[Shard], workers: int) -> Iterator[tuple[Shard, list[dict[str, Any]]]]:
+    """Local worker processes; their log records reach this process through multiprocessing-logging."""
+    _forward_worker_logs()
+    # fork: workers start with the lookup tables already loaded and the log forwarding installed.
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures = {pool.submit(play_shard, spec, shard): shard for shard in shards}
+        try:
+            while futures:
+                done, _ = wait(futures, return_when=FIRST_COMPLETED)
+                for future in done:
+                    shard = futures.pop(future)
+                    yield shard, future.result()
+        except BrokenProcessPool:
+            raise MjsimError("a worker process died; finished shards are kept: run again with --resume") from None
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+def _forward_worker_logs() -> None:
+    """Install multiprocessing-logging once, so worker log records reach this process's handlers."""
+    import multiprocessing_logging
+
+    if not getattr(_forward_worker_logs, "done", False):
+        multiprocessing_logging.install_mp_handler()
+        _forward_worker_logs.done = True
+
+
+def _ray(spec: RunSpec, shards: list[Shard], workers: int | None, address: str | None):
+    """Shards as Ray tasks: a local Ray instance without an address, a cluster with one."""
+    ray = _import_ray()
+    _ray_init(ray, workers, address)
+    remote = ray.remote(num_cpus=1)(play_shard)
+    pending = {remote.remote(spec, shard): shard for shard in shards}
+    while pending:
+        done, _ = ray.wait(list(pending), num_returns=1)
+        for ref in done:
+            yield pending.pop(ref), ray.get(ref)
+
+
+def _import_ray():
+    try:
+        import ray
+    except ImportError:
+        raise MjsimError("the ray backend needs Ray: pip install 'mjsim[ray]'") from None
+    return ray
+
+
+def _ray_init(ray, workers: int | None, address: str | None) -> None:
+    """Connect to ``address`` or start a local instance, with a clear error when it cannot."""
+    if ray.is_initialized():
+        return
+    try:
+        if address:
+            ray.init(address=address, log_to_driver=True, logging_level=logging.WARNING)
+        else:
+            ray.init(num_cpus=workers, log_to_driver=True, logging_level=logging.WARNING, include_dashboard=False)
+    except Exception as exc:  # Ray raises several types (ConnectionError, RuntimeError, ...)
+        where = f"Ray at {address}" if address else "a local Ray instance"
+        raise MjsimError(f"cannot start or reach {where}: {exc}".splitlines()[0]) from None

@@ -1,0 +1,35 @@
+"""What a worker does with a shard: play its games and return plain records."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from mjsim.runner.seeding import game_seed
+from mjsim.runner.spec import RunSpec
+
+log = logging.getLogger("mjsim.runner")
+
+
+def play_shard(spec: RunSpec, indices: list[int]) -> list[dict[str, Any]]:
+    """Play the games of one shard; each game's seed comes from (root seed, game index) only."""
+    from mjsim.simulate import play_game
+
+    rules = spec.rules()
+    records = []
+    for index in indices:
+        record = play_game(rules, game_seed(spec.root_seed, index), spec.agents, index)
+        records.append(record_dict(record))
+    log.debug("shard %s-%s done", indices[0], indices[-1])
+    return records
+
+
+def record_dict(record) -> dict[str, Any]:
+    """A GameRecord as a plain JSON-able dict."""
+    return {
+        "index": record.index,
+        "seed": record.seed,
+        "final": record.final,
+        "hands": record.hands,
+        "violations": record.violations,
+    }

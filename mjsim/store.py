@@ -1,0 +1,122 @@
+"""The results store: one SQLite file per experiment, a shard written in one transaction.
+
+Tables: ``manifest`` (per run: rule-set fingerprint, versions, agents, seeds,
+command), ``games`` (one row per game: final points, ranks, results and the
+full record) and ``hands`` (one row per hand: outcome, winners, value, score
+changes). A game's primary key is (run, index), so no game is stored twice,
+and a crashed or interrupted run keeps every shard it committed.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from mjsim.errors import MjsimError
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS manifest (run TEXT, key TEXT, value TEXT, PRIMARY KEY (run, key));
+CREATE TABLE IF NOT EXISTS games (
+    run TEXT, idx INTEGER, seed INTEGER, points TEXT, ranks TEXT, results TEXT, record TEXT,
+    PRIMARY KEY (run, idx));
+CREATE TABLE IF NOT EXISTS hands (
+    run TEXT, game INTEGER, hand INTEGER, dealer INTEGER, outcome TEXT, winners TEXT, value INTEGER,
+    deltas TEXT, PRIMARY KEY (run, game, hand));
+"""
+
+
+class Store:
+    """An experiment's SQLite file."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = sqlite3.connect(self.path)
+            self.db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise MjsimError(f"{self.path}: not a results store ({exc})") from None
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()
+
+    def begin_run(self, run: str, manifest: dict[str, Any]) -> None:
+        """Record a run's manifest, or check that a resumed run plays the same rule set."""
+        stored = self.manifest(run)
+        if stored and stored.get("fingerprint") != manifest.get("fingerprint"):
+            raise MjsimError(
+                f"{self.path}: run {run!r} holds games of another rule set or agents "
+                f"(fingerprint {stored.get('fingerprint')} != {manifest.get('fingerprint')}); "
+                "use another experiment name or remove the store"
+            )
+        with self.db:
+            self.db.executemany(
+                "INSERT OR REPLACE INTO manifest VALUES (?, ?, ?)",
+                [(run, k, json.dumps(v)) for k, v in manifest.items()],
+            )
+
+    def manifest(self, run: str) -> dict[str, Any]:
+        """A run's manifest ({} when the run is new)."""
+        rows = self.db.execute("SELECT key, value FROM manifest WHERE run = ?", (run,))
+        return {k: json.loads(v) for k, v in rows}
+
+    def runs(self) -> list[str]:
+        """The runs in this store, in name order."""
+        return [r for (r,) in self.db.execute("SELECT DISTINCT run FROM manifest ORDER BY run")]
+
+    def done(self, run: str) -> set[int]:
+        """Indices of the games already stored for a run."""
+        return {i for (i,) in self.db.execute("SELECT idx FROM games WHERE run = ?", (run,))}
+
+    def add_shard(self, run: str, records: Iterable[dict[str, Any]]) -> None:
+        """Store a shard's games and hands in one transaction (all or nothing)."""
+        records = list(records)
+        with self.db:
+            self.db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)", [_game_row(run, r) for r in records])
+            self.db.executemany(
+                "INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [row for r in records for row in _hand_rows(run, r)],
+            )
+
+    def records(self, run: str) -> list[dict[str, Any]]:
+        """Every stored game record of a run, in game order."""
+        rows = self.db.execute("SELECT record FROM games WHERE run = ? ORDER BY idx", (run,))
+        return [json.loads(r) for (r,) in rows]
+
+
+def _game_row(run: str, r: dict[str, Any]) -> tuple:
+    final = r["final"]
+    return (
+        run,
+        r["index"],
+        r["seed"],
+        json.dumps(final["points"]),
+        json.dumps(final["ranks"]),
+        json.dumps(final.get("results")),
+        json.dumps(r, sort_keys=True, default=str),
+    )
+
+
+def _hand_rows(run: str, r: dict[str, Any]) -> list[tuple]:
+    """One row per hand: outcome, winners, value and every seat's score change (riichi sticks included)."""
+    rows = []
+    for n, h in enumerate(r["hands"]):
+        wins = h.get("wins") or []
+        outcome = "win" if wins else f"draw:{h.get('draw')}"
+        rows.append(
+            (
+                run,
+                r["index"],
+                n,
+                h["dealer"],
+                outcome,
+                json.dumps([w["seat"] for w in wins]),
+                sum(w["value"] for w in wins),
+                json.dumps(h.get("deltas")),
+            )
+        )
+    return rows
