@@ -227,6 +227,105 @@ def replay(paths, as_json) -> None:
     sys.exit(0 if summary["rounds_agree"] == summary["rounds_replayed"] else 1)
 
 
+@cli.command("run")
+@click.argument("experiment_file", type=click.Path(dir_okay=False))
+@click.option("--workers", type=click.IntRange(min=1), help="worker processes (default: every core)")
+@click.option(
+    "--backend", type=click.Choice(["serial", "multiprocessing", "ray"]), default="multiprocessing", show_default=True
+)
+@click.option("--address", help="Ray cluster address (with --backend ray; without it Ray starts locally)")
+@click.option("--resume", is_flag=True, help="finish a run that was interrupted: play only the missing games")
+@click.option("--until-ci", type=float, help="add games until the target's 95% half-width is below this")
+@click.option("--out", "root", default="results", show_default=True, type=click.Path(file_okay=False))
+def run_cmd(experiment_file, workers, backend, address, resume, until_ci, root) -> None:
+    """Run an experiment file: fill its store, then write summary.json, summary.md and plots."""
+    import shutil
+
+    from mjsim.experiment import load_experiment, results_dir, run_experiment
+    from mjsim.report import write_report
+
+    experiment = load_experiment(experiment_file)
+    out = results_dir(experiment, root)
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        store = run_experiment(
+            experiment, out=out, backend=backend, workers=workers, address=address, resume=resume, until_ci=until_ci
+        )
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted: every finished shard is stored; run again with --resume", err=True)
+        sys.exit(130)
+    if Path(experiment_file).resolve() != (out / "experiment.toml").resolve():
+        shutil.copyfile(experiment_file, out / "experiment.toml")  # so `mjsim report DIR` can rebuild it
+    summary = write_report(experiment, store, out)
+    click.echo(f"wrote {out / 'summary.md'}, {out / 'summary.json'} and {len(summary['plots'])} plots")
+
+
+@cli.command()
+@click.argument("directory", type=click.Path(file_okay=False))
+def report(directory) -> None:
+    """Rebuild summary.json, summary.md and the plots of a results folder from its store."""
+    from mjsim.experiment import load_experiment
+    from mjsim.report import write_report
+    from mjsim.store import Store
+
+    folder = Path(directory)
+    for needed in ("experiment.toml", "store.sqlite"):
+        if not (folder / needed).is_file():
+            raise MjsimError(f"{folder}: no {needed} (is it a results folder written by mjsim run?)")
+    experiment = load_experiment(folder / "experiment.toml")
+    write_report(experiment, Store(folder / "store.sqlite"), folder)
+    click.echo(f"wrote {folder / 'summary.md'}")
+
+
+@cli.command()
+@click.argument("preset_a")
+@click.argument("preset_b")
+@click.option("--set-a", "set_a", multiple=True, metavar="KEY=VALUE", help="override an option of A")
+@click.option("--set-b", "set_b", multiple=True, metavar="KEY=VALUE", help="override an option of B")
+@click.option("--games", default=100, show_default=True, type=click.IntRange(min=2))
+@click.option("--seed", default=0, show_default=True)
+@click.option("--agents", default="efficiency,efficiency,efficiency,efficiency", show_default=True)
+@click.option("--rotate", is_flag=True, help="play each seed four times with the agents rotated")
+@click.option("--workers", type=click.IntRange(min=1))
+@click.option("--json", "as_json", is_flag=True)
+def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, workers, as_json) -> None:
+    """Paired comparison of two rule sets on the same seeds (B minus A, 95% intervals)."""
+    from mjsim.report import METRIC_FUNCTIONS, paired
+    from mjsim.runner import RunSpec
+    from mjsim.runner.run import collect
+
+    names = tuple(_agents(agents))
+    specs = [
+        RunSpec(p, tuple(_overrides(o).items()), names, seed, rotate=rotate)
+        for p, o in ((preset_a, set_a), (preset_b, set_b))
+    ]
+    a, b = (collect(spec, games, workers=workers) for spec in specs)
+    rows = {m: paired(m, a, b) for m in METRIC_FUNCTIONS}
+    if as_json:
+        from mjsim.report import _jsonable
+
+        click.echo(json.dumps(_jsonable(rows), indent=1))
+        return
+    click.echo(f"{preset_b} minus {preset_a}, {games} games on the same seeds (95% intervals):")
+    for metric, result in rows.items():
+        click.echo(f"  {metric:<20} {result.difference.format(3)}  (paired t p={result.t_pvalue:.3g})")
+
+
+@cli.command()
+@click.option("--preset", default="tenhou", show_default=True)
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE")
+@click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant module of yours to include")
+@click.option("--examples", default=100, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=0, show_default=True)
+def check(preset, settings, plugins, examples, seed) -> None:
+    """Check the invariants of a rule set with Hypothesis; a failure prints a replayable counterexample."""
+    from mjsim.check import format_check, run_check
+
+    result = run_check(preset, _overrides(settings), plugins, examples=examples, seed=seed)
+    click.echo(format_check(result))
+    sys.exit(0 if result.passed else 1)
+
+
 @cli.command()
 def variants() -> None:
     """List the installed variants."""

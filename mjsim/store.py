@@ -20,7 +20,7 @@ from mjsim.errors import MjsimError
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS manifest (run TEXT, key TEXT, value TEXT, PRIMARY KEY (run, key));
 CREATE TABLE IF NOT EXISTS games (
-    run TEXT, idx INTEGER, seed INTEGER, points TEXT, ranks TEXT, results TEXT, record TEXT,
+    run TEXT, idx INTEGER, seed TEXT, points TEXT, ranks TEXT, results TEXT, record TEXT,
     PRIMARY KEY (run, idx));
 CREATE TABLE IF NOT EXISTS hands (
     run TEXT, game INTEGER, hand INTEGER, dealer INTEGER, outcome TEXT, winners TEXT, value INTEGER,
@@ -93,7 +93,7 @@ def _game_row(run: str, r: dict[str, Any]) -> tuple:
     return (
         run,
         r["index"],
-        r["seed"],
+        str(r["seed"]),  # 64-bit unsigned: more than SQLite's signed INTEGER holds
         json.dumps(final["points"]),
         json.dumps(final["ranks"]),
         json.dumps(final.get("results")),

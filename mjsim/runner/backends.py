@@ -84,6 +84,20 @@ def _ray(spec: RunSpec, shards: list[Shard], workers: int | None, address: str |
             yield pending.pop(ref), ray.get(ref)
 
 
+def _check_reachable(address: str) -> None:
+    """Fail fast on a host:port nobody listens on (Ray itself retries for minutes)."""
+    import socket
+
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        return  # "auto" and other forms are Ray's to interpret
+    try:
+        with socket.create_connection((host, int(port)), timeout=3):
+            return
+    except OSError as exc:
+        raise MjsimError(f"cannot start or reach Ray at {address}: {exc.strerror or exc}") from None
+
+
 def _import_ray():
     try:
         import ray
@@ -95,7 +109,11 @@ def _import_ray():
 def _ray_init(ray, workers: int | None, address: str | None) -> None:
     """Connect to ``address`` or start a local instance, with a clear error when it cannot."""
     if ray.is_initialized():
-        return
+        if not address:
+            return
+        ray.shutdown()  # a named cluster replaces whatever this process was connected to
+    if address:
+        _check_reachable(address)
     try:
         if address:
             ray.init(address=address, log_to_driver=True, logging_level=logging.WARNING)

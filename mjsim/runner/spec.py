@@ -9,6 +9,7 @@ from typing import Any
 
 from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
+from mjsim.runner.seeding import game_seed
 
 _COMPILED: dict[str, Any] = {}  # per process: a worker compiles each rule set once
 
@@ -23,6 +24,15 @@ class RunSpec:
     root_seed: int = 0
     plugins: tuple[str, ...] = ()
     name: str = field(default="", compare=False)
+    rotate: bool = False  # play each seed four times with the agents rotated through the seats
+
+    def game(self, index: int) -> tuple[int, tuple[str, ...], int]:
+        """(seed, agents by seat, rotation) of game ``index``."""
+        if not self.rotate:
+            return game_seed(self.root_seed, index), self.agents, 0
+        rotation = index % 4
+        agents = tuple(self.agents[(seat - rotation) % 4] for seat in range(4))
+        return game_seed(self.root_seed, index // 4), agents, rotation
 
     def ruleset(self) -> RuleSet:
         """The uncompiled rule set."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from mjsim.runner.seeding import game_seed
 from mjsim.runner.spec import RunSpec
 
 log = logging.getLogger("mjsim.runner")
@@ -18,8 +17,10 @@ def play_shard(spec: RunSpec, indices: list[int]) -> list[dict[str, Any]]:
     rules = spec.rules()
     records = []
     for index in indices:
-        record = play_game(rules, game_seed(spec.root_seed, index), spec.agents, index)
-        records.append(record_dict(record))
+        seed, agents, rotation = spec.game(index)
+        record = record_dict(play_game(rules, seed, agents, index))
+        record["rotation"] = rotation
+        records.append(record)
     log.debug("shard %s-%s done", indices[0], indices[-1])
     return records
 

@@ -36,8 +36,21 @@ def test_score_json_has_payments_by_wind():
 
 
 def test_score_with_meld_honba_and_sticks():
-    result = run("score", "234m67888s777z", "--meld", "kan:0555p", "--win", "7z", "--from", "W",
-                 "--honba", "2", "--sticks", "1", "--json")
+    result = run(
+        "score",
+        "234m67888s777z",
+        "--meld",
+        "kan:0555p",
+        "--win",
+        "7z",
+        "--from",
+        "W",
+        "--honba",
+        "2",
+        "--sticks",
+        "1",
+        "--json",
+    )
     data = json.loads(result.output)
     assert data["value"] == 2600
     assert data["payments"]["West"] == -3200 and data["payments"]["South"] == 4200
@@ -83,11 +96,29 @@ def test_score_cases_package_all_agree():
 
 
 def test_score_cases_reports_disagreement(tmp_path):
-    line = {"hand_136": [0, 4, 8, 36, 40, 44, 72, 76, 80, 108, 109, 110, 112, 113], "win_tile_136": 113,
-            "melds": [], "oya": 0, "who": 1, "from_who": 0, "is_tsumo": False, "seat_wind": 1, "round_wind": 0,
-            "honba": 0, "dora_indicators_136": [], "ura_indicators_136": [],
-            "tenhou": {"fu": 40, "han": 1, "points": 9999, "yaku": [[1, "立直", 1]], "yakuman": [],
-                       "deltas": [-9999, 9999, 0, 0], "pao_who": None}}
+    line = {
+        "hand_136": [0, 4, 8, 36, 40, 44, 72, 76, 80, 108, 109, 110, 112, 113],
+        "win_tile_136": 113,
+        "melds": [],
+        "oya": 0,
+        "who": 1,
+        "from_who": 0,
+        "is_tsumo": False,
+        "seat_wind": 1,
+        "round_wind": 0,
+        "honba": 0,
+        "dora_indicators_136": [],
+        "ura_indicators_136": [],
+        "tenhou": {
+            "fu": 40,
+            "han": 1,
+            "points": 9999,
+            "yaku": [[1, "立直", 1]],
+            "yakuman": [],
+            "deltas": [-9999, 9999, 0, 0],
+            "pao_who": None,
+        },
+    }
     path = tmp_path / "cases.jsonl"
     path.write_text(json.dumps(line) + "\n" + "not json\n")
     result = run("score", "--cases", str(path), "--json")

@@ -2,32 +2,28 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from mjsim.engine.actions import ABORT, ANKAN, CHI, DISCARD, PASS, PON, RIICHI, RON, TSUMO, Action
+from mjsim.engine.actions import ABORT, ANKAN, CHI, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
-from mjsim.hand.decompose import waits as hand_waits
-from mjsim.hand.shanten import orphans_shanten, seven_pairs_shanten, standard_shanten
 from mjsim.hand.tiles import DRAGONS, RED_FIVE_IDS, WINDS, YAOCHU, kind_of
 from mjsim.scoring import WinContext
+from variants.riichi import kans
 from variants.riichi.scorer import NoWin, score_win
+from variants.riichi.waits import opt, seat_waits, visible_counts
 from variants.riichi.yaku import red_five_count
+
+__all__ = ["can_win", "furiten", "legal_actions", "opt", "seat_waits", "table_setup", "win_context"]
 
 _KAN_DORA = {
     "immediate_all": "immediate",
     "immediate_including_chankan": "immediate",
     "ankan_immediate_else_after_discard": "ankan_immediate",
 }
-
-
-def opt(game, name: str, default=None):
-    """A riichi option of the game's rules (``default`` while an option is not declared)."""
-    return game.rules.values.get(f"riichi.{name}", default)
+_RON_CHANCE = "riichi.ron_chance"  # seat stash: log length when the seat last could ron
 
 
 def table_setup(rules) -> TableSetup:
-    """136 tiles, 13-tile hands, a 14-tile dead wall, red fives and kan dora as the options say."""
+    """136 tiles, 13-tile hands, a 14-tile dead wall, red fives, kan dora and the stick as the options say."""
     values = rules.values
     timing = values.get("riichi.kandora_timing", "immediate_all")
     return TableSetup(
@@ -35,40 +31,44 @@ def table_setup(rules) -> TableSetup:
         red_ids=frozenset(RED_FIVE_IDS[red_five_count(values)]),
         kan_dora_timing=_KAN_DORA.get(timing, "after_discard") if values["riichi.kan_dora"] else "none",
         start_points=values.get("riichi.start_points", 25000),
+        riichi_deposit=values.get("riichi.riichi_deposit", 1000),
     )
 
 
-# --- Waits, furiten and wins -------------------------------------------------------
-
-
-@lru_cache(maxsize=1 << 16)
-def _waits_of(key: bytes) -> tuple[int, ...]:
-    """Waits of a concealed hand given as count bytes (cached: hands repeat across turns)."""
-    counts = list(key)
-    sets = sum(counts) // 3
-    ready = standard_shanten(key, sets) == 0
-    if sum(counts) == 13:
-        ready = ready or seven_pairs_shanten(key) == 0 or orphans_shanten(key) == 0
-    return tuple(hand_waits(counts)) if ready else ()
-
-
-def seat_waits(seat_state, without: int | None = None) -> tuple[int, ...]:
-    """The kinds that complete a seat's concealed hand (minus ``without`` when it holds a drawn tile)."""
-    if without is None:
-        if seat_state.waits is None:
-            seat_state.waits = _waits_of(bytes(seat_state.counts))
-        return seat_state.waits
-    counts = list(seat_state.counts)
-    counts[kind_of(without)] -= 1
-    return _waits_of(bytes(counts))
+# --- Furiten and wins -------------------------------------------------------------------------
 
 
 def furiten(game, seat: int) -> bool:
-    """Discard, same-turn or riichi furiten: no ron (§5)."""
+    """Discard, same-turn or riichi furiten: no ron (§5).
+
+    A 13-sided kokushi is no exception (kokushi_13_furiten_ron "forbidden"). Same-turn furiten
+    (``skipped_win``) is cleared by the engine at the seat's own next discard, which is what
+    same_turn_definition "draw_to_draw" asks (between its draw and discard a seat can only tsumo).
+    "call_rewinds" (a call moving the turn back does not end it) is the same here, since only the
+    seat's own discard ends it; "call_skips" also ends it when another seat's pon or kan jumps over the seat.
+    """
     me = game.hand.seats[seat]
-    if me.skipped_win or me.skipped_after_riichi:
+    if me.skipped_after_riichi:
+        return True
+    if me.skipped_win and not _skip_ended_by_call(game, seat):
         return True
     return any(k in me.discarded_kinds for k in seat_waits(me))
+
+
+def _skip_ended_by_call(game, seat: int) -> bool:
+    """same_turn_definition call_skips: a pon or kan after the missed win passed over the seat."""
+    if opt(game, "same_turn_definition", "draw_to_draw") != "call_skips":
+        return False
+    since = game.hand.seats[seat].stash.get(_RON_CHANCE, len(game.log))
+    return any(_call_skips(event, seat) for event in game.log[since:])
+
+
+def _call_skips(event, seat: int) -> bool:
+    """A pon or kan whose caller sits after ``seat`` counting from the discarder."""
+    if event.kind not in (PON, KAN):
+        return False
+    who = event.data[2]
+    return 0 < (seat - who) % 4 < (event.seat - who) % 4
 
 
 def can_win(game, seat: int, tile: int, how: str, detail: bool):
@@ -78,9 +78,12 @@ def can_win(game, seat: int, tile: int, how: str, detail: bool):
     if kind_of(tile) not in waits or (how == RON and furiten(game, seat)):
         return False
     try:
-        return score_win(win_context(game, seat, tile, how), game.rules.pattern_index)
+        score = score_win(win_context(game, seat, tile, how), game.rules.pattern_index)
     except NoWin:
         return False
+    if how == RON:
+        me.stash[_RON_CHANCE] = len(game.log)  # passing this tile starts same-turn furiten from here
+    return score
 
 
 def win_context(game, seat: int, tile: int, how: str, first_winner: bool = True) -> WinContext:
@@ -90,6 +93,7 @@ def win_context(game, seat: int, tile: int, how: str, first_winner: bool = True)
     tsumo = how == TSUMO
     concealed = tuple(me.tiles) if tsumo else tuple(me.tiles) + (tile,)
     source = None if tsumo else (hand.discard or hand.robbed)[0]
+    dora, ura = _indicators(game)
     return WinContext(
         concealed=concealed,
         win_tile=tile,
@@ -99,8 +103,8 @@ def win_context(game, seat: int, tile: int, how: str, first_winner: bool = True)
         round_wind=hand.round_wind,
         discarder=None if source is None else (source - hand.dealer) % 4,
         situation=_situation(game, seat, tsumo),
-        dora_indicators=tuple(hand.dora_indicators),
-        ura_indicators=tuple(_ura(game)) if me.riichi_turn is not None else (),
+        dora_indicators=dora,
+        ura_indicators=ura if me.riichi_turn is not None else (),
         honba=hand.honba if first_winner else 0,
         sticks=game.table // game.rules.flow.setup.riichi_deposit if first_winner else 0,
         pao=_pao(hand, me),
@@ -109,10 +113,19 @@ def win_context(game, seat: int, tile: int, how: str, first_winner: bool = True)
     )
 
 
-def _ura(game) -> list[int]:
+def _indicators(game) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Dora and ura indicators turned so far; a robbed kan's own indicator counts under immediate_including_chankan."""
     hand = game.hand
-    ura = hand.ura_indicators
-    return ura if opt(game, "kan_ura", True) else ura[:1]
+    dora = list(hand.dora_indicators)
+    if hand.phase == ROB and _chankan_sees_kan_dora(game) and 2 * len(dora) < len(hand.indicators):
+        dora.append(hand.indicators[2 * len(dora)])  # the engine turns it only once nobody robs the kan
+    ura = [hand.indicators[2 * i + 1] for i in range(len(dora))]
+    return tuple(dora), tuple(ura if opt(game, "kan_ura", True) else ura[:1])
+
+
+def _chankan_sees_kan_dora(game) -> bool:
+    timing = opt(game, "kandora_timing", "immediate_all")
+    return timing == "immediate_including_chankan" and game.rules.flow.setup.kan_dora_timing != "none"
 
 
 def _situation(game, seat: int, tsumo: bool) -> frozenset[str]:
@@ -157,50 +170,60 @@ def _pao(hand, me) -> int | None:
 
 
 def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
-    """Riichi rules on top of the engine's candidates: riichi lock, riichi offers, kuikae, nine orphans."""
+    """Riichi rules on top of the engine's candidates: riichi lock, riichi offers, kuikae, kans, nine orphans."""
     hand = game.hand
-    me = hand.seats[seat]
+    actions = actions + kans.fifth_kans(game, seat)
     if hand.discard is not None or hand.phase == ROB:
-        if me.riichi_turn is not None:
-            return [a for a in actions if a.kind in (PASS, RON)]
-        return actions
-    if me.riichi_turn is not None:
-        return _riichi_locked(game, me, actions)
-    actions = _without_kuikae(game, seat, actions)
-    return actions + _riichi_offers(game, seat, actions) + _nine_orphans(game, seat)
+        out = _claims(game, seat, actions)
+    elif hand.seats[seat].riichi_turn is not None:
+        out = _riichi_locked(game, hand.seats[seat], actions)
+    else:
+        actions = kans.keeps_tenpai_waits(game, seat, _without_kuikae(game, seat, actions))
+        out = actions + _riichi_offers(game, seat, actions) + _nine_orphans(game, seat)
+    return kans.fifth_kan_aborts(game, out)
+
+
+def _claims(game, seat: int, actions: list[Action]) -> list[Action]:
+    """A riichi seat may only ron or pass; others' kans keep a tenpai wait when the option says so."""
+    if game.hand.seats[seat].riichi_turn is not None:
+        return [a for a in actions if a.kind in (PASS, RON)]
+    return kans.keeps_tenpai_waits(game, seat, actions)
 
 
 def _riichi_locked(game, me, actions: list[Action]) -> list[Action]:
-    """After riichi: discard the drawn tile, win, or a concealed kan that keeps the waits."""
+    """After riichi: discard the drawn tile, win, or a concealed kan the riichi_ankan option allows."""
     drawn = game.hand.last_draw
     out = [a for a in actions if a.kind == TSUMO or (a.kind == DISCARD and a.tile == drawn)]
-    mode = opt(game, "riichi_ankan", "wait_unchanged")
-    for a in actions:
-        if a.kind == ANKAN and mode != "off" and kind_of(drawn) == kind_of(a.tile) and _kan_keeps_waits(me, a):
-            out.append(a)
-    return out
-
-
-def _kan_keeps_waits(me, action: Action) -> bool:
-    before = seat_waits(me, without=action.tile)
-    counts = list(me.counts)
-    counts[kind_of(action.tile)] -= 4
-    return _waits_of(bytes(counts)) == before
+    return out + [a for a in actions if a.kind == ANKAN and kans.riichi_kan_allowed(game, me, a)]
 
 
 def _riichi_offers(game, seat: int, actions: list[Action]) -> list[Action]:
-    """Riichi discards: closed, ready after the discard, a draw left, enough points (§4)."""
-    hand = game.hand
-    me = hand.seats[seat]
-    if any(m.opened for m in me.melds) or len(hand.wall) - game.rules.flow.setup.reserve < 4:
+    """Riichi discards: closed, ready after the discard, a draw left, enough points, furiten/karaten by option (§4)."""
+    me = game.hand.seats[seat]
+    if any(m.opened for m in me.melds) or not _own_draw_left(game):
         return []
     if not _enough_points(game.scores[seat], opt(game, "riichi_min_points", 1000)):
         return []
-    out = []
-    for a in actions:
-        if a.kind == DISCARD and seat_waits(me, without=a.tile):
-            out.append(Action(RIICHI, a.tile))
-    return out
+    visible = None if opt(game, "karaten_riichi", True) else visible_counts(game, seat)
+    return [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a.tile, visible)]
+
+
+def _own_draw_left(game) -> bool:
+    """riichi_needs_draw: four live tiles left, so the declarer draws once more."""
+    if not opt(game, "riichi_needs_draw", True):
+        return True
+    return len(game.hand.wall) - game.rules.flow.setup.reserve >= 4
+
+
+def _riichi_wait(game, me, tile: int, visible: list[int] | None) -> bool:
+    """Ready after discarding ``tile``; with the options off, not in furiten and not on tiles all in sight."""
+    waits = seat_waits(me, without=tile)
+    if not waits:
+        return False
+    if not opt(game, "furiten_riichi", True) and any(k in me.discarded_kinds or k == kind_of(tile) for k in waits):
+        return False
+    # The declarer sees the same tiles after the discard (one leaves its hand for its river): count them now.
+    return visible is None or any(visible[k] < 4 for k in waits)
 
 
 def _enough_points(points: int, rule) -> bool:
@@ -241,10 +264,11 @@ def _without_kuikae(game, seat: int, actions: list[Action]) -> list[Action]:
 
 
 def resolve_claims(game, answers: dict[int, Action]):
-    """Multiple ron or head bump (§17), triple ron by option, then pon/kan over chi."""
+    """Multiple ron or head bump (§17), triple ron by option, a fifth kan's abort, then pon/kan over chi."""
     rons = [seat for seat, a in answers.items() if a.kind == RON]
     if not rons:
-        return None  # the engine's default: the highest-priority call
+        # A claimed fifth kan (suukaikan abort_on_5th) ends the hand; else the engine's default priority.
+        return "suukaikan" if any(a.kind == ABORT for a in answers.values()) else None
     who = (game.hand.discard or game.hand.robbed)[0]
     rons.sort(key=lambda seat: (seat - who) % 4)
     mode = opt(game, "multi_ron", "double_ron")
@@ -269,7 +293,7 @@ def abortive_draw(game) -> str | None:
             return "suufon_renda"
     if sum(s.riichi_turn is not None for s in seats) == 4 and opt(game, "suucha_riichi", "abort") != "continue":
         return "suucha_riichi"
-    if hand.kans == 4 and opt(game, "suukaikan", "abort_4th_multi_player") != "off":
+    if hand.kans == 4 and opt(game, "suukaikan", "abort_4th_multi_player") == "abort_4th_multi_player":
         if sum(1 for s in seats if any(m.type in ("kan", "ankan") for m in s.melds)) > 1:
             return "suukaikan"
     return None

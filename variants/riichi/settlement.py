@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from mjsim.engine.actions import TABLE, Transfer
-from mjsim.hand.tiles import YAOCHU_SET, kind_of
-from variants.riichi.payments import payments
-from variants.riichi.play import opt, seat_waits, win_context
+from mjsim.hand.tiles import EAST
+from variants.riichi import draws
+from variants.riichi.draws import nagashi_seats, tenpai_seats
+from variants.riichi.payments import HONBA_RON, payments
+from variants.riichi.play import opt, win_context
 from variants.riichi.scorer import _pao_base
 
-NOTEN_TOTAL = 3000
+__all__ = ["final_settlement", "nagashi_seats", "next_hand", "settle_draw", "settle_win", "tenpai_seats"]
+
 _UMA = {
     "none": (0, 0, 0, 0),
     "0-5": (5, 0, 0, -5),
@@ -16,24 +21,57 @@ _UMA = {
     "10-20": (20, 10, -10, -20),
     "10-30": (30, 10, -10, -30),
 }
+_LENGTH = {"east": 1, "hanchan": 2, "full": 4}
 
 
 # --- Wins ---------------------------------------------------------------------------------
 
 
 def settle_win(game, wins) -> list[Transfer]:
-    """Pay each win; honba and sticks go to the winner nearest the discarder (§10.3)."""
+    """Pay the wins; sticks and honba (each_winner: honba to all) go to the winner nearest the discarder."""
     hand = game.hand
     transfers: list[Transfer] = []
     source = wins[0][2]
     order = sorted(wins, key=lambda w: (w[0] - source) % 4) if source is not None else wins
+    honba_to_each = opt(game, "multi_ron_honba", "upstream") == "each_winner"
     for index, (seat, tile, frm, score) in enumerate(order):
         how = "tsumo" if frm is None else "ron"
         ctx = win_context(game, seat, tile, how, first_winner=index == 0)
-        pao_base = _pao_base(score.hits, score.base, score.yakuman, ctx.options) if ctx.pao is not None else 0
-        deltas = payments(score.base, ctx, pao_base)
-        transfers += _transfers(hand, seat, deltas, ctx.sticks * game.rules.flow.setup.riichi_deposit)
+        if honba_to_each:
+            ctx = replace(ctx, honba=hand.honba)
+        transfers += _transfers(hand, seat, _win_deltas(game, score, ctx), game.table if index == 0 else 0)
     return transfers
+
+
+def _win_deltas(game, score, ctx) -> list[int]:
+    """Score changes by wind index: the hand with pao, honba at honba_value, then rinshan pao."""
+    pao_base = _pao_base(score.hits, score.base, score.yakuman, ctx.options) if ctx.pao is not None else 0
+    deltas = list(payments(score.base, ctx, pao_base))
+    value = opt(game, "honba_value", HONBA_RON)
+    if value != HONBA_RON and ctx.honba:
+        plain = payments(score.base, replace(ctx, honba=0), pao_base)
+        # payments() charges HONBA_RON a honba: rescale what each payer owes for the honba (the winner gets the sum).
+        deltas = [p - (p - d) * value // HONBA_RON if d < p else d for d, p in zip(deltas, plain, strict=True)]
+    liable = _rinshan_liable(game, ctx)
+    return deltas if liable is None else _all_paid_by(deltas, liable, ctx.seat)
+
+
+def _rinshan_liable(game, ctx) -> int | None:
+    """rinshan_pao: the wind index whose discard made the daiminkan this rinshan tsumo came from (嶺上の包)."""
+    if not opt(game, "rinshan_pao", False) or not ctx.tsumo or "rinshan" not in ctx.situation:
+        return None
+    kan = next((e for e in reversed(game.log) if e.kind in ("kan", "ankan", "kakan")), None)
+    if kan is None or kan.kind != "kan":  # "kan" events are daiminkan calls (data: tile, tiles, discarder)
+        return None
+    return (kan.data[2] - game.hand.dealer) % 4
+
+
+def _all_paid_by(deltas: list[int], liable: int, winner: int) -> list[int]:
+    """The liable wind index pays everything the others would have paid."""
+    out = [0] * 4
+    out[liable] = sum(d for i, d in enumerate(deltas) if i != winner)
+    out[winner] = deltas[winner]
+    return out
 
 
 def _transfers(hand, winner: int, deltas, sticks: int) -> list[Transfer]:
@@ -51,67 +89,47 @@ def _transfers(hand, winner: int, deltas, sticks: int) -> list[Transfer]:
 # --- Draws --------------------------------------------------------------------------------
 
 
-def tenpai_seats(game) -> list[int]:
-    """Seats that are ready at an exhaustive draw (a wait on a tile one holds all four of does not count)."""
-    out = []
-    allow_fifth = opt(game, "tenpai_allows_exhausted_wait", False)
-    for seat, me in enumerate(game.hand.seats):
-        waits = seat_waits(me)
-        if any(allow_fifth or me.counts[k] + _melded(me, k) < 4 for k in waits):
-            out.append(seat)
-    return out
-
-
-def _melded(me, kind: int) -> int:
-    return sum(1 for m in me.melds for t in m.tiles if kind_of(t) == kind)
-
-
-def nagashi_seats(game) -> list[int]:
-    """Seats whose every discard is a terminal or honour and none was called (§11.3)."""
-    if opt(game, "nagashi_mangan", "as_draw") == "off":
-        return []
-    return [
-        seat
-        for seat, me in enumerate(game.hand.seats)
-        if me.river and not me.called_from_river and all(kind_of(t) in YAOCHU_SET for t in me.river)
-    ]
-
-
 def settle_draw(game, reason: str):
-    """Noten payments or nagashi mangan at an exhaustive draw; nothing for an abortive draw."""
-    if reason != "exhaustive":
-        return [], {}
-    tenpai = tenpai_seats(game)
-    nagashi = nagashi_seats(game)
-    if nagashi:
-        return _nagashi(game, nagashi), {"tenpai": tenpai, "nagashi": nagashi}
-    return _noten_payments(tenpai), {"tenpai": tenpai}
+    """Noten payments or nagashi mangan at an exhaustive draw; an abortive draw's detail; sticks back by option."""
+    if reason == "exhaustive":
+        transfers, detail = draws.exhaustive(game)
+    else:
+        transfers, detail = [], draws.abortive(game, reason)
+    return transfers + _sticks_to_owners(game, {"draw": reason, **detail}, transfers), detail
 
 
-def _noten_payments(tenpai: list[int]) -> list[Transfer]:
-    """3000 points from the noten seats to the tenpai seats (§11.1)."""
-    if len(tenpai) in (0, 4):
+def _sticks_to_owners(game, outcome: dict, transfers: list[Transfer]) -> list[Transfer]:
+    """leftover_deposits owners: when this draw ends the game, each stick goes back to whoever put it down.
+
+    The engine pays leftovers to one seat only (``leftover_to``), so the refund is paid with the draw.
+    """
+    scores, table = _after(game, transfers)
+    if opt(game, "leftover_deposits", "top") != "owners" or not table or not _decide(game, outcome, scores)["over"]:
         return []
-    noten = [s for s in range(4) if s not in tenpai]
-    share_out = NOTEN_TOTAL // len(noten)
-    out = []
-    # Pay pairwise so every transfer is between two seats: each noten seat splits its share over the tenpai ones.
-    for payer in noten:
-        for payee in tenpai:
-            out.append(Transfer(payer, payee, share_out // len(tenpai), "noten"))
-    return out
+    return [Transfer(TABLE, seat, amount, "leftover sticks") for seat, amount in sorted(_stick_owners(game).items())]
 
 
-def _nagashi(game, seats: list[int]) -> list[Transfer]:
-    """A mangan paid as a tsumo, without honba, for each nagashi seat (§11.3)."""
-    hand = game.hand
-    out = []
-    for seat in seats:
-        for other in range(4):
-            if other != seat:
-                both_dealer = hand.dealer in (seat, other)
-                out.append(Transfer(other, seat, 4000 if both_dealer else 2000, "nagashi mangan"))
-    return out
+def _after(game, transfers: list[Transfer]) -> tuple[list[int], int]:
+    """Scores and table once ``transfers`` are paid."""
+    scores, table = list(game.scores), game.table
+    for t in transfers:
+        for account, sign in ((t.payer, -1), (t.payee, 1)):
+            if account == TABLE:
+                table += sign * t.amount
+            else:
+                scores[account] += sign * t.amount
+    return scores, table
+
+
+def _stick_owners(game) -> dict[int, int]:
+    """Riichi deposits made since the table was last emptied, by seat (sticks of unknown owners stay put)."""
+    owners: dict[int, int] = {}
+    for t in reversed(game.ledger):
+        if t.payer == TABLE:
+            break
+        if t.payee == TABLE and t.reason == "riichi":
+            owners[t.payer] = owners.get(t.payer, 0) + t.amount
+    return owners
 
 
 # --- The next hand -----------------------------------------------------------------------------
@@ -119,73 +137,100 @@ def _nagashi(game, seats: list[int]) -> list[Transfer]:
 
 def next_hand(game, outcome: dict) -> dict:
     """Dealer repeat, honba, rotation and the end of the game (§13-§14)."""
-    hand = game.hand
+    nxt = _decide(game, outcome, game.scores)
+    top_takes = opt(game, "leftover_deposits", "top") == "top"  # "vanish": they stay on the table, nobody's
+    leftover = _top(game.scores) if nxt["over"] and game.table and top_takes else None
+    return {**nxt, "leftover_to": leftover, "hand": game.hand.index}
+
+
+def _decide(game, outcome: dict, scores: list[int]) -> dict:
+    """Next dealer, round and honba, and whether the game is over with these scores."""
     repeat, honba = _repeat_and_honba(game, outcome)
     dealer, round_index = game.dealer, game.round_index
     if not repeat:
         dealer = (dealer + 1) % 4
         round_index += dealer == 0
-    over = _busted(game) or _schedule_over(game, round_index, repeat, outcome)
-    leftover = _top(game) if over and game.table and opt(game, "leftover_deposits", "top") == "top" else None
-    return {
-        "dealer": dealer,
-        "round": round_index,
-        "honba": honba,
-        "repeat": repeat,
-        "over": over,
-        "leftover_to": leftover,
-        "hand": hand.index,
-    }
+    over = _busted(game, scores) or _schedule_over(game, round_index, repeat, outcome, scores)
+    return {"dealer": dealer, "round": round_index, "honba": honba, "repeat": repeat, "over": over}
 
 
 def _repeat_and_honba(game, outcome: dict) -> tuple[bool, int]:
     hand = game.hand
-    if outcome.get("wins"):
-        repeat = any(w["seat"] == hand.dealer for w in outcome["wins"])
+    winners = _winners(game, outcome)
+    if winners is not None:
+        repeat = hand.dealer in winners
         return repeat, hand.honba + 1 if repeat else 0
     if outcome.get("draw") == "exhaustive":
-        mode = opt(game, "draw_renchan", "tenpai")
-        repeat = mode == "always" or (mode == "tenpai" and hand.dealer in outcome.get("tenpai", ()))
-        return repeat, hand.honba + 1
-    return True, hand.honba + 1  # abortive draws: the dealer repeats
+        return _draw_repeats(game, outcome), hand.honba + 1
+    return draws.abort_repeats(game, outcome), hand.honba + 1
 
 
-def _busted(game) -> bool:
+def _winners(game, outcome: dict) -> list[int] | None:
+    """The hand's winners; nagashi seats when nagashi_mangan is as_win (和了扱い); None for a draw."""
+    if outcome.get("wins"):
+        return [w["seat"] for w in outcome["wins"]]
+    if outcome.get("nagashi") and opt(game, "nagashi_mangan", "as_draw") == "as_win":
+        return list(outcome["nagashi"])
+    return None
+
+
+def _draw_repeats(game, outcome: dict) -> bool:
+    """Dealer repeat at an exhaustive draw by draw_renchan (§11.2); a dealer_passes nagashi always passes."""
+    if outcome.get("nagashi") and opt(game, "nagashi_mangan", "as_draw") == "dealer_passes":
+        return False
+    mode = _draw_renchan(game)
+    return mode == "always" or (mode == "tenpai" and game.hand.dealer in outcome.get("tenpai", ()))
+
+
+def _draw_renchan(game) -> str:
+    """draw_renchan as tenpai, never or always for this hand (the by-round forms resolved)."""
+    mode = opt(game, "draw_renchan", "tenpai")
+    if mode == "east_tenpai_south_always":
+        return "tenpai" if game.hand.round_wind == EAST else "always"
+    if mode == "east_never_hanchan_tenpai":
+        return "never" if opt(game, "game_length", "hanchan") == "east" else "tenpai"
+    return mode
+
+
+def _busted(game, scores: list[int]) -> bool:
     mode = opt(game, "bust", "below_zero")
     if mode == "off":
         return False
-    return any(s < 0 or (mode == "zero_or_below" and s <= 0) for s in game.scores)
+    return any(s < 0 or (mode == "zero_or_below" and s <= 0) for s in scores)
 
 
-_LENGTH = {"east": 1, "hanchan": 2, "full": 4}
-
-
-def _schedule_over(game, round_index: int, repeat: bool, outcome: dict) -> bool:
-    """The last scheduled hand is done (or an extension hand ends with someone over the threshold)."""
+def _schedule_over(game, round_index: int, repeat: bool, outcome: dict, scores: list[int]) -> bool:
+    """The last scheduled hand is done, or the extension ends (someone over the threshold, or its 4 hands played)."""
     rounds = _LENGTH[opt(game, "game_length", "hanchan")]
-    threshold = opt(game, "extension_threshold", 0) or _return_points(game)
-    top = max(game.scores)
     hand = game.hand
     all_last = hand.round_wind - 27 == rounds - 1 and hand.dealer == 3
-    if all_last and repeat and _stop_at_all_last(game, outcome):
+    if all_last and repeat and _stop_at_all_last(game, outcome, scores):
         return True
     if round_index < rounds:
         return False
-    if round_index - rounds >= 1 or not opt(game, "extension", True):
+    if round_index > rounds or not opt(game, "extension", True):
         return True  # one extension round at most
-    return top >= threshold
+    if game.round_index >= rounds and opt(game, "extension_end", "sudden_death") == "four_hands":
+        return False  # in the extension: played to its 4th hand whoever leads
+    return max(scores) >= (opt(game, "extension_threshold", 0) or _return_points(game))
 
 
-def _stop_at_all_last(game, outcome: dict) -> bool:
-    """Agari-yame / tenpai-yame: the all-last dealer on top ends the game (taken when offered)."""
+def _stop_at_all_last(game, outcome: dict, scores: list[int]) -> bool:
+    """Agari-yame / tenpai-yame: the all-last dealer in 1st place with the return points ends the game.
+
+    "optional" is taken as always stopping when allowed: the simulated dealer never chooses to play on.
+    """
     dealer = game.hand.dealer
-    if _top(game) != dealer or game.scores[dealer] < _return_points(game):
+    if _top(scores) != dealer or scores[dealer] < _return_points(game):
         return False
-    if outcome.get("wins"):
-        return opt(game, "agari_yame", "optional") != "off"
-    if outcome.get("draw") == "exhaustive":
-        return opt(game, "tenpai_yame", "off") != "off"
-    return False
+    winners = _winners(game, outcome)
+    if winners is not None:
+        mode = opt(game, "agari_yame", "optional") if dealer in winners else "off"
+    elif outcome.get("draw") == "exhaustive" and dealer in outcome.get("tenpai", ()):
+        mode = opt(game, "tenpai_yame", "off")
+    else:
+        mode = "off"
+    return mode != "off"
 
 
 def _return_points(game) -> int:
@@ -194,9 +239,9 @@ def _return_points(game) -> int:
     return game.rules.flow.setup.start_points if value == "none" else value
 
 
-def _top(game) -> int:
+def _top(scores: list[int]) -> int:
     """The seat in first place (ties to the seat nearer the first dealer)."""
-    return max(range(4), key=lambda seat: (game.scores[seat], -seat))
+    return max(range(4), key=lambda seat: (scores[seat], -seat))
 
 
 # --- Final settlement ------------------------------------------------------------------------
@@ -205,18 +250,40 @@ def _top(game) -> int:
 def final_settlement(game) -> dict:
     """Ranks, and results after return points, oka, uma and rounding (§15)."""
     points = list(game.scores)
+    ranks = _ranks(points, opt(game, "tie_break", "seat_order"))
+    if opt(game, "rounding", "go_sha_roku_nyuu") == "no_settlement":
+        return {"points": points, "ranks": ranks, "results": [0.0] * 4}  # 無清算: ranked by points, nothing paid
+    return {"points": points, "ranks": ranks, "results": _results(game, points, ranks)}
+
+
+def _ranks(points: list[int], tie_break: str) -> list[int]:
+    """1-4 by points: ties by seat order from the first dealer, or shared (then the next rank is skipped)."""
+    if tie_break == "shared":
+        return [1 + sum(p > points[seat] for p in points) for seat in range(4)]
     order = sorted(range(4), key=lambda seat: (-points[seat], seat))
-    ranks = [order.index(seat) + 1 for seat in range(4)]
-    start = game.rules.flow.setup.start_points
-    ret = _return_points(game)
-    uma = _UMA.get(str(opt(game, "uma", "10-20")), (20, 10, -10, -20))
+    return [order.index(seat) + 1 for seat in range(4)]
+
+
+def _results(game, points: list[int], ranks: list[int]) -> list[float]:
+    """(rounded points - return points) / 1000, plus uma and oka; 1st place absorbs the rounding by option."""
+    start, ret = game.rules.flow.setup.start_points, _return_points(game)
+    settled = points if opt(game, "negative_settlement", False) else [max(p, 0) for p in points]  # 箱下精算 off
     mode, negative = opt(game, "rounding", "go_sha_roku_nyuu"), opt(game, "rounding_negative", "floor")
-    results = [_rounded(points[s], mode, negative) - ret for s in range(4)]
-    results = [r / 1000 + uma[ranks[s] - 1] for s, r in enumerate(results)]
-    top = order[0]
-    results[top] += (ret - start) * 4 / 1000
-    results[top] -= sum(results)  # the top absorbs rounding so the table sums to zero
-    return {"points": points, "ranks": ranks, "results": [round(r, 1) for r in results]}
+    uma = _UMA.get(str(opt(game, "uma", "10-20")), (20, 10, -10, -20))
+    results = [(_rounded(settled[s], mode, negative) - ret) / 1000 + _shared(uma, ranks, s) for s in range(4)]
+    firsts = [s for s in range(4) if ranks[s] == 1]
+    for seat in firsts:
+        results[seat] += (ret - start) * 4 / 1000 / len(firsts)  # oka, split by tied first places
+    if opt(game, "rounding_adjust_top", True):
+        results[firsts[0]] -= sum(results)  # the top absorbs rounding so the table sums to zero
+    return [round(r, 1) for r in results]
+
+
+def _shared(prizes, ranks: list[int], seat: int) -> float:
+    """The prize of the seat's rank, averaged over the places its tied seats take (uma split equally)."""
+    tied = ranks.count(ranks[seat])
+    places = prizes[ranks[seat] - 1 : ranks[seat] - 1 + tied]
+    return sum(places) / tied if tied > 1 else places[0]
 
 
 def _rounded(points: int, mode: str, negative: str = "floor") -> int:

@@ -1,0 +1,298 @@
+"""Experiment files (TOML) -> runs -> the results store -> the report.
+
+An experiment names one or more rule sets (a preset plus option overrides),
+four agents, how many games, a root seed, the target estimate for
+``--until-ci`` and the comparisons to draw. Every rule set plays the same
+seeds, so comparisons are paired game by game.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mjsim import __version__
+from mjsim.errors import MjsimError
+from mjsim.runner import RunSpec
+from mjsim.runner.run import DEFAULT_SHARD, fill
+from mjsim.store import Store
+
+METRICS = ("first_dealer_points", "first_dealer_rank", "points_spread", "hands_per_game", "mean_win_value", "win_rate")
+_KEYS = {
+    "name",
+    "title",
+    "question",
+    "games",
+    "seed",
+    "agents",
+    "baseline",
+    "target",
+    "max_games",
+    "shard_size",
+    "rulesets",
+    "compare",
+    "rotate_seats",
+}
+
+
+@dataclass(frozen=True)
+class RuleSetEntry:
+    """One rule set of an experiment."""
+
+    name: str
+    preset: str
+    options: dict[str, Any] = field(default_factory=dict)
+    plugins: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """A parsed, checked experiment file."""
+
+    name: str
+    title: str
+    question: str
+    games: int
+    seed: int
+    agents: tuple[str, str, str, str]
+    rulesets: tuple[RuleSetEntry, ...]
+    baseline: str
+    target: str
+    compare: tuple[tuple[str, str, str], ...]  # (a, b, metric)
+    max_games: int
+    shard_size: int = DEFAULT_SHARD
+    rotate_seats: bool = False
+    path: str = ""
+
+    def spec(self, entry: RuleSetEntry) -> RunSpec:
+        """The run spec of one rule set."""
+        return RunSpec(
+            entry.preset,
+            tuple(sorted(entry.options.items())),
+            self.agents,
+            self.seed,
+            entry.plugins,
+            name=entry.name,
+            rotate=self.rotate_seats,
+        )
+
+    def entry(self, name: str) -> RuleSetEntry:
+        """The rule set called ``name``."""
+        return next(e for e in self.rulesets if e.name == name)
+
+
+def load_experiment(path: str | Path) -> Experiment:
+    """Read and check an experiment file; every problem names the file and the key."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise MjsimError(f"{path}: cannot read: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise MjsimError(f"{path}: malformed TOML: {exc}") from None
+    return _experiment(path, data)
+
+
+def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
+    where = str(path)
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise MjsimError(f"{where}: unknown key {unknown[0]!r}; known keys: {', '.join(sorted(_KEYS))}")
+    rulesets = tuple(_ruleset(where, i, r) for i, r in enumerate(_need(where, data, "rulesets", list)))
+    names = [r.name for r in rulesets]
+    if len(set(names)) != len(names) or not names:
+        raise MjsimError(f"{where}: 'rulesets' needs at least one entry and unique names, got {names}")
+    baseline = data.get("baseline", names[0])
+    target = data.get("target", "first_dealer_points")
+    _check_choice(where, "baseline", baseline, names)
+    _check_choice(where, "target", target, METRICS)
+    games = _positive(where, data, "games", 100)
+    return Experiment(
+        name=str(data.get("name", path.stem)),
+        title=str(data.get("title", data.get("name", path.stem))),
+        question=str(data.get("question", "")),
+        games=games,
+        seed=_int(where, data, "seed", 0),
+        agents=_agents(where, data.get("agents", ["efficiency"] * 4)),
+        rulesets=rulesets,
+        baseline=baseline,
+        target=target,
+        compare=_comparisons(where, data, names, baseline),
+        max_games=_positive(where, data, "max_games", games * 10),
+        shard_size=_positive(where, data, "shard_size", DEFAULT_SHARD),
+        rotate_seats=bool(data.get("rotate_seats", False)),
+        path=str(path),
+    )
+
+
+def _ruleset(where: str, index: int, raw: Any) -> RuleSetEntry:
+    if not isinstance(raw, dict) or "preset" not in raw:
+        raise MjsimError(f"{where}: rulesets[{index}] needs a table with at least 'preset'")
+    options = raw.get("options", {})
+    if not isinstance(options, dict):
+        raise MjsimError(f"{where}: rulesets[{index}].options must be a table of option = value")
+    return RuleSetEntry(
+        str(raw.get("name", raw["preset"])), str(raw["preset"]), dict(options), tuple(raw.get("plugins", ()))
+    )
+
+
+def _comparisons(where: str, data: dict[str, Any], names: list[str], baseline: str) -> tuple:
+    raw = data.get("compare")
+    if raw is None:
+        return tuple((baseline, n, "first_dealer_points") for n in names if n != baseline)
+    out = []
+    for i, c in enumerate(raw if isinstance(raw, list) else []):
+        if not isinstance(c, dict) or not {"a", "b"} <= set(c):
+            raise MjsimError(f"{where}: compare[{i}] needs 'a' and 'b' (rule set names)")
+        for key in ("a", "b"):
+            _check_choice(where, f"compare[{i}].{key}", c[key], names)
+        metric = c.get("metric", "first_dealer_points")
+        _check_choice(where, f"compare[{i}].metric", metric, METRICS)
+        out.append((c["a"], c["b"], metric))
+    return tuple(out)
+
+
+def _need(where: str, data: dict[str, Any], key: str, kind: type) -> Any:
+    if not isinstance(data.get(key), kind):
+        raise MjsimError(f"{where}: '{key}' is required and must be a {kind.__name__}")
+    return data[key]
+
+
+def _int(where: str, data: dict[str, Any], key: str, default: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MjsimError(f"{where}: '{key}' must be an integer, got {value!r}")
+    return value
+
+
+def _positive(where: str, data: dict[str, Any], key: str, default: int) -> int:
+    value = _int(where, data, key, default)
+    if value < 1:
+        raise MjsimError(f"{where}: '{key}' must be at least 1, got {value}")
+    return value
+
+
+def _agents(where: str, raw: Any) -> tuple[str, str, str, str]:
+    from mjsim.agents import agent_names
+
+    if not isinstance(raw, list) or len(raw) != 4:
+        raise MjsimError(f"{where}: 'agents' must list four bots, got {raw!r}")
+    for name in raw:
+        _check_choice(where, "agents", name, agent_names())
+    return tuple(raw)
+
+
+def _check_choice(where: str, key: str, value: Any, allowed) -> None:
+    if value not in allowed:
+        raise MjsimError(f"{where}: {key} = {value!r} is not one of: {', '.join(map(str, allowed))}")
+
+
+# --- Running -------------------------------------------------------------------------------------
+
+
+def results_dir(experiment: Experiment, root: str | Path = "results") -> Path:
+    """Where an experiment's store, summary and plots live."""
+    return Path(root) / experiment.name
+
+
+def run_experiment(
+    experiment: Experiment,
+    *,
+    out: Path,
+    backend: str = "multiprocessing",
+    workers: int | None = None,
+    address: str | None = None,
+    resume: bool = False,
+    until_ci: float | None = None,
+) -> Store:
+    """Fill the store with every rule set's games (only the missing ones with ``resume``)."""
+    for entry in experiment.rulesets:
+        experiment.spec(entry).check()  # a bad preset or option fails before any game is played
+    store = Store(out / "store.sqlite")
+    if not resume and any(store.done(e.name) for e in experiment.rulesets):
+        store.close()
+        raise MjsimError(
+            f"{out / 'store.sqlite'} already holds games: add --resume to finish them, "
+            "or remove the folder to start again"
+        )
+    games = experiment.games
+    while True:
+        for entry in experiment.rulesets:
+            _fill_run(experiment, entry, store, games, backend, workers, address)
+        more = _more_games(experiment, store, games, until_ci)
+        if not more:
+            return store
+        games += more
+
+
+def _fill_run(
+    experiment: Experiment,
+    entry: RuleSetEntry,
+    store: Store,
+    games: int,
+    backend: str,
+    workers: int | None,
+    address: str | None,
+) -> None:
+    spec = experiment.spec(entry)
+    store.begin_run(entry.name, _manifest(experiment, entry, spec))
+    fill(
+        spec,
+        games,
+        lambda records: store.add_shard(entry.name, records),
+        done=store.done(entry.name),
+        backend=backend,
+        workers=workers,
+        address=address,
+        shard_size=experiment.shard_size,
+        label=f"{entry.name}: ",
+    )
+
+
+def _manifest(experiment: Experiment, entry: RuleSetEntry, spec: RunSpec) -> dict[str, Any]:
+    """What a reader of the store needs to know about how a run was made."""
+    from importlib.metadata import version
+
+    return {
+        "fingerprint": spec.fingerprint(),
+        "experiment": experiment.name,
+        "preset": entry.preset,
+        "options": entry.options,
+        "plugins": list(entry.plugins),
+        "agents": list(experiment.agents),
+        "root_seed": experiment.seed,
+        "rotate_seats": experiment.rotate_seats,
+        "mjsim": __version__,
+        "variants": {v: _variant_version(v, version) for v in spec.rules().ruleset.variants},
+        "command": command_line(),
+    }
+
+
+def _variant_version(name: str, version) -> str:
+    """A variant's version: its module's ``__version__`` or mjsim's own."""
+    from mjsim.plugins import load_variant
+
+    return str(getattr(load_variant(name), "__version__", __version__))
+
+
+def command_line() -> str:
+    """The command that is running, as a person would type it."""
+    args = list(sys.argv)
+    if args and args[0].endswith("mjsim"):
+        args[0] = "mjsim"
+    return shlex.join(args)
+
+
+def _more_games(experiment: Experiment, store: Store, games: int, until_ci: float | None) -> int:
+    """With --until-ci: more games for every rule set while the target's half-width is too wide."""
+    if until_ci is None:
+        return 0
+    from mjsim.report import target_estimate
+    from mjsim.stats import until_ci as decide
+
+    estimate = target_estimate(experiment, store.records(experiment.baseline))
+    return decide(lambda: estimate, games, until_ci, batch=experiment.games, cap=experiment.max_games)

@@ -1,0 +1,77 @@
+"""The report's PNG plots (matplotlib, no display needed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only: no screen on servers and CI
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def write_plots(experiment, summary: dict[str, Any], records: dict[str, list], out: Path) -> list[Path]:
+    """Rank distribution by seat, final points by rule set, and the paired comparisons."""
+    return [
+        _ranks(summary, out / "rank_distribution.png"),
+        _points(records, out / "final_points.png"),
+        _comparisons(summary, out / "comparisons.png"),
+    ]
+
+
+def _ranks(summary: dict[str, Any], path: Path) -> Path:
+    names = list(summary["rulesets"])
+    fig, axes = plt.subplots(1, len(names), figsize=(3.2 * len(names), 3.2), sharey=True, squeeze=False)
+    for ax, name in zip(axes[0], names, strict=True):
+        seats = summary["rulesets"][name]["seats"]
+        for rank in range(4):
+            values = [st["rank_distribution"][rank]["value"] for st in seats]
+            ax.bar([s + rank * 0.2 - 0.3 for s in range(4)], values, width=0.2, label=f"rank {rank + 1}")
+        ax.set_title(name)
+        ax.set_xticks(range(4), [f"seat {s}" for s in range(4)])
+        ax.axhline(0.25, color="grey", linewidth=0.8, linestyle=":")
+    axes[0][0].set_ylabel("share of games")
+    axes[0][-1].legend(fontsize=7)
+    return _save(fig, path, "Rank distribution by seat (seat 0 deals first)")
+
+
+def _points(records: dict[str, list], path: Path) -> Path:
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    names = list(records)
+    data = [[p for r in records[n] for p in r["final"]["points"]] for n in names]
+    ax.boxplot(data, showfliers=False)
+    ax.set_xticks(range(1, len(names) + 1), names)
+    ax.set_ylabel("final points")
+    return _save(fig, path, "Final points of every seat, by rule set")
+
+
+def _comparisons(summary: dict[str, Any], path: Path) -> Path:
+    """One panel per metric (their scales differ), one row per comparison."""
+    by_metric: dict[str, list[dict[str, Any]]] = {}
+    for c in summary["comparisons"]:
+        by_metric.setdefault(c["metric"], []).append(c)
+    panels = max(len(by_metric), 1)
+    fig, axes = plt.subplots(
+        panels, 1, figsize=(7, 1.2 + 0.9 * len(summary["comparisons"]) + 0.4 * panels), squeeze=False
+    )
+    for ax, (metric, comps) in zip(axes[:, 0], by_metric.items(), strict=False):
+        for i, c in enumerate(comps):
+            d = c["difference"]
+            if d.get("value") is None or d.get("low") is None or d.get("high") is None:
+                continue
+            ax.errorbar(d["value"], i, xerr=[[d["value"] - d["low"]], [d["high"] - d["value"]]], fmt="o", capsize=4)
+        ax.axvline(0, color="grey", linewidth=0.8)
+        ax.set_yticks(range(len(comps)), [f"{c['b']} - {c['a']}" for c in comps], fontsize=8)
+        ax.set_ylim(-0.7, len(comps) - 0.3)
+        ax.set_title(metric, fontsize=9)
+    axes[-1, 0].set_xlabel("B minus A, 95% CI")
+    return _save(fig, path, "Paired comparisons on the same seeds")
+
+
+def _save(fig, path: Path, title: str) -> Path:
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path

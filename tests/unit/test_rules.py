@@ -1,0 +1,238 @@
+"""Rule sets: presets, option parsing and validation, compiled patterns."""
+
+from __future__ import annotations
+
+import pytest
+
+from mjsim import MjsimError, Pattern, Rules, RuleSet
+from mjsim.rules import preset_names
+from variants.riichi.options import SCORING_OPTIONS
+
+# --- presets ---------------------------------------------------------------------------------------------
+
+
+def test_shipped_presets():
+    assert {"riichi", "tenhou"} <= set(preset_names())
+
+
+def test_tenhou_preset_values(tenhou_rules):
+    v = tenhou_rules.values
+    assert v["riichi.red_fives"] == 3
+    assert v["riichi.double_yakuman_patterns"] == frozenset()
+    assert v["riichi.double_wind_pair_fu"] == 4
+    assert v["riichi.kiriage_mangan"] == "off"
+    assert v["riichi.pao_scope"] == "whole_hand"
+
+
+@pytest.mark.parametrize(
+    ("key", "default"),
+    [pytest.param(f"riichi.{name}", default, id=name) for name, default, *_ in SCORING_OPTIONS],
+)
+def test_riichi_preset_is_every_declared_default(rules_with, key, default):
+    value = rules_with("riichi").values[key]
+    assert value == (frozenset(default) if isinstance(default, frozenset) else default)
+
+
+@pytest.mark.parametrize(
+    ("key", "spec_default"),
+    [
+        pytest.param("riichi.red_fives", 3, id="red_fives"),
+        pytest.param("riichi.kuitan", True, id="kuitan"),
+        pytest.param("riichi.kazoe_yakuman", "on", id="kazoe_yakuman"),
+        pytest.param("riichi.kiriage_mangan", "off", id="kiriage_mangan"),
+        pytest.param("riichi.double_wind_pair_fu", 2, id="double_wind_pair_fu"),
+        pytest.param("riichi.renhou", "off", id="renhou"),
+        pytest.param("riichi.tsumo_pinfu", True, id="tsumo_pinfu"),
+        pytest.param("riichi.min_han", 1, id="min_han"),
+        pytest.param("riichi.ryanhan_shibari", "none", id="ryanhan_shibari"),
+        pytest.param("riichi.chiitoitsu_scoring", "2h25f", id="chiitoitsu_scoring"),
+        pytest.param("riichi.pao_set", frozenset({"daisangen", "daisuushii"}), id="pao_set"),
+        pytest.param("riichi.pao_honba_payer", "responsible", id="pao_honba_payer"),
+    ],
+)
+def test_riichi_preset_matches_the_spec_defaults(rules_with, key, spec_default):
+    """riichi_base.md §20.1, column 'Default'."""
+    assert rules_with("riichi").values[key] == spec_default
+
+
+def test_overrides_are_applied():
+    rules = RuleSet.from_preset("tenhou", {"riichi.kuitan": False}).compile()
+    assert rules["riichi.kuitan"] is False
+
+
+def test_with_options_adds_overrides():
+    base = RuleSet.from_preset("tenhou")
+    rules = base.with_options({"riichi.min_han": 2}).compile()
+    assert rules["riichi.min_han"] == 2
+    assert base.compile()["riichi.min_han"] == 1
+
+
+def test_preset_from_a_toml_file(tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text('name = "house"\nvariants = ["riichi"]\n[options]\n"riichi.kuitan" = false\n', encoding="utf-8")
+    ruleset = RuleSet.from_preset(str(path))
+    assert ruleset.name == "house"
+    assert ruleset.compile()["riichi.kuitan"] is False
+
+
+def test_unknown_preset_lists_the_known_ones():
+    with pytest.raises(MjsimError, match=r"unknown preset 'nope'; known presets: .*tenhou"):
+        RuleSet.from_preset("nope")
+
+
+def test_missing_preset_file(tmp_path):
+    with pytest.raises(MjsimError, match="not found"):
+        RuleSet.from_preset(str(tmp_path / "missing.toml"))
+
+
+def test_malformed_preset_file(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text("variants = [riichi", encoding="utf-8")
+    with pytest.raises(MjsimError, match="malformed TOML"):
+        RuleSet.from_preset(str(path))
+
+
+def test_preset_without_variants(tmp_path):
+    path = tmp_path / "empty.toml"
+    path.write_text('name = "empty"\n', encoding="utf-8")
+    with pytest.raises(MjsimError, match="variants"):
+        RuleSet.from_preset(str(path))
+
+
+def test_unknown_variant_is_an_error():
+    with pytest.raises(MjsimError, match="unknown variant 'nonesuch'"):
+        RuleSet("x", ("nonesuch",)).compile()
+
+
+# --- option values ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "raw", "value"),
+    [
+        pytest.param("riichi.kuitan", "off", False, id="bool-from-off"),
+        pytest.param("riichi.kuitan", "yes", True, id="bool-from-yes"),
+        pytest.param("riichi.kuitan", False, False, id="bool"),
+        pytest.param("riichi.red_fives", "4", 4, id="int-from-text"),
+        pytest.param("riichi.red_fives", "4_east_3_hanchan", "4_east_3_hanchan", id="int-option-word-choice"),
+        pytest.param("riichi.kazoe_yakuman", "multiple", "multiple", id="choice"),
+        pytest.param("riichi.pao_set", "daisangen, suukantsu", frozenset({"daisangen", "suukantsu"}), id="multi-text"),
+        pytest.param("riichi.pao_set", ["suukantsu"], frozenset({"suukantsu"}), id="multi-list"),
+        pytest.param("riichi.pao_set", "none", frozenset(), id="multi-none"),
+        pytest.param("riichi.double_yakuman_patterns", [], frozenset(), id="multi-empty-list"),
+    ],
+)
+def test_option_values_are_parsed(key, raw, value):
+    assert RuleSet.from_preset("tenhou", {key: raw}).compile()[key] == value
+
+
+def test_unknown_option_names_the_key_and_suggests():
+    with pytest.raises(MjsimError) as info:
+        RuleSet.from_preset("tenhou", {"riichi.kuitann": True}).compile()
+    message = str(info.value)
+    assert "unknown option 'riichi.kuitann'" in message
+    assert "riichi.kuitan" in message.split("did you mean", 1)[1]
+
+
+def test_unknown_option_without_close_match_lists_known_options():
+    with pytest.raises(MjsimError, match=r"unknown option 'qqq'.*known options: .*riichi\.kuitan"):
+        RuleSet.from_preset("tenhou", {"qqq": 1}).compile()
+
+
+@pytest.mark.parametrize(
+    ("key", "raw", "allowed"),
+    [
+        pytest.param("riichi.kuitan", "maybe", "expected true or false", id="bool-word"),
+        pytest.param("riichi.kuitan", 1, "expected true or false", id="bool-from-int"),
+        pytest.param("riichi.kazoe_yakuman", "sometimes", "one of: on, cap_at_sanbaiman, multiple", id="choice"),
+        pytest.param("riichi.red_fives", 5, "one of: 0, 3, 4, 4_east_3_hanchan", id="int-choice"),
+        pytest.param("riichi.min_han", "two", "one of: 1, 2", id="int-from-bad-text"),
+        pytest.param(
+            "riichi.pao_set",
+            "daisangen,bogus",
+            "subset of: daisangen, daisuushii, suukantsu",
+            id="multi-unknown-item",
+        ),
+        pytest.param("riichi.pao_set", 5, "subset of: daisangen, daisuushii, suukantsu", id="multi-not-a-list"),
+    ],
+)
+def test_bad_value_names_key_value_and_allowed_values(key, raw, allowed):
+    with pytest.raises(MjsimError) as info:
+        RuleSet.from_preset("tenhou", {key: raw}).compile()
+    message = str(info.value)
+    assert f"option {key}: bad value {raw!r}" in message
+    assert allowed in message
+
+
+def test_unknown_multi_item_is_named():
+    with pytest.raises(MjsimError, match=r"unknown item\(s\) bogus"):
+        RuleSet.from_preset("tenhou", {"riichi.pao_set": "daisangen,bogus"}).compile()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: Option.parse lets a bool or float through for an int option whose choices contain an equal "
+    "number (True == 1, False == 0, 2.0 == 2)",
+)
+@pytest.mark.parametrize(
+    ("key", "raw"),
+    [
+        pytest.param("riichi.min_han", True, id="min_han=True"),
+        pytest.param("riichi.red_fives", False, id="red_fives=False"),
+        pytest.param("riichi.yakuman_max_multiple", 2.0, id="yakuman_max_multiple=2.0"),
+    ],
+)
+def test_int_option_rejects_bool_and_float(key, raw):
+    with pytest.raises(MjsimError, match=key):
+        RuleSet.from_preset("tenhou", {key: raw}).compile()
+
+
+# --- compiled rules ---------------------------------------------------------------------------------------
+
+
+def test_compile_gives_rules_with_patterns(tenhou_rules):
+    assert isinstance(tenhou_rules, Rules)
+    assert all(isinstance(p, Pattern) for p in tenhou_rules.patterns)
+    assert callable(tenhou_rules.score_win)
+
+
+def test_every_option_is_declared_with_a_description(tenhou_rules):
+    assert set(tenhou_rules.values) == set(tenhou_rules.declared)
+    assert all(opt.description for opt in tenhou_rules.declared.values())
+
+
+def test_pattern_names_are_unique(tenhou_rules):
+    names = [p.name for p in tenhou_rules.patterns]
+    assert len(names) == len(set(names))
+
+
+def test_tenhou_yaku_ids_are_unique(tenhou_rules):
+    ids = [p.ids["tenhou"] for p in tenhou_rules.patterns]
+    assert len(ids) == len(set(ids))
+
+
+def test_every_pattern_title_is_its_kanji_name(tenhou_rules):
+    assert all(p.title and not p.title.isascii() for p in tenhou_rules.patterns)
+
+
+def test_renhou_pattern_only_when_the_option_is_on(rules_with):
+    assert "renhou" not in {p.name for p in rules_with(renhou="off").patterns}
+    assert "renhou" in {p.name for p in rules_with(renhou="yakuman").patterns}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "name", "yakuman"),
+    [
+        pytest.param({}, "suuankou_tanki", 1, id="tenhou-single"),
+        pytest.param({"riichi.double_yakuman_patterns": "suuankou_tanki"}, "suuankou_tanki", 2, id="double"),
+        pytest.param({"riichi.double_yakuman_patterns": "daisuushii"}, "daisuushii", 2, id="daisuushii-double"),
+    ],
+)
+def test_double_yakuman_patterns_are_configured(overrides, name, yakuman):
+    rules = RuleSet.from_preset("tenhou", overrides).compile()
+    assert {p.name: p.yakuman for p in rules.patterns}[name] == yakuman
+
+
+def test_chiitoitsu_1h50f_makes_chiitoitsu_one_han(rules_with):
+    rules = rules_with(chiitoitsu_scoring="1h50f_then_2h25f")
+    assert {p.name: p.han for p in rules.patterns}["chiitoitsu"] == 1

@@ -1,0 +1,86 @@
+"""Which kans a seat may declare: after riichi, with a tenpai hand, and a fifth kan (riichi_base.md §3, §4, §12)."""
+
+from __future__ import annotations
+
+from mjsim.engine.actions import ABORT, ANKAN, KAKAN, KAN, Action
+from mjsim.engine.core import _kan_candidates
+from mjsim.engine.state import CLAIM, TURN
+from mjsim.hand.decompose import TRIPLET, Group, readings
+from mjsim.hand.tiles import kind_of
+from variants.riichi.waits import counts_without, opt, seat_waits, waits_of
+
+KAN_KINDS = (ANKAN, KAKAN, KAN)
+_TAKEN = {ANKAN: 4, KAKAN: 1, KAN: 3}  # tiles of the kan's kind a kan takes out of the concealed hand
+
+
+def waits_around_kan(game, me, action: Action) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The waits before a kan (own turn: without the drawn tile) and of the concealed tiles it leaves."""
+    kind = kind_of(action.tile)
+    before = seat_waits(me) if action.kind == KAN else seat_waits(me, without=game.hand.last_draw)
+    return before, waits_of(bytes(counts_without(me.counts, {kind: _TAKEN[action.kind]})))
+
+
+def riichi_kan_allowed(game, me, action: Action) -> bool:
+    """After riichi: a concealed kan of the drawn tile that keeps the waits (and, by option, the sets)."""
+    mode = opt(game, "riichi_ankan", "wait_unchanged")
+    drawn = game.hand.last_draw
+    if mode == "off" or action.kind != ANKAN or drawn is None or kind_of(drawn) != kind_of(action.tile):
+        return False
+    before, after = waits_around_kan(game, me, action)
+    if before != after:
+        return False
+    return mode != "wait_and_decomposition_unchanged" or _triplet_in_every_reading(me, kind_of(drawn), before)
+
+
+def _triplet_in_every_reading(me, kind: int, waits: tuple[int, ...]) -> bool:
+    """The kan's three held tiles are a triplet however the hand completes (面子構成が変わらない)."""
+    ready = counts_without(me.counts, {kind: 1})
+    for wait in waits:
+        complete = list(ready)
+        complete[wait] += 1
+        if any(Group(TRIPLET, kind) not in reading.sets for reading in readings(complete)):
+            return False
+    return True
+
+
+def keeps_tenpai_waits(game, seat: int, actions: list[Action]) -> list[Action]:
+    """kan_must_not_change_wait_even_without_riichi: a tenpai seat's kan must leave its waits as they were."""
+    if not opt(game, "kan_must_not_change_wait_even_without_riichi", False):
+        return actions
+    me = game.hand.seats[seat]
+    return [a for a in actions if a.kind not in KAN_KINDS or _same_waits(game, me, a)]
+
+
+def _same_waits(game, me, action: Action) -> bool:
+    if action.kind != KAN and game.hand.last_draw is None:
+        return True  # no drawn tile to tell the hand before the turn from the hand now
+    before, after = waits_around_kan(game, me, action)
+    return not before or before == after
+
+
+def fifth_kans(game, seat: int) -> list[Action]:
+    """suukaikan abort_on_5th: the kans the engine stops offering after four (no replacement tile is left)."""
+    hand = game.hand
+    if hand.kans != 4 or opt(game, "suukaikan", "abort_4th_multi_player") != "abort_on_5th":
+        return []
+    if len(hand.wall) <= game.rules.flow.setup.reserve:
+        return []  # no kan on the last tile or its discard
+    me = hand.seats[seat]
+    if hand.phase == TURN:
+        return _kan_candidates(me) if hand.last_draw is not None else []
+    if hand.phase != CLAIM or _declares_riichi(hand):
+        return []  # a call on a riichi declaration would skip the engine's deposit: not offered
+    same = [t for t in me.tiles if kind_of(t) == kind_of(hand.discard[1])]
+    return [Action(KAN, hand.discard[1], tuple(same[:3]))] if len(same) >= 3 else []
+
+
+def _declares_riichi(hand) -> bool:
+    giver = hand.seats[hand.discard[0]]
+    return giver.riichi_turn == len(giver.river) - 1
+
+
+def fifth_kan_aborts(game, actions: list[Action]) -> list[Action]:
+    """With four kans made, any kan left on offer is a fifth one: declaring it aborts the hand."""
+    if game.hand.kans < 4:
+        return actions
+    return [Action(ABORT, a.tile, a.tiles) if a.kind in KAN_KINDS else a for a in actions]
