@@ -54,6 +54,8 @@ class Option:
             return self._from_text(raw, kind)
         if kind is bool and not isinstance(raw, bool):
             raise MjsimError(self._bad(raw))
+        if kind is not bool and (isinstance(raw, bool) or isinstance(raw, float)):
+            raise MjsimError(self._bad(raw))  # True == 1 and 2.0 == 2 would slip through the choices
         if kind is int and (isinstance(raw, bool) or not isinstance(raw, int)):
             if self.choices is None or raw not in self.choices:
                 raise MjsimError(self._bad(raw))

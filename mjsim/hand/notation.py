@@ -93,8 +93,10 @@ def parse_counts(text: str) -> list[int]:
     counts = [0] * NUM_KINDS_WITH_FLOWERS
     for kind in parse_kinds(text):
         counts[kind] += 1
-        if counts[kind] > (1 if kind >= FLOWER else 4):
-            raise NotationError(f"more than four of {format_kinds([kind])} in {text!r}")
+        limit = 1 if kind >= FLOWER else 4
+        if counts[kind] > limit:
+            what = "one" if limit == 1 else "four"
+            raise NotationError(f"more than {what} of {format_kinds([kind])} in {text!r}")
     return counts[:34]
 
 

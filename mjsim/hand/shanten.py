@@ -99,11 +99,20 @@ def _shanten_checked(hand: str | Sequence[int], form: Form | str | None) -> int:
     key = _checked_key(hand)
     total = sum(key)
     if form is not None:
-        return _one_form(key, total, Form(form))
+        return _one_form(key, total, _form(form))
     result = standard_shanten(key, total // 3)
     if 13 <= total <= 14:
         result = min(result, seven_pairs_shanten(key), orphans_shanten(key))
     return result
+
+
+def _form(form: Form | str) -> Form:
+    """A form by name, with a clear error for an unknown one."""
+    try:
+        return Form(form)
+    except ValueError:
+        allowed = ", ".join(f.value for f in Form)
+        raise MjsimError(f"unknown form {form!r}; expected one of: {allowed}") from None
 
 
 def _one_form(key: bytes, total: int, form: Form) -> int:

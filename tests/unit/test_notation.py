@@ -118,10 +118,6 @@ def test_parse_counts_rejects_a_fifth_copy():
         parse_counts("11111m")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: parse_counts('11f') says 'more than four of 1f' although a flower may appear only once",
-)
 def test_parse_counts_duplicate_flower_message_says_one_copy():
     with pytest.raises(NotationError) as info:
         parse_counts("11f")

@@ -169,11 +169,6 @@ def test_unknown_multi_item_is_named():
         RuleSet.from_preset("tenhou", {"riichi.pao_set": "daisangen,bogus"}).compile()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: Option.parse lets a bool or float through for an int option whose choices contain an equal "
-    "number (True == 1, False == 0, 2.0 == 2)",
-)
 @pytest.mark.parametrize(
     ("key", "raw"),
     [

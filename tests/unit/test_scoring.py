@@ -635,11 +635,6 @@ def test_renhou_needs_other_yaku_refuses_a_bare_hand(rules_with):
         score(rules_with(renhou="needs_other_yaku"), **NO_YAKU_KANCHAN, situation={"renhou"})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: renhou=needs_other_yaku never wins: match() keeps only yakuman hits, so the check for "
-    "another yaku never sees pinfu/tanyao and the hand becomes NoWin ('no yaku')",
-)
 def test_renhou_needs_other_yaku_is_yakuman_with_another_yaku(rules_with):
     result = score(rules_with(renhou="needs_other_yaku"), **PINFU_TANYAO, situation={"renhou"})
     assert (hit_names(result), result.value) == ({"renhou"}, 32000)
@@ -832,13 +827,6 @@ FOUR_WIND_KANS = dict(
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: _pao_base charges base * (liable yakuman) // (counted yakuman); when the liable yakuman "
-    "add up to more than the counted multiple (a yakuman cap, or composite yakuman off) the pao part "
-    "exceeds the whole hand and the other seats are paid a negative share: they gain points on someone "
-    "else's tsumo",
-)
 @pytest.mark.parametrize(
     ("overrides", "hand"),
     [

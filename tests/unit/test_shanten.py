@@ -169,10 +169,6 @@ def test_special_forms_need_13_or_14_tiles(hand, form):
         shanten(hand, form=form)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: an unknown form raises a bare ValueError from the Form enum, not MjsimError",
-)
 def test_unknown_form_raises_mjsim_error():
     with pytest.raises(MjsimError, match="bogus"):
         shanten("123m456p789s1122z", form="bogus")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mjsim.errors import MjsimError
-from mjsim.scoring import Hit, Pattern, Score, WinContext, evaluate
+from mjsim.scoring import Hit, Pattern, Score, WinContext, evaluate, match
 from variants.riichi.fu import fu
 from variants.riichi.limits import base_points
 from variants.riichi.payments import hand_value, payments
@@ -73,7 +73,7 @@ def _value(ctx: WinContext, hits: list[Hit]) -> Score | None:
     if not yakuman and (not any(not h.bonus for h in hits) or yaku_han < _min_han(ctx)):
         return None
     if options["riichi.renhou"] == "needs_other_yaku" and any(h.name == "renhou" for h in hits):
-        if not any(h.name != "renhou" and not h.bonus for h in hits):
+        if not _has_other_yaku(ctx):
             return None
     han = sum(h.han for h in hits)
     fu_total, fu_parts = fu(ctx, pinfu=any(h.name == "pinfu" for h in hits))
@@ -92,6 +92,16 @@ def _value(ctx: WinContext, hits: list[Hit]) -> Score | None:
         (),
         ctx.reading,
     )
+
+
+def _has_other_yaku(ctx: WinContext) -> bool:
+    """Whether a yaku other than renhou applies (4play: renhou counts only beside another yaku).
+
+    The hits passed to ``_value`` keep only limit hands once renhou (a yakuman) applies, so the
+    regular yaku are matched again here; this runs only for renhou hands.
+    """
+    regular = [p for p in configured_patterns(ctx.options) if not p.yakuman and not p.bonus and p.name != "renhou"]
+    return any(h for h in match(regular, ctx) if not h.bonus)
 
 
 def _chiitoitsu_1h50f(han, fu_total, fu_parts, options):
@@ -118,7 +128,9 @@ def _pao_base(hits: list[Hit], base: int, yakuman: int, options) -> int:
         return 0
     if options["riichi.pao_scope"] == "whole_hand":
         return base
-    return base * sum(h.yakuman for h in liable) // yakuman
+    # Capped at the whole hand: with a yakuman cap or composite yakuman off, the liable yakuman can
+    # add up to more than the hand is worth.
+    return min(base, base * sum(h.yakuman for h in liable) // yakuman)
 
 
 def _min_han(ctx: WinContext) -> int:
