@@ -18,7 +18,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
-	$(BIN)/mjsim demo
+	$(BIN)/mjsim run experiments/quickstart.toml --resume
 
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check mjsim variants tests benchmarks

@@ -41,9 +41,12 @@ def _overrides(settings: tuple[str, ...]) -> dict[str, str]:
     return overrides
 
 
-def _ruleset(preset: str, settings: tuple[str, ...]) -> RuleSet:
-    """The preset with ``--set KEY=VALUE`` overrides."""
-    return RuleSet.from_preset(preset, _overrides(settings))
+def _ruleset(preset: str, settings: tuple[str, ...], plugins: tuple[str, ...] = ()) -> RuleSet:
+    """The preset, with ``--plugin`` modules added after its variants and ``--set KEY=VALUE`` overrides."""
+    base = RuleSet.from_preset(preset)
+    return RuleSet(
+        base.name, base.variants + tuple(plugins), {**base.options, **_overrides(settings)}, base.description
+    )
 
 
 _SITUATION_FLAGS = (
@@ -157,20 +160,23 @@ def _score_cases(path: str, ruleset: RuleSet, as_json: bool) -> int:
 @click.option("--workers", type=click.IntRange(min=1), help="worker processes (default: this process only)")
 @click.option("--backend", type=click.Choice(["serial", "multiprocessing", "ray"]), default=None)
 @click.option("--address", help="Ray cluster address (with --backend ray)")
+@click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant module of yours to add")
 @click.option("--json", "as_json", is_flag=True)
-def simulate(preset, settings, games, seed, agents, check, log_out, workers, backend, address, as_json) -> None:
+def simulate(
+    preset, settings, games, seed, agents, check, log_out, workers, backend, address, plugins, as_json
+) -> None:
     """Play GAMES games and print a summary (with a digest: the same seed gives the same digest anywhere)."""
     from mjsim.simulate import digest, run_games, summarize
 
     names = _agents(agents)
-    ruleset = _ruleset(preset, settings)
+    ruleset = _ruleset(preset, settings, plugins)
     if backend is None and workers is None or check or log_out:
         records = run_games(ruleset.compile(), games, seed, names, check, Path(log_out) if log_out else None)
     else:
         from mjsim.runner import RunSpec
         from mjsim.runner.run import collect
 
-        spec = RunSpec(preset, tuple(_overrides(settings).items()), tuple(names), seed)
+        spec = RunSpec(preset, tuple(_overrides(settings).items()), tuple(names), seed, tuple(plugins))
         records = collect(spec, games, backend=backend or "multiprocessing", workers=workers, address=address)
     summary = {**summarize(records), "digest": digest(records), "preset": preset, "seed": seed, "agents": names}
     if as_json:
