@@ -407,6 +407,19 @@ def bench_game_cmd(games, seed, preset, as_json) -> None:
     click.echo(json.dumps(result, indent=1) if as_json else format_game_report(result))
 
 
+@bench.command("runner")
+@click.option("--games", default=200, show_default=True, type=click.IntRange(min=4))
+@click.option("--seed", default=0, show_default=True)
+@click.option("--no-ray", is_flag=True, help="leave the Ray backend out")
+@click.option("--json", "as_json", is_flag=True)
+def bench_runner_cmd(games, seed, no_ray, as_json) -> None:
+    """Games per second with one worker, two workers and Ray; the digest must not change."""
+    from mjsim.bench import bench_runner, format_runner_report
+
+    result = bench_runner(games=games, seed=seed, ray=not no_ray)
+    click.echo(json.dumps(result, indent=1) if as_json else format_runner_report(result))
+
+
 @cli.command()
 def demo() -> None:
     """Shanten and scoring of a few hands: what `make run` shows until the runner exists."""
