@@ -1,0 +1,51 @@
+"""Bad experiment files and run options stop with one line naming the problem and exit status 2."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from mjsim.cli import cli
+
+GOOD = """
+name = "e"
+games = 2
+[[rulesets]]
+preset = "tenhou"
+"""
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        pytest.param("name = [", "malformed TOML", id="malformed-toml"),
+        pytest.param('name = "e"\n', "'rulesets' is required", id="no-rulesets"),
+        pytest.param("colour = 1\n" + GOOD, "unknown key 'colour'", id="unknown-key"),
+        pytest.param(GOOD.replace("games = 2", "games = 0"), "'games' must be at least 1", id="zero-games"),
+        pytest.param(GOOD.replace("games = 2", 'games = "x"'), "'games' must be an integer", id="games-not-int"),
+        pytest.param(GOOD.replace('"tenhou"', '"nope"'), "unknown preset 'nope'", id="unknown-preset"),
+        pytest.param(
+            GOOD + '[rulesets.options]\n"riichi.nope" = 1\n', "unknown option 'riichi.nope'", id="unknown-option"
+        ),
+        pytest.param(GOOD + '[rulesets.options]\n"riichi.kuikae" = "maybe"\n', "riichi.kuikae", id="bad-value"),
+        pytest.param('agents = ["efficiency"]\n' + GOOD, "'agents' must list four bots", id="one-agent"),
+        pytest.param('target = "luck"\n' + GOOD, "target = 'luck' is not one of", id="unknown-target"),
+    ],
+)
+def test_bad_experiment_is_one_line_exit_2(tmp_path, text, fragment):
+    path = tmp_path / "e.toml"
+    path.write_text(text)
+    result = CliRunner().invoke(cli, ["run", str(path), "--out", str(tmp_path / "out"), "--backend", "serial"])
+    assert result.exit_code == 2, result.output
+    assert fragment in result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_missing_experiment_file(tmp_path):
+    result = CliRunner().invoke(cli, ["run", str(tmp_path / "none.toml")])
+    assert result.exit_code == 2 and "cannot read" in result.output
+
+
+def test_report_of_a_folder_without_a_store(tmp_path):
+    result = CliRunner().invoke(cli, ["report", str(tmp_path)])
+    assert result.exit_code == 2 and "no experiment.toml" in result.output
