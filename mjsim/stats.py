@@ -635,6 +635,7 @@ def seat_balance_test(games: Sequence[Game], alpha: float = 0.05) -> SeatBalance
     the two).  A large p-value is not proof of balance -- only that this many games did not detect a
     difference.  Needs at least two games.
     """
+    # Over 60 lines only for the docstring: it says why the textbook tests are wrong for these data.
     if len(games) < 2:
         raise ValueError("seat_balance_test needs at least two games")
     seats = _seats(games)
