@@ -110,3 +110,9 @@ def mjsim_on_event(game, event):
 @hookspec
 def mjsim_register_invariants(rules):
     """Return a list of (name, check) where ``check(game)`` returns None or a violation message."""
+
+
+@hookspec
+def mjsim_observe(game, seat):
+    """Extra facts ``seat`` may know, as a dict merged into ``Observation.extra`` (e.g. 地雷: the dealer's
+    forbidden yaku, only for the dealer). Return None to add nothing; never reveal hidden tiles."""

@@ -43,6 +43,10 @@ def observe(game, seat: int) -> Observation:
     """The view of ``seat`` now."""
     hand = game.hand
     me = hand.seats[seat]
+    extra: dict = {}
+    if game.rules.flow.observe is not None:
+        for part in game.rules.flow.observe(game=game, seat=seat):
+            extra.update(part or {})
     return Observation(
         seat=seat,
         dealer=hand.dealer,
@@ -58,4 +62,5 @@ def observe(game, seat: int) -> Observation:
         dora_indicators=tuple(hand.dora_indicators),
         wall_left=len(hand.wall),
         last_discard=hand.discard or hand.robbed,
+        extra=extra,
     )

@@ -89,6 +89,8 @@ class Flow:
         notify = hook.mjsim_on_event
         self.on_event = notify if notify.get_hookimpls() else None
         self.invariants = [inv for batch in hook.mjsim_register_invariants(rules=rules) for inv in batch]
+        observe = hook.mjsim_observe
+        self.observe = observe if observe.get_hookimpls() else None
 
     def legal_actions(self, game, seat, actions):
         """Run the variants' filters in rule-set order, each on the previous one's list."""

@@ -32,9 +32,14 @@ def register(name: str):
 
 
 def agent_names() -> list[str]:
-    """Names of the registered bots."""
-    from mjsim.agents import bots  # noqa: F401 - registers the bots
+    """Names of the registered bots (every module of ``mjsim.agents`` registers its own)."""
+    import importlib
+    import pkgutil
 
+    import mjsim.agents as package
+
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"mjsim.agents.{module.name}")
     return sorted(_REGISTRY)
 
 
