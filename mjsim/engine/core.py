@@ -266,10 +266,18 @@ def _declare_kan(game: Game, hand: HandState, seat: int, meld: Meld) -> None:
         if t in me.tiles:
             me.remove(t)
     me.melds.append(meld)
+    _event(game, meld.type, seat, meld.tiles)
+    # A concealed kan opens a window too: the riichi family lets a thirteen-orphans hand rob it (by option);
+    # when nobody may, the window closes at once. Like an added kan it counts as a call only once it stands.
+    hand.robbed, hand.rob_kind, hand.phase = (seat, meld.tiles[0]), meld.type, ROB
+
+
+def _kan_stands(game: Game, hand: HandState, seat: int, kind: str) -> None:
+    """Nobody robbed the kan: it counts, its indicator turns, and its owner draws a replacement tile."""
+    hand.robbed, hand.phase = None, TURN
     hand.kans += 1
     hand.calls_made += 1
-    _event(game, meld.type, seat, meld.tiles)
-    _kan_dora(game, hand, meld.type)
+    _kan_dora(game, hand, kind)
     _draw(game, hand, seat, replacement=True)
 
 
@@ -279,7 +287,7 @@ def _added_kan(game: Game, hand: HandState, seat: int, action: Action) -> None:
     me.remove(action.tile)
     me.melds[me.melds.index(pon)] = Meld(MELD_KAN, pon.tiles + (action.tile,), pon.called, pon.from_seat)
     _event(game, "kakan", seat, action.tile)  # counted as a call only once nobody robs it (ippatsu survives 搶槓)
-    hand.robbed, hand.phase = (seat, action.tile), ROB
+    hand.robbed, hand.rob_kind, hand.phase = (seat, action.tile), MELD_KAN, ROB
 
 
 def _kan_dora(game: Game, hand: HandState, meld_type: str) -> None:
@@ -321,11 +329,7 @@ def _resolve_claims(game: Game, hand: HandState, answers: dict[int, Action]) -> 
         _win(game, hand, rons)
         return
     if hand.phase == ROB:
-        hand.robbed, hand.phase = None, TURN
-        hand.kans += 1
-        hand.calls_made += 1
-        _kan_dora(game, hand, MELD_KAN)
-        _draw(game, hand, who, replacement=True)
+        _kan_stands(game, hand, who, hand.rob_kind)
         return
     _discard_passes(game, hand, who, tile)
     if hand.phase == ENDED:

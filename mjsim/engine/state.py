@@ -67,7 +67,8 @@ class HandState:
     current: int = 0
     last_draw: int | None = None
     discard: tuple[int, int] | None = None  # (seat, tile) open to claims
-    robbed: tuple[int, int] | None = None  # (seat, tile) of an added kan open to robbing
+    robbed: tuple[int, int] | None = None  # (seat, tile) of a kan open to robbing
+    rob_kind: str = "kan"  # "kan" (an added kan) or "ankan" (a concealed kan: only special hands may rob it)
     turn_count: int = 0  # discards made this hand
     calls_made: int = 0
     kans: int = 0

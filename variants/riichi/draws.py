@@ -43,6 +43,7 @@ def _waits_counted(me, exhausted_ok: bool) -> list[int]:
 
 
 def _melded(me, kind: int) -> int:
+    """Tiles of ``kind`` in the seat's melds."""
     return sum(1 for m in me.melds for t in m.tiles if kind_of(t) == kind)
 
 

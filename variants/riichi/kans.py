@@ -52,6 +52,7 @@ def keeps_tenpai_waits(game, seat: int, actions: list[Action]) -> list[Action]:
 
 
 def _same_waits(game, me, action: Action) -> bool:
+    """The kan leaves a ready hand's waits as they were (a hand not ready may kan freely)."""
     if action.kind != KAN and game.hand.last_draw is None:
         return True  # no drawn tile to tell the hand before the turn from the hand now
     before, after = waits_around_kan(game, me, action)
@@ -75,6 +76,7 @@ def fifth_kans(game, seat: int) -> list[Action]:
 
 
 def _declares_riichi(hand) -> bool:
+    """The open discard is its discarder's riichi declaration."""
     giver = hand.seats[hand.discard[0]]
     return giver.riichi_turn == len(giver.river) - 1
 

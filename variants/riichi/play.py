@@ -5,6 +5,7 @@ from __future__ import annotations
 from mjsim.engine.actions import ABORT, ANKAN, CHI, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
+from mjsim.hand.shanten import orphans_shanten
 from mjsim.hand.tiles import DRAGONS, RED_FIVE_IDS, WINDS, YAOCHU, kind_of
 from mjsim.scoring import WinContext
 from variants.riichi import kans
@@ -77,6 +78,8 @@ def can_win(game, seat: int, tile: int, how: str, detail: bool):
     waits = seat_waits(me, without=tile if how == TSUMO else None)
     if kind_of(tile) not in waits or (how == RON and furiten(game, seat)):
         return False
+    if how == RON and game.hand.phase == ROB and game.hand.rob_kind == "ankan" and not _may_rob_ankan(game, me, tile):
+        return False
     try:
         score = score_win(win_context(game, seat, tile, how), game.rules.pattern_index)
     except NoWin:
@@ -84,6 +87,15 @@ def can_win(game, seat: int, tile: int, how: str, detail: bool):
     if how == RON:
         me.stash[_RON_CHANCE] = len(game.log)  # passing this tile starts same-turn furiten from here
     return score
+
+
+def _may_rob_ankan(game, me, tile: int) -> bool:
+    """Only thirteen orphans may rob a concealed kan, and only by option (国士無双の暗槓搶槓)."""
+    if not opt(game, "kokushi_rob_ankan", True):
+        return False
+    counts = list(me.counts)
+    counts[kind_of(tile)] += 1
+    return sum(counts) == 14 and orphans_shanten(bytes(counts)) == -1
 
 
 def win_context(game, seat: int, tile: int, how: str, first_winner: bool = True) -> WinContext:
@@ -124,6 +136,7 @@ def _indicators(game) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def _chankan_sees_kan_dora(game) -> bool:
+    """kandora_timing immediate_including_chankan, with kan dora in play."""
     timing = opt(game, "kandora_timing", "immediate_all")
     return timing == "immediate_including_chankan" and game.rules.flow.setup.kan_dora_timing != "none"
 

@@ -103,8 +103,10 @@ def _sticks_to_owners(game, outcome: dict, transfers: list[Transfer]) -> list[Tr
 
     The engine pays leftovers to one seat only (``leftover_to``), so the refund is paid with the draw.
     """
+    if opt(game, "leftover_deposits", "top") != "owners":
+        return []
     scores, table = _after(game, transfers)
-    if opt(game, "leftover_deposits", "top") != "owners" or not table or not _decide(game, outcome, scores)["over"]:
+    if not table or not _decide(game, outcome, scores)["over"]:
         return []
     return [Transfer(TABLE, seat, amount, "leftover sticks") for seat, amount in sorted(_stick_owners(game).items())]
 
@@ -155,6 +157,7 @@ def _decide(game, outcome: dict, scores: list[int]) -> dict:
 
 
 def _repeat_and_honba(game, outcome: dict) -> tuple[bool, int]:
+    """Whether the dealer repeats, and the next honba count (§13)."""
     hand = game.hand
     winners = _winners(game, outcome)
     if winners is not None:
@@ -166,7 +169,10 @@ def _repeat_and_honba(game, outcome: dict) -> tuple[bool, int]:
 
 
 def _winners(game, outcome: dict) -> list[int] | None:
-    """The hand's winners; nagashi seats when nagashi_mangan is as_win (和了扱い); None for a draw."""
+    """The hand's winners; nagashi seats when nagashi_mangan is as_win (和了扱い); None for a draw.
+
+    An as_win nagashi moves the deal and the honba as a win does (a non-dealer's resets them to 0).
+    """
     if outcome.get("wins"):
         return [w["seat"] for w in outcome["wins"]]
     if outcome.get("nagashi") and opt(game, "nagashi_mangan", "as_draw") == "as_win":
@@ -193,6 +199,7 @@ def _draw_renchan(game) -> str:
 
 
 def _busted(game, scores: list[int]) -> bool:
+    """Someone is below zero (or at zero, by option): the game ends (トビ)."""
     mode = opt(game, "bust", "below_zero")
     if mode == "off":
         return False
