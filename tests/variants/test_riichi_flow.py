@@ -742,3 +742,26 @@ def test_uma(rules, uma, fourth):
     """4th place at 10000 points: -20 against the 30000 return, plus the 4th place uma."""
     final = _final(rules, (40000, 30000, 20000, 10000), uma=uma)
     assert final["results"][3] == -20.0 + fourth
+
+
+# --- atozuke (後付け) -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "every_wait"),
+    [
+        pytest.param("234m567p99m555z", False, id="white-or-9m-shanpon-only-white-has-a-yaku"),
+        pytest.param("234m567p55z666z", True, id="white-or-green-shanpon-both-have-a-yaku"),
+    ],
+)
+def test_atozuke_off_needs_a_yaku_on_every_wait(hand, every_wait):
+    """An open hand (a chi) on a shanpon: without 後付け every wait must give a yaku, not just the tile that came."""
+    from dataclasses import replace as copy_with
+
+    import mjsim
+    from variants.riichi.play import yaku_on_every_wait
+
+    rules = mjsim.RuleSet.from_preset("tenhou", {"riichi.atozuke": False}).compile()
+    ctx = copy_with(mjsim.win_context(hand, melds=["chi:678s"], seat_wind="S"), options=rules.values)
+    waits = sorted({k for k in (8, 31, 32) if k in mjsim.parse_kinds(hand)})
+    assert yaku_on_every_wait(rules, ctx, waits) is every_wait

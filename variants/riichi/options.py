@@ -180,7 +180,7 @@ FLOW_OPTIONS = (
     (
         "atozuke",
         True,
-        "a hand may win when its only yaku depends on the winning tile or a late call (後付け)",
+        "a hand may win when its only yaku depends on the winning tile (後付け); off: every wait needs a yaku",
         None,
         False,
     ),
@@ -201,7 +201,14 @@ FLOW_OPTIONS = (
         False,
     ),
     ("riichi_needs_draw", True, "riichi needs at least one more own draw in the live wall", None, False),
-    ("open_riichi", False, "open riichi (オープン立直), a local yaku absent from every seed platform", None, False),
+    # Declared so presets can state it; open riichi itself is not modelled yet, so only "off" is accepted.
+    (
+        "open_riichi",
+        False,
+        "open riichi (オープン立直), a local yaku absent from every seed platform; only off",
+        (False,),
+        False,
+    ),
     ("riichi_deposit", 1000, "points of a riichi stick (供託)", None, False),
     ("formal_tenpai", True, "a tenpai without yaku counts at an exhaustive draw (形式聴牌)", None, False),
     (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from mjsim.engine.actions import ABORT, ANKAN, CHI, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
@@ -84,9 +86,29 @@ def can_win(game, seat: int, tile: int, how: str, detail: bool):
         score = score_win(win_context(game, seat, tile, how), game.rules.pattern_index)
     except NoWin:
         return False
+    if not opt(game, "atozuke", True) and not yaku_on_every_wait(game.rules, win_context(game, seat, tile, how), waits):
+        return False
     if how == RON:
         me.stash[_RON_CHANCE] = len(game.log)  # passing this tile starts same-turn furiten from here
     return score
+
+
+def yaku_on_every_wait(rules, ctx: WinContext, waits) -> bool:
+    """No 後付け: the hand must score a yaku on every one of its waits, not only on the tile that came.
+
+    This is the 片上がり form of the rule; the stricter form (the yaku must be in place before the last
+    call) is not modelled. Each other wait is tried as the same win with that tile (copy 3 of a kind is
+    never a red five, so the dora count does not change).
+    """
+    before = list(ctx.concealed)
+    before.remove(ctx.win_tile)
+    for kind in waits:
+        other = replace(ctx, concealed=tuple(before) + (4 * kind + 3,), win_tile=4 * kind + 3)
+        try:
+            score_win(other, rules.pattern_index)
+        except NoWin:
+            return False
+    return True
 
 
 def _may_rob_ankan(game, me, tile: int) -> bool:
