@@ -1,0 +1,132 @@
+"""Bots for 地雷麻雀 (variants/jirai): a dealer who uses the forbidden set it is told, and one who ignores it.
+
+Only the ``Observation`` is read: ``extra["jirai_forbidden"]`` (the dealer's private knowledge),
+``extra["jirai_forbidden_count"]`` and ``extra["jirai_public"]`` (the public facts of past wins: per hand,
+its dealer, the count and each win's pool yaku and outcome). Non-dealers keep a belief over the forbidden
+sets of the known size: uniform, conditioned on the clean wins seen since the set was last drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
+
+from mjsim.agents.base import register
+from mjsim.agents.bots import EfficiencyBot
+from mjsim.engine.actions import DISCARD, PASS, RIICHI, RON, TSUMO, Action
+from mjsim.errors import MjsimError
+from mjsim.observation import Observation
+from mjsim.scoring import WinContext
+
+POOL = ("riichi", "menzen_tsumo", "pinfu", "tanyao", "yakuhai", "chiitoitsu", "honitsu")
+
+
+@cache
+def _rules():
+    """The Mahjong Soul jirai rules the bots score candidate wins with (a bot is not given the rule set)."""
+    from mjsim.rules import RuleSet
+
+    return RuleSet.from_preset("jirai").compile()
+
+
+def win_pool_yaku(obs: Observation, action: Action) -> frozenset[str] | None:
+    """The pool yaku the offered win would contain, as far as the seat can tell (None: cannot score it)."""
+    from variants.jirai.matching import pool_hits
+    from variants.riichi.scorer import score_win
+
+    rules = _rules()
+    tsumo = action.kind == TSUMO
+    concealed = obs.tiles if tsumo else obs.tiles + (action.tile,)
+    ctx = WinContext(
+        concealed=tuple(concealed),
+        win_tile=action.tile,
+        melds=obs.melds[obs.seat],
+        tsumo=tsumo,
+        seat_wind=obs.seat_wind,
+        round_wind=obs.round_wind,
+        discarder=None if tsumo else (obs.last_discard[0] - obs.dealer) % 4,
+        situation=frozenset({"riichi"} if obs.riichi[obs.seat] else ()),  # double riichi is not observable
+        dora_indicators=obs.dora_indicators,
+        options=rules.values,
+    )
+    try:
+        return pool_hits(score_win(ctx, rules.pattern_index).hits, rules.values)
+    except MjsimError:
+        return None
+
+
+def _lineage(public: tuple) -> list[tuple]:
+    """The past hands whose set the current one grew from (since the last fresh draw, public facts only)."""
+    out: list[tuple] = []
+    for index, dealer, k, wins in public:
+        if out and (out[-1][1] != dealer or k is None or k != out[-1][2] + 1):
+            out = []
+        if any(kind == "reversed" for _s, _h, kind in wins):
+            out = []  # a forbidden win resets the set: nothing seen so far says anything about the next one
+            continue
+        out.append((index, dealer, k, wins))
+    return out
+
+
+def belief(k: int, public: tuple) -> list[frozenset[str]]:
+    """The forbidden sets of size ``k`` consistent with the clean wins of the current lineage (equally likely).
+
+    ``public`` ends with the hand in play, so a lineage that does not lead to it is dropped. Approximation:
+    every consistent set is taken as equally likely (the exact posterior weights sets by how they grew).
+    """
+    clean = [(kk, frozenset(h)) for _i, _d, kk, wins in _lineage(public) for _s, h, kind in wins if kind == "clean"]
+    sets = [frozenset(c) for c in combinations(POOL, k)]
+    # A clean win at count kk means kk of the (then) forbidden yaku avoided its pool yaku; they are still in F.
+    return [s for s in sets if all(len(s - hits) >= kk for kk, hits in clean)] or sets
+
+
+@register("jirai_dealer_aware")
+class JiraiDealerAwareBot(EfficiencyBot):
+    """Efficiency play; declines wins the forbidden set (known or believed) would reverse."""
+
+    threshold = 0.5  # decline a win whose reversal probability exceeds this
+    uses_knowledge = True
+
+    def __init__(self, rng: random.Random, threshold: float | None = None) -> None:
+        super().__init__(rng)
+        if threshold is not None:
+            self.threshold = threshold
+
+    def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        """Decline risky wins, skip a forbidden riichi, otherwise play efficiently."""
+        wins = [a for a in actions if a.kind in (TSUMO, RON)]
+        if wins and self.reversal_risk(obs, wins[0]) > self.threshold:
+            actions = [a for a in actions if a.kind not in (TSUMO, RON)]
+            if not actions:
+                return wins[0]
+            if any(a.kind == PASS for a in actions):
+                return next(a for a in actions if a.kind == PASS)
+        if self._knows(obs) and "riichi" in obs.extra["jirai_forbidden"]:
+            plain = [a for a in actions if a.kind != RIICHI]
+            actions = plain if any(a.kind == DISCARD for a in plain) else actions
+        return super().act(obs, actions)
+
+    def _knows(self, obs: Observation) -> bool:
+        return self.uses_knowledge and "jirai_forbidden" in obs.extra
+
+    def reversal_risk(self, obs: Observation, action: Action) -> float:
+        """The probability that taking this win reverses it."""
+        hits = win_pool_yaku(obs, action)
+        if not hits:
+            return 0.0
+        if self._knows(obs):
+            return 1.0 if hits & frozenset(obs.extra["jirai_forbidden"]) else 0.0
+        k = obs.extra.get("jirai_forbidden_count")
+        if k is None:
+            return 0.0  # the count is hidden: no belief to act on
+        sets = belief(k, obs.extra.get("jirai_public", ()))
+        return sum(1 for s in sets if s & hits) / len(sets)
+
+
+@register("jirai_naive")
+class JiraiNaiveBot(JiraiDealerAwareBot):
+    """The same player, but as dealer it ignores the forbidden set it is told (uses the public belief)."""
+
+    uses_knowledge = False

@@ -1,0 +1,89 @@
+"""地雷麻雀 (jirai, "landmine"): forbidden yaku reverse a win's payments, a clean win earns bonus han.
+
+Spec: /work/shared/rules/jirai.md. Plays on the riichi family with Mahjong Soul ranked rules
+(``variants/presets/jirai.toml``); every ambiguity of the spec is an option ``jirai.<name>``.
+"""
+
+from __future__ import annotations
+
+from mjsim.hookspecs import hookimpl
+from variants.jirai import checks, settle
+from variants.jirai import options as _options
+from variants.jirai.options import opt
+from variants.jirai.payoff import adjust, best_signed
+from variants.jirai.state import current, forbidden
+from variants.riichi import settlement
+from variants.riichi.play import win_context
+
+NAME = "jirai"
+DESCRIPTION = "地雷麻雀: forbidden yaku reverse the payments; clean wins earn one han per forbidden yaku"
+
+
+@hookimpl
+def mjsim_add_options(registry):
+    """Declare the jirai options (jirai.md §9-§10)."""
+    _options.declare(registry)
+
+
+@hookimpl(wrapper=True)
+def mjsim_score_win(ctx, rules):
+    """Standalone scoring: with ``ctx.extra["jirai.forbidden"]`` the score is the jirai one."""
+    score = yield
+    chosen = ctx.extra.get("jirai.forbidden")
+    if chosen is None:
+        return score
+    if opt(rules.values, "decomposition") == "winner_optimal":
+        return best_signed(ctx, rules.pattern_index, chosen, rules.values) or score
+    return adjust(score, ctx, chosen, rules.values)
+
+
+@hookimpl(wrapper=True)
+def mjsim_win(game, seat, tile, how, detail):
+    """The family's score with the bonus han, or with a negative value when the win is reversed."""
+    score = yield
+    if not score:
+        return score
+    values, chosen = game.rules.values, forbidden(game)
+    ctx = win_context(game, seat, tile, how)
+    if opt(values, "decomposition") == "winner_optimal":
+        return best_signed(ctx, game.rules.pattern_index, chosen, values) or score
+    return adjust(score, ctx, chosen, values)
+
+
+@hookimpl(wrapper=True)
+def mjsim_settle_win(game, wins):
+    """The family's transfers, turned around for every reversed winner."""
+    transfers = yield
+    return settle.settle(game, wins, transfers)
+
+
+@hookimpl(wrapper=True)
+def mjsim_next_hand(game, outcome):
+    """reversed_dealer_win_renchan off: a dealer whose win was reversed passes the deal."""
+    nxt = yield
+    if opt(game.rules.values, "reversed_dealer_win_renchan") or not outcome.get("wins"):
+        return nxt
+    entry = current(game)
+    dealer = game.hand.dealer
+    if not any(seat == dealer and kind == "reversed" for seat, _hits, kind in entry["wins"]):
+        return nxt
+    others = [w for w in outcome["wins"] if w["seat"] != dealer] or [{"seat": -1}]  # -1: "a non-dealer won"
+    return settlement.next_hand(game, {**outcome, "wins": others})
+
+
+@hookimpl
+def mjsim_observe(game, seat):
+    """The dealer sees F; everybody sees |F| (by option) and the public facts of past wins."""
+    values, chosen = game.rules.values, forbidden(game)
+    extra = {"jirai_public": settle.public_history(game, opt(values, "reveal_count"))}
+    if opt(values, "reveal_count"):
+        extra["jirai_forbidden_count"] = len(chosen)
+    if seat == game.hand.dealer and opt(values, "reveal_to_dealer"):
+        extra["jirai_forbidden"] = chosen
+    return extra
+
+
+@hookimpl
+def mjsim_register_invariants(rules):
+    """Forbidden set range and algorithm, reversal = negation, no bust."""
+    return list(checks.INVARIANTS)

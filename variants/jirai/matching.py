@@ -1,0 +1,52 @@
+"""Which pool yaku a win contains, and whether it is clean, reversed or exempt (jirai.md §2, §5)."""
+
+from __future__ import annotations
+
+from variants.jirai.options import opt
+
+_WIND_NAMES = ("east", "south", "west", "north")
+_YAKUHAI = frozenset(
+    [f"seat_wind_{w}" for w in _WIND_NAMES]
+    + [f"round_wind_{w}" for w in _WIND_NAMES]
+    + ["dragon_white", "dragon_green", "dragon_red"]
+)
+_DRAGONS = frozenset(("dragon_white", "dragon_green", "dragon_red"))
+# Pool name -> the scored yaku names it matches.
+_MATCHES = {
+    "riichi": frozenset(("riichi",)),
+    "menzen_tsumo": frozenset(("menzen_tsumo",)),
+    "pinfu": frozenset(("pinfu",)),
+    "tanyao": frozenset(("tanyao",)),
+    "yakuhai": _YAKUHAI,
+    "chiitoitsu": frozenset(("chiitoitsu",)),
+    "honitsu": frozenset(("honitsu",)),
+}
+# A higher yaku replaces its lower one in the scored list; when not exempt it counts as the lower one.
+_HIGHER = {"double_riichi": "riichi", "chinitsu": "honitsu"}
+
+CLEAN, REVERSED, EXEMPT = "clean", "reversed", "exempt"
+
+
+def pool_hits(hits, values) -> frozenset[str]:
+    """The pool names a win's yaku list contains (dora and other bonus hits never do)."""
+    names = {h.name for h in hits if not h.bonus}
+    if "shousangen" in names and opt(values, "shousangen_exempts_fanpai"):
+        names -= _DRAGONS  # why: this reading makes 小三元 the higher yaku of its dragon yakuhai
+    found = {pool for pool, matched in _MATCHES.items() if names & matched}
+    exempt = opt(values, "exempt_higher")
+    found |= {lower for higher, lower in _HIGHER.items() if higher in names and higher not in exempt}
+    return frozenset(found)
+
+
+def exempt(score, values) -> bool:
+    """Yakuman (and kazoe yakuman by option) are never forbidden and get no bonus."""
+    if score.yakuman:
+        return True
+    return bool(opt(values, "kazoe_is_yakuman") and score.limit and score.limit.startswith("kazoe"))
+
+
+def classify(score, forbidden, values) -> str:
+    """CLEAN, REVERSED or EXEMPT for a win scored ``score`` under the forbidden set."""
+    if exempt(score, values):
+        return EXEMPT
+    return REVERSED if pool_hits(score.hits, values) & frozenset(forbidden) else CLEAN

@@ -1,0 +1,50 @@
+"""The options of 地雷麻雀: one per ambiguity of /work/shared/rules/jirai.md §9-§10, defaulting as the spec says."""
+
+from __future__ import annotations
+
+POOL = ("riichi", "menzen_tsumo", "pinfu", "tanyao", "yakuhai", "chiitoitsu", "honitsu")
+EXEMPTABLE = ("double_riichi", "chinitsu")
+DEPOSITS = ("stay_on_table", "to_payers", "winner_collects")
+
+# (name, default, description, choices, multi)
+OPTIONS = (
+    ("pool", list(POOL), "the candidate forbidden yaku (禁止役の候補)", POOL, True),
+    ("initial_count", 1, "forbidden yaku at the start and after every reset", (1, 2, 3), False),
+    ("max_count", 7, "the count at which the set resets (溜まったらリセット)", (2, 3, 4, 5, 6, 7), False),
+    (
+        "at_seven",
+        "play_then_reset",
+        "a hand is played with max_count forbidden (A) or the count skips to 1 (B)",
+        ("play_then_reset", "skip_to_one"),
+        False,
+    ),
+    ("count_draws", True, "every hand (repeats, exhaustive and abortive draws) adds one", None, False),
+    ("redraw_on_dealer_change", True, "the whole set is re-drawn when the dealership moves", None, False),
+    ("exempt_higher", list(EXEMPTABLE), "higher yaku never forbidden (yakuman always are exempt)", EXEMPTABLE, True),
+    ("bonus_han_equals_count", True, "a clean win gets bonus han equal to the forbidden count", None, False),
+    (
+        "decomposition",
+        "standard",
+        "which reading decides 'contains': high-point rule or the winner's best signed",
+        ("standard", "winner_optimal"),
+        False,
+    ),
+    ("shousangen_exempts_fanpai", False, "小三元's dragon yakuhai do not match Fanpai", None, False),
+    ("kazoe_is_yakuman", False, "a kazoe yakuman counts as a yakuman (exempt, no bonus)", None, False),
+    ("reverse_honba", True, "a reversed win reverses the honba too (else the honba is paid normally)", None, False),
+    ("deposits_on_reversal", "stay_on_table", "riichi deposits when the winner is reversed", DEPOSITS, False),
+    ("reversed_dealer_win_renchan", True, "a reversed dealer win still repeats the deal", None, False),
+    ("reveal_count", True, "every seat sees how many yaku are forbidden", None, False),
+    ("reveal_to_dealer", True, "the dealer is told the forbidden set (false: nobody is; for experiments)", None, False),
+)
+
+
+def declare(registry) -> None:
+    """Declare every jirai option."""
+    for name, default, description, choices, multi in OPTIONS:
+        registry.add(name, default, description, choices=choices, multi=multi)
+
+
+def opt(values, name: str):
+    """The value of ``jirai.<name>``."""
+    return values[f"jirai.{name}"]

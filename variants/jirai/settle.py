@@ -1,0 +1,73 @@
+"""Paying a hand's wins under the jirai rules, and the records the invariants and the bots read."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from variants.jirai.matching import CLEAN, EXEMPT, REVERSED, exempt, pool_hits
+from variants.jirai.options import opt
+from variants.jirai.payoff import reverse_transfers, route_sticks
+from variants.jirai.state import current
+from variants.riichi.payments import payments
+from variants.riichi.play import win_context
+
+
+def kind_of(score, values) -> str:
+    """The jirai outcome of a scored win (the win hook made a reversed win's value negative)."""
+    if score.value < 0:
+        return REVERSED
+    return EXEMPT if exempt(score, values) else CLEAN
+
+
+def settle(game, wins, transfers) -> list:
+    """The family's transfers with every reversed winner's payments turned around (§6)."""
+    values, entry = game.rules.values, current(game)
+    source = wins[0][2]
+    ordered = sorted(wins, key=lambda w: (w[0] - source) % 4) if source is not None else list(wins)
+    order = [w[0] for w in ordered]
+    kinds = {seat: kind_of(score, values) for seat, _t, _f, score in wins}
+    for seat, _tile, _frm, score in ordered:
+        entry["wins"].append((seat, tuple(sorted(pool_hits(score.hits, values))), kinds[seat]))
+    for index, (seat, tile, frm, score) in enumerate(ordered):
+        if kinds[seat] == REVERSED:
+            entry["forbidden_win"] = True
+            transfers = _reverse_one(game, transfers, (seat, tile, frm, score), index, order, kinds)
+    return transfers
+
+
+def _reverse_one(game, transfers, win, index: int, order, kinds) -> list:
+    """Replace one reversed winner's incoming transfers; record both versions for the invariant."""
+    seat, tile, frm, score = win
+    values = game.rules.values
+    honba = {} if opt(values, "reverse_honba") else _honba_parts(game, win, index)
+    flipped, normal = reverse_transfers(transfers, seat, honba, values)
+    payers = [frm] if frm is not None else [s for s in range(4) if s != seat]
+    sticks = [t for t in transfers if t.payee == seat and t.payer == -1]
+    moved = [t for s in sticks for t in route_sticks(s, order, kinds, payers, values)]
+    current(game)["reversals"].append({"winner": seat, "normal": normal, "reversed": flipped, "honba": honba})
+    rest = [t for t in transfers if t.payee != seat]
+    return rest + flipped + moved
+
+
+def _honba_parts(game, win, index: int) -> dict[int, int]:
+    """What each payer pays of the honba in this winner's transaction (seat -> points)."""
+    seat, tile, frm, score = win
+    first = index == 0 or opt_riichi(game, "multi_ron_honba") == "each_winner"
+    ctx = win_context(game, seat, tile, "tsumo" if frm is None else "ron", first_winner=first)
+    ctx = replace(ctx, sticks=0)
+    plain, full = payments(score.base, replace(ctx, honba=0)), payments(score.base, ctx)
+    dealer = game.hand.dealer
+    return {(dealer + i) % 4: p - f for i, (p, f) in enumerate(zip(plain, full, strict=True)) if p > f}
+
+
+def opt_riichi(game, name: str):
+    """A riichi option (the family jirai plays on)."""
+    return game.rules.values.get(f"riichi.{name}")
+
+
+def public_history(game, reveal_count: bool) -> tuple:
+    """The public facts of every hand so far: dealer, count (if public) and each win's pool yaku and outcome."""
+    trail = game.stash.get("jirai.trail", [])
+    return tuple(
+        (e["index"], e["dealer"], len(e["forbidden"]) if reveal_count else None, tuple(e["wins"])) for e in trail
+    )

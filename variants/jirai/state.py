@@ -1,0 +1,87 @@
+"""The forbidden set of each hand: drawn, grown, reset and re-drawn (jirai.md §3), kept in ``game.stash``.
+
+The state is advanced lazily: the first read in a new hand applies the §3 update for the hand before, so
+every hook sees the same set whatever the order the engine calls them in.
+"""
+
+from __future__ import annotations
+
+import random
+
+from mjsim.engine.wall import derive_seed
+from variants.jirai.options import POOL, opt
+
+FORBIDDEN = "jirai.forbidden"  # tuple of pool names, in pool order
+TRAIL = "jirai.trail"  # one dict per hand played: index, dealer, forbidden, counted, forbidden_win, wins
+
+
+def pool(values) -> tuple[str, ...]:
+    """The pool in its canonical order."""
+    chosen = opt(values, "pool")
+    return tuple(p for p in POOL if p in chosen)
+
+
+def top(values) -> int:
+    """The count at which the set resets (never more than the pool holds)."""
+    return min(opt(values, "max_count"), len(pool(values)))
+
+
+def current(game) -> dict:
+    """This hand's trail entry (created on the first read in the hand)."""
+    trail = game.stash.setdefault(TRAIL, [])
+    hand = game.hand
+    if not trail or trail[-1]["index"] != hand.index:
+        forbidden = _next_set(game, trail[-1] if trail else None)
+        entry = {"index": hand.index, "dealer": hand.dealer, "forbidden": forbidden}
+        trail.append({**entry, "forbidden_win": False, "wins": [], "reversals": []})
+        game.stash[FORBIDDEN] = forbidden
+    return trail[-1]
+
+
+def forbidden(game) -> tuple[str, ...]:
+    """The forbidden set of the hand in play."""
+    return current(game)["forbidden"]
+
+
+def _rng(game) -> random.Random:
+    """The draw stream of this hand: reproducible from the game seed and the hand index."""
+    return random.Random(derive_seed(game.seed, "jirai", game.hand.index))
+
+
+def _next_set(game, prev: dict | None) -> tuple[str, ...]:
+    """§3: the set for the hand in play, from the previous hand's entry."""
+    values, rng = game.rules.values, _rng(game)
+    fresh = opt(values, "initial_count")
+    if prev is None or prev["forbidden_win"]:
+        return draw(values, rng, fresh)
+    old = prev["forbidden"]
+    moved = game.hand.dealer != prev["dealer"] and opt(values, "redraw_on_dealer_change")
+    if not _counted(game, prev):
+        return draw(values, rng, len(old)) if moved else old
+    if len(old) >= top(values):
+        return draw(values, rng, fresh)  # reading A: a hand was just played with all of them
+    if len(old) + 1 >= top(values) and opt(values, "at_seven") == "skip_to_one":
+        return draw(values, rng, fresh)
+    return draw(values, rng, len(old) + 1) if moved else grow(values, rng, old)
+
+
+def _counted(game, prev: dict) -> bool:
+    """Whether the previous hand moves the counter (count_draws off: only hands with a win do)."""
+    if opt(game.rules.values, "count_draws"):
+        return True
+    record = next((h for h in reversed(game.history) if h.get("hand") == prev["index"]), {})
+    return bool(record.get("wins"))
+
+
+def draw(values, rng: random.Random, k: int) -> tuple[str, ...]:
+    """A uniform sample of ``k`` pool yaku, without replacement."""
+    names = pool(values)
+    picked = set(rng.sample(names, min(k, len(names))))
+    return tuple(p for p in names if p in picked)
+
+
+def grow(values, rng: random.Random, old: tuple[str, ...]) -> tuple[str, ...]:
+    """The old set plus one yaku drawn from the rest of the pool."""
+    rest = [p for p in pool(values) if p not in old]
+    added = rng.choice(rest)
+    return tuple(p for p in pool(values) if p in old or p == added)
