@@ -52,7 +52,7 @@ def observe(game, seat: int) -> Observation:
         dealer=hand.dealer,
         round_wind=hand.round_wind,
         honba=hand.honba,
-        sticks=game.table // game.rules.flow.setup.riichi_deposit,
+        sticks=game.sticks,
         scores=tuple(game.scores),
         tiles=tuple(me.tiles),
         counts=tuple(me.counts),

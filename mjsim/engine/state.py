@@ -113,5 +113,6 @@ class Game:
 
     @property
     def sticks(self) -> int:
-        """Riichi sticks on the table."""
-        return self.table // 1000
+        """Riichi sticks on the table (none when the rules make riichi free)."""
+        deposit = self.rules.flow.setup.riichi_deposit
+        return self.table // deposit if deposit else 0

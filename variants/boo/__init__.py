@@ -1,0 +1,92 @@
+"""ブー麻雀 (Boo mahjong): a top-only Kansai game ending at bust or double the origin (/work/shared/rules/boo.md).
+
+Listed after the riichi family (``variants = ["riichi", "variants.boo"]``): it keeps the riichi tiles, yaku,
+waits, riichi and calls, and replaces the winning test, the payments, the game end and the settlement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mjsim.hookspecs import hookimpl
+from variants.boo import checks, flow, scoring
+from variants.boo.options import bo, declare
+
+NAME = "boo"
+DESCRIPTION = "ブー麻雀: top-only, floating and sinking against the origin, forbidden wins, A/B/C tops"
+
+
+@hookimpl
+def mjsim_add_options(registry):
+    """Declare the boo options."""
+    declare(registry)
+
+
+@hookimpl
+def mjsim_register_yaku(rules):
+    """The 五筒 han (a bonus, not a yaku)."""
+    return scoring.patterns(rules.values)
+
+
+@hookimpl(wrapper=True)
+def mjsim_table_setup(rules):
+    """The riichi table, starting at the origin, with a free riichi (立直料なし)."""
+    setup = yield
+    if setup is None:
+        return None
+    return replace(setup, start_points=bo(rules.values, "origin"), riichi_deposit=scoring.FreeStick(0))
+
+
+@hookimpl
+def mjsim_legal_actions(game, seat, actions):
+    """Mask forbidden wins; ban riichi without a chance of top; riichi must win by option."""
+    return flow.legal_actions(game, seat, actions)
+
+
+@hookimpl
+def mjsim_win(game, seat, tile, how, detail):
+    """Any complete hand wins (no yaku needed), scored in boo units."""
+    return flow.can_win(game, seat, tile, how, detail)
+
+
+@hookimpl(wrapper=True)
+def mjsim_resolve_claims(game, answers):
+    """Multiple rons are judged together; forbidden claimants drop out."""
+    chosen = yield
+    return flow.resolve_claims(game, chosen)
+
+
+@hookimpl
+def mjsim_settle_win(game, wins):
+    """Boo payments with the 場300 add-ons; chombo for a forbidden win by option."""
+    return flow.settle_win(game, wins)
+
+
+@hookimpl
+def mjsim_settle_draw(game, reason):
+    """No noten payments."""
+    return flow.settle_draw(game, reason)
+
+
+@hookimpl
+def mjsim_next_hand(game, outcome):
+    """Dealer repeats, honba, and the end at bust, tenpen, yakuman or the last hand."""
+    return flow.next_hand(game, outcome)
+
+
+@hookimpl
+def mjsim_final_settlement(game):
+    """A/B/C top settlement."""
+    return flow.final_settlement(game)
+
+
+@hookimpl
+def mjsim_observe(game, seat):
+    """The outlook of the seat's own possible win (ends the game? top? forbidden?)."""
+    return flow.outlook(game, seat)
+
+
+@hookimpl
+def mjsim_register_invariants(rules):
+    """Points conserved, no forbidden win, the first end condition ends the game, top type."""
+    return list(checks.INVARIANTS)

@@ -1,0 +1,277 @@
+"""Boo game flow: who may win, forbidden wins, payments, the end of the game and the settlement (boo.md §2-§6)."""
+
+from __future__ import annotations
+
+from mjsim.engine.actions import DISCARD, PASS, RIICHI, RON, TSUMO, Transfer
+from mjsim.engine.state import CLAIM, ROB, TURN
+from mjsim.hand.tiles import kind_of
+from variants.boo.options import bo
+from variants.boo.scoring import context, score, win_tile_for
+from variants.boo.tops import TOP_TYPES, busted, end_reasons, forbidden, is_last_hand, sunk, top_seat, top_type
+from variants.riichi.play import _may_rob_ankan, furiten
+from variants.riichi.waits import seat_waits
+
+CHOMBOS = "boo.chombos"  # game stash: [{"hand", "seat", "code"}] wins declared against the rules (chombo mode)
+REFUSED = "boo.refused"  # game stash: {code: how many win offers were masked as forbidden}
+WINS = (TSUMO, RON)
+
+
+# --- Wins -----------------------------------------------------------------------------------
+
+
+def can_win(game, seat: int, tile: int, how: str, detail: bool):
+    """A Score when the tiles win (no yaku needed), not in furiten for a ron; else False."""
+    hand = game.hand
+    me = hand.seats[seat]
+    if kind_of(tile) not in seat_waits(me, without=tile if how == TSUMO else None):
+        return False
+    if how == RON and (furiten(game, seat) or _robs_ankan_illegally(game, me, tile)):
+        return False
+    return score(context(game, seat, tile, how), game.rules.pattern_index) or False
+
+
+def _robs_ankan_illegally(game, me, tile: int) -> bool:
+    """Only thirteen orphans may rob a concealed kan (the riichi family's option)."""
+    hand = game.hand
+    return hand.phase == ROB and hand.rob_kind == "ankan" and not _may_rob_ankan(game, me, tile)
+
+
+def scored_wins(game, wins) -> list[tuple[int, int, int | None, object]]:
+    """(seat, tile, from, score) nearest the discarder first; only the first collects the honba."""
+    source = wins[0][2]
+    order = sorted(wins, key=lambda w: (w[0] - source) % 4) if source is not None else list(wins)
+    index = game.rules.pattern_index
+    out = []
+    for i, (seat, tile, src) in enumerate(order):
+        out.append((seat, tile, src, score(context(game, seat, tile, TSUMO if src is None else RON, i == 0), index)))
+    return out
+
+
+def judge(game, wins) -> dict:
+    """Scores after these wins, why the game would end, and each winner's forbidden code (None: legal)."""
+    hand = game.hand
+    scored = scored_wins(game, wins)
+    after = list(game.scores)
+    for *_, sc in scored:
+        for wind, delta in enumerate(sc.payments):
+            after[(hand.dealer + wind) % 4] += delta
+    winners = [w[0] for w in scored]
+    last_done = is_last_hand(game.rules.values, hand.round_wind, hand.dealer) and hand.dealer not in winners
+    reasons = end_reasons(game.rules.values, after, any(sc.yakuman for *_, sc in scored), last_done)
+    verdicts = {
+        s: forbidden(game.rules.values, s, game.scores, after, reasons, bool(sc.yakuman)) for s, *_, sc in scored
+    }
+    return {"after": after, "reasons": reasons, "forbidden": verdicts, "scored": scored}
+
+
+def win_of(game, seat: int, action) -> tuple[int, int, int | None]:
+    """The (seat, tile, from) of a tsumo or ron action."""
+    hand = game.hand
+    if action.kind == TSUMO:
+        return seat, action.tile, None
+    return seat, action.tile, (hand.discard or hand.robbed)[0]
+
+
+# --- Legal actions ----------------------------------------------------------------------------
+
+
+def legal_actions(game, seat: int, actions):
+    """Forbidden wins masked, riichi without a chance of top removed, a riichi player's winning tile kept."""
+    out = list(actions)
+    if bo(game, "illegal_win") == "mask":
+        out = [a for a in out if a.kind not in WINS or _allowed(game, seat, a)]
+    if bo(game, "riichi_ban_no_top"):
+        out = [a for a in out if a.kind != RIICHI or riichi_allowed(game, seat, a.tile)]
+    if bo(game, "riichi_must_win") and game.hand.seats[seat].riichi_turn is not None:
+        if any(a.kind in WINS for a in out):
+            out = [a for a in out if a.kind not in (PASS, DISCARD)]
+    return out
+
+
+def _allowed(game, seat: int, action) -> bool:
+    """The win breaks no rule on its own; refusals are counted by code for the experiments."""
+    code = judge(game, [win_of(game, seat, action)])["forbidden"][seat]
+    if code is not None:
+        refused = game.stash.setdefault(REFUSED, {})
+        refused[code] = refused.get(code, 0) + 1
+    return code is None
+
+
+def riichi_allowed(game, seat: int, discard: int) -> bool:
+    """Some win of the declared hand makes the declarer top, or none of them busts anyone (and one exists)."""
+    me = game.hand.seats[seat]
+    concealed = tuple(t for t in me.tiles if t != discard)
+    afters = []
+    for kind in seat_waits(me, without=discard):
+        win = win_tile_for(game, kind)
+        for source in (None, *(s for s in range(4) if s != seat)):
+            ctx = context(game, seat, win, TSUMO, source=source, concealed=concealed + (win,), riichi=True)
+            sc = score(ctx, game.rules.pattern_index)
+            if sc is not None:
+                afters.append(_after(game, sc.payments))
+    if not afters:
+        return False  # a shape that can never win (seven pairs in the classic rules)
+    values = game.rules.values
+    return any(top_seat(a) == seat for a in afters) or not any(busted(values, a) for a in afters)
+
+
+def _after(game, payments) -> list[int]:
+    """Scores after payments given by wind index."""
+    dealer = game.hand.dealer
+    return [game.scores[seat] + payments[(seat - dealer) % 4] for seat in range(4)]
+
+
+def resolve_claims(game, chosen):
+    """Several rons: judged on the scores after all of them; forbidden claimants drop out, the rest once more."""
+    if not isinstance(chosen, list) or bo(game, "illegal_win") != "mask":
+        return chosen
+    for _ in range(2):
+        rons = [(s, a) for s, a in chosen if a.kind == RON]
+        if len(rons) < 2:
+            return chosen
+        verdicts = judge(game, [win_of(game, s, a) for s, a in rons])["forbidden"]
+        chosen = [(s, a) for s, a in chosen if a.kind != RON or verdicts[s] is None]
+    return chosen
+
+
+# --- Payments -------------------------------------------------------------------------------
+
+
+def settle_win(game, wins) -> list[Transfer]:
+    """Every winner's payments; in chombo mode a forbidden win pays nothing and is recorded (the hand replays)."""
+    hand = game.hand
+    plain = [(seat, tile, src) for seat, tile, src, _ in wins]
+    if bo(game, "illegal_win") == "chombo":
+        verdicts = judge(game, plain)["forbidden"]
+        bad = [(s, code) for s, code in verdicts.items() if code]
+        if bad:
+            game.stash.setdefault(CHOMBOS, []).append({"hand": hand.index, "seat": bad[0][0], "code": bad[0][1]})
+            return []
+    transfers = []
+    for seat, _tile, _src, sc in scored_wins(game, plain):
+        for wind, delta in enumerate(sc.payments):
+            if delta < 0:
+                transfers.append(Transfer((hand.dealer + wind) % 4, seat, -delta, "win"))
+    return transfers
+
+
+def settle_draw(game, reason: str):
+    """No tenpai payments; the tenpai seats only matter when a tenpai dealer repeats."""
+    if bo(game, "draw_renchan") != "tenpai":
+        return [], {}
+    from variants.riichi.draws import tenpai_seats
+
+    return [], {"tenpai": tenpai_seats(game)}
+
+
+# --- Next hand and end of game ------------------------------------------------------------------
+
+
+def chombo_hand(game, index: int) -> bool:
+    """A chombo was declared in hand ``index``."""
+    return any(c["hand"] == index for c in game.stash.get(CHOMBOS, ()))
+
+
+def decide(values, record: dict, scores) -> dict:
+    """Dealer, round, honba and end of the game after a hand record (from the game history)."""
+    dealer, round_index, honba = record["dealer"], record["round"] - 27, record["honba"]
+    winners = [w["seat"] for w in record.get("wins", ())]
+    if winners:
+        repeat = dealer in winners
+    else:
+        repeat = bo(values, "draw_renchan") == "tenpai" and dealer in record.get("tenpai", ())
+    honba = honba + 1 if repeat or not winners else 0
+    last_done = is_last_hand(values, record["round"], dealer) and not repeat
+    yakuman = any(w["yakuman"] for w in record.get("wins", ()))
+    reasons = end_reasons(values, scores, yakuman, last_done)
+    nxt = (dealer + (not repeat)) % 4
+    return {
+        "dealer": nxt,
+        "round": round_index + (not repeat and nxt == 0),
+        "honba": honba,
+        "repeat": repeat,
+        "over": bool(reasons),
+        "end": reasons,
+    }
+
+
+def next_hand(game, outcome: dict) -> dict:
+    """The dealer repeats on a dealer win; the game ends at once on bust, tenpen, yakuman or the last hand."""
+    if chombo_hand(game, game.hand.index):  # the chombo hand is replayed from the same scores
+        return {"dealer": game.dealer, "round": game.round_index, "honba": game.honba, "repeat": True, "over": False}
+    nxt = decide(game.rules.values, game.history[-1], game.scores)
+    return {k: v for k, v in nxt.items() if k != "end"}
+
+
+def final_settlement(game) -> dict:
+    """Only the top is paid: by the sunk players, the amount set by the top type (A 80 / B 30 / C 10)."""
+    values, points = game.rules.values, list(game.scores)
+    record = game.history[-1] if game.history else {}
+    top, kind, losers = _top_of(values, record, points)
+    results = [0.0] * 4
+    if kind is not None:
+        prize = bo(values, f"prize_{kind.lower()}")
+        each = prize / len(losers) if bo(values, "split") == "equal" else prize
+        for seat in losers:
+            results[seat] -= each  # exact thirds of an A top: the top receives the prize itself
+        results[top] += each * len(losers)
+    for c in game.stash.get(CHOMBOS, ()):
+        for seat in range(4):
+            results[seat] += bo(values, "prize_a") * (-3 if seat == c["seat"] else 1)
+    end = decide(values, record, points)["end"] if record else ()
+    return {
+        "points": points,
+        "ranks": _ranks(points, top),
+        "results": results,
+        "top": top,
+        "top_type": kind,
+        "sunk": losers,
+        "end": list(end),
+        "refused": dict(sorted(game.stash.get(REFUSED, {}).items())),
+        "chombos": len(game.stash.get(CHOMBOS, ())),
+    }
+
+
+def _top_of(values, record: dict, points) -> tuple[int | None, str | None, list[int]]:
+    """The top, its type and the sunk seats; a yakuman winner of a cold game is an A top over three sunk."""
+    yakuman = [w["seat"] for w in record.get("wins", ()) if w["yakuman"]]
+    if yakuman and bo(values, "yakuman_cold_game"):
+        return yakuman[0], "A", [s for s in range(4) if s != yakuman[0]]
+    losers = sunk(values, points)
+    if not losers:
+        return None, None, []  # everyone at the origin: no top, nothing settled
+    return top_seat(points), TOP_TYPES[len(losers)], losers
+
+
+def _ranks(points, top: int | None) -> list[int]:
+    """1-4 by points (seat order on ties), the top first."""
+    order = sorted(range(4), key=lambda seat: (seat != top, -points[seat], seat))
+    return [order.index(seat) + 1 for seat in range(4)]
+
+
+# --- What a seat may know ----------------------------------------------------------------------
+
+
+def outlook(game, seat: int) -> dict | None:
+    """For a seat that can win now: whether the win ends the game, with which top type, and if it is forbidden."""
+    hand = game.hand
+    if hand is None:
+        return None
+    if hand.phase == TURN and hand.current == seat and hand.last_draw is not None:
+        win = (seat, hand.last_draw, None)
+    elif hand.phase in (CLAIM, ROB) and (hand.discard or hand.robbed) and (hand.discard or hand.robbed)[0] != seat:
+        win = (seat, (hand.discard or hand.robbed)[1], (hand.discard or hand.robbed)[0])
+    else:
+        return None
+    if not can_win(game, seat, win[1], TSUMO if win[2] is None else RON, False):
+        return None
+    j = judge(game, [win])
+    floats = j["after"][seat] >= bo(game, "origin")
+    return {
+        "boo.win": {
+            "ends": bool(j["reasons"]),
+            "top": floats and top_seat(j["after"]) == seat,
+            "top_type": top_type(game.rules.values, j["after"]),
+            "forbidden": j["forbidden"][seat],
+        }
+    }
