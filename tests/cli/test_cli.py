@@ -135,9 +135,12 @@ def test_rules_lists_every_option_with_default():
     assert "(default 2)" in result.output
 
 
-def test_variants_lists_riichi():
+def test_variants_lists_every_installed_variant_with_a_description():
     result = run("variants")
-    assert result.exit_code == 0 and result.output.startswith("riichi")
+    assert result.exit_code == 0
+    names = {line.split()[0]: line for line in result.output.splitlines()}
+    assert {"riichi", "jirai", "boo"} <= set(names)
+    assert all(len(line.split(maxsplit=1)) == 2 for line in names.values())
 
 
 def test_demo_prints_a_scored_hand():
