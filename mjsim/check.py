@@ -295,15 +295,16 @@ def _off_ledger(game: Any, scores: list[int], table: int, transfers: list[Transf
 
 
 def _inconsistent_wins(events: list[Event]) -> str | None:
-    """A win paid to a non-winner or by a winner, a winner who gained nothing, or gains that differ from losses."""
-    for winners, transfers in _settlements(events):
+    """A win's transfer between two winners or two non-winners, a winner whose change has the wrong sign for
+    the value of its win (reversed wins, as in 地雷, have a negative value), or gains that differ from losses."""
+    for winners, transfers, values in _settlements(events):
         for t in transfers:
-            if t.payee not in winners or t.payer in winners:
-                return f"{t} at the win of seat(s) {winners} does not pay a winner from a non-winner"
+            if (t.payee in winners) == (t.payer in winners):
+                return f"{t} at the win of seat(s) {winners} does not move points between a winner and a non-winner"
         net = _net(transfers)
-        for seat in winners:
-            if net.get(seat, 0) <= 0:
-                return f"seat {seat} won but gained {net.get(seat, 0)}"
+        for seat, value in zip(winners, values, strict=True):
+            if (net.get(seat, 0) > 0) != (value > 0):
+                return f"seat {seat} won a hand worth {value} but its points changed by {net.get(seat, 0)}"
         gain = sum(net.get(seat, 0) for seat in set(winners))
         loss = -sum(amount for account, amount in net.items() if account not in winners)
         if gain != loss:
@@ -311,21 +312,23 @@ def _inconsistent_wins(events: list[Event]) -> str | None:
     return None
 
 
-def _settlements(events: list[Event]) -> list[tuple[list[int], list[Transfer]]]:
-    """(winners, transfers) of each settlement: the engine logs a win's transfers right before its win events."""
-    groups: list[tuple[list[int], list[Transfer]]] = []
+def _settlements(events: list[Event]) -> list[tuple[list[int], list[Transfer], list[int]]]:
+    """(winners, transfers, values) of each settlement: the engine logs a win's transfers right before its wins."""
+    groups: list[tuple[list[int], list[Transfer], list[int]]] = []
     winners: list[int] = []
+    values: list[int] = []
     transfers: list[Transfer] = []
     for event in events:
         if event.kind == "win":
             winners.append(event.seat)
+            values.append(event.data["score"].value)
             continue
         if winners:
-            groups.append((winners, transfers))
-            winners, transfers = [], []
+            groups.append((winners, transfers, values))
+            winners, values, transfers = [], [], []
         transfers = transfers + [event.data] if event.kind == "transfer" else []
     if winners:
-        groups.append((winners, transfers))
+        groups.append((winners, transfers, values))
     return groups
 
 
