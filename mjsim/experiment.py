@@ -64,6 +64,7 @@ class Experiment:
     target: str
     compare: tuple[tuple[str, str, str], ...]  # (a, b, metric)
     max_games: int
+    metrics: tuple[str, ...] = ()  # more metrics to estimate for every rule set
     shard_size: int = DEFAULT_SHARD
     rotate_seats: bool = False
     path: str = ""
@@ -109,7 +110,10 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
     baseline = data.get("baseline", names[0])
     target = data.get("target", "first_dealer_points")
     _check_choice(where, "baseline", baseline, names)
-    _check_choice(where, "target", target, METRICS)
+    _check_metric(where, "target", target)
+    metrics = tuple(data.get("metrics", ()))
+    for i, name in enumerate(metrics):
+        _check_metric(where, f"metrics[{i}]", name)
     games = _positive(where, data, "games", 100)
     return Experiment(
         name=str(data.get("name", path.stem)),
@@ -151,7 +155,7 @@ def _comparisons(where: str, data: dict[str, Any], names: list[str], baseline: s
         for key in ("a", "b"):
             _check_choice(where, f"compare[{i}].{key}", c[key], names)
         metric = c.get("metric", "first_dealer_points")
-        _check_choice(where, f"compare[{i}].metric", metric, METRICS)
+        _check_metric(where, f"compare[{i}].metric", metric)
         out.append((c["a"], c["b"], metric))
     return tuple(out)
 
@@ -184,6 +188,15 @@ def _agents(where: str, raw: Any) -> tuple[str, str, str, str]:
     for name in raw:
         _check_choice(where, "agents", name, agent_names())
     return tuple(raw)
+
+
+def _check_metric(where: str, key: str, value: Any) -> None:
+    """A named metric or a parametric one (final:KEY[=VALUE], hand_sum:KEY, hand_mean:KEY)."""
+    from mjsim.report import metric
+
+    if not isinstance(value, str) or metric(value) is None:
+        raise MjsimError(f"{where}: {key} = {value!r} is not one of: {', '.join(METRICS)}, "
+                         "or final:KEY[=VALUE], hand_sum:KEY, hand_mean:KEY")
 
 
 def _check_choice(where: str, key: str, value: Any, allowed) -> None:

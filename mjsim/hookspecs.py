@@ -116,3 +116,9 @@ def mjsim_register_invariants(rules):
 def mjsim_observe(game, seat):
     """Extra facts ``seat`` may know, as a dict merged into ``Observation.extra`` (e.g. 地雷: the dealer's
     forbidden yaku, only for the dealer). Return None to add nothing; never reveal hidden tiles."""
+
+
+@hookspec
+def mjsim_record_hand(game, outcome):
+    """Facts of the finished hand to keep in its record, as a dict with keys named "<variant>.<fact>"
+    (e.g. {"jirai.count": 3, "jirai.reversed": 1}); experiments can measure them. Return None for none."""

@@ -91,6 +91,8 @@ class Flow:
         self.invariants = [inv for batch in hook.mjsim_register_invariants(rules=rules) for inv in batch]
         observe = hook.mjsim_observe
         self.observe = observe if observe.get_hookimpls() else None
+        record = hook.mjsim_record_hand
+        self.record_hand = record if record.get_hookimpls() else None
 
     def legal_actions(self, game, seat, actions):
         """Run the variants' filters in rule-set order, each on the previous one's list."""

@@ -34,9 +34,50 @@ METRIC_FUNCTIONS: dict[str, tuple[str, Callable[[Record], float | None]]] = {
 }
 
 
-def metric_values(metric: str, records: list[Record]) -> list[float]:
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return float(value)
+    return float(value) if isinstance(value, int | float) else None
+
+
+def _final_fact(spec: str) -> Callable[[Record], float | None]:
+    key, sep, wanted = spec.partition("=")
+    if sep:
+        return lambda r: None if key not in r["final"] else float(str(r["final"][key]) == wanted)
+    return lambda r: _number(r["final"].get(key))
+
+
+def _hand_fact(key: str, how: str) -> Callable[[Record], float | None]:
+    def value(r: Record) -> float | None:
+        found = [v for v in (_number(h.get(key)) for h in r["hands"]) if v is not None]
+        if not found:
+            return None
+        return sum(found) if how == "sum" else sum(found) / len(found)
+
+    return value
+
+
+_PARAMETRIC = {
+    "final": (lambda spec: f"the game's final fact {spec}", _final_fact),
+    "hand_sum": (lambda key: f"{key} summed over a game's hands", lambda key: _hand_fact(key, "sum")),
+    "hand_mean": (lambda key: f"{key} averaged over a game's hands", lambda key: _hand_fact(key, "mean")),
+}
+
+
+def metric(name: str) -> tuple[str, Callable[[Record], float | None]] | None:
+    """(description, function) of a metric: a named one, or final:KEY[=VALUE], hand_sum:KEY, hand_mean:KEY."""
+    if name in METRIC_FUNCTIONS:
+        return METRIC_FUNCTIONS[name]
+    kind, sep, rest = name.partition(":")
+    if not sep or kind not in _PARAMETRIC or not rest:
+        return None
+    describe, build = _PARAMETRIC[kind]
+    return describe(rest), build(rest)
+
+
+def metric_values(name: str, records: list[Record]) -> list[float]:
     """The metric of every game that has one."""
-    func = METRIC_FUNCTIONS[metric][1]
+    func = metric(name)[1]
     return [v for v in (func(r) for r in records) if v is not None]
 
 
@@ -45,20 +86,21 @@ def target_estimate(experiment: Experiment, records: list[Record]) -> stats.Esti
     return stats.mean_ci(metric_values(experiment.target, records), name=experiment.target)
 
 
-def paired(metric: str, a: list[Record], b: list[Record]) -> stats.Estimate | dict[str, Any]:
+def paired(name: str, a: list[Record], b: list[Record]) -> stats.Estimate | dict[str, Any]:
     """B minus A on the games both played (matched by game index, so by seed)."""
-    func = METRIC_FUNCTIONS[metric][1]
+    func = metric(name)[1]
     by_index = {r["index"]: r for r in b}
     pairs = [(func(r), func(by_index[r["index"]])) for r in a if r["index"] in by_index]
     pairs = [(x, y) for x, y in pairs if x is not None and y is not None]
     # stats computes first minus second: B first, so the difference reads "B minus A".
-    return stats.paired_difference_values([y for _, y in pairs], [x for x, _ in pairs], name=f"{metric} (B - A)")
+    return stats.paired_difference_values([y for _, y in pairs], [x for x, _ in pairs], name=f"{name} (B - A)")
 
 
 def build_summary(experiment: Experiment, store: Store) -> dict[str, Any]:
     """Every estimate of every rule set, and the paired comparisons."""
     records = {e.name: store.records(e.name) for e in experiment.rulesets}
-    rulesets = {name: _ruleset_summary(recs) for name, recs in records.items()}
+    extra = sorted({m for _, _, m in experiment.compare} | {experiment.target} | set(experiment.metrics))
+    rulesets = {name: _ruleset_summary(recs, extra) for name, recs in records.items()}
     comparisons = [_comparison(a, b, metric, records) for a, b, metric in experiment.compare]
     return {
         "experiment": experiment.name,
@@ -73,20 +115,26 @@ def build_summary(experiment: Experiment, store: Store) -> dict[str, Any]:
     }
 
 
-def _ruleset_summary(records: list[Record]) -> dict[str, Any]:
+def _ruleset_summary(records: list[Record], extra: list[str]) -> dict[str, Any]:
     return {
         "games": len(records),
         "seats": _jsonable(stats.seat_summary(records)),
         "rates": _jsonable(stats.hand_rates(records)),
         "seat_balance": _jsonable(stats.seat_balance_test(records)),
-        "metrics": {m: _as_dict(stats.mean_ci(metric_values(m, records), name=m)) for m in METRIC_FUNCTIONS},
+        "metrics": {m: _metric_estimate(m, records) for m in dict.fromkeys([*METRIC_FUNCTIONS, *extra])},
         "violations": sum(len(r.get("violations", ())) for r in records),
     }
 
 
-def _comparison(a: str, b: str, metric: str, records: dict[str, list[Record]]) -> dict[str, Any]:
-    result = paired(metric, records[a], records[b])
-    return {"a": a, "b": b, "metric": metric, "description": METRIC_FUNCTIONS[metric][0], **_jsonable(result)}
+def _metric_estimate(name: str, records: list[Record]) -> dict[str, Any] | None:
+    """The mean of a metric over the games that have it (None when none has)."""
+    values = metric_values(name, records)
+    return _as_dict(stats.mean_ci(values, name=name)) if values else None
+
+
+def _comparison(a: str, b: str, name: str, records: dict[str, list[Record]]) -> dict[str, Any]:
+    result = paired(name, records[a], records[b])
+    return {"a": a, "b": b, "metric": name, "description": metric(name)[0], **_jsonable(result)}
 
 
 def _as_dict(estimate) -> dict[str, Any]:

@@ -75,7 +75,8 @@ def _write_log(game, path: Path, names: Sequence[str]) -> None:
 
 def _hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
     keep = ("hand", "dealer", "honba", "round", "wins", "draw", "tenpai", "nagashi", "scores", "deltas")
-    return [{k: h[k] for k in keep if k in h} for h in history]
+    # Variant facts ("jirai.count", ...) are kept too: experiments measure them.
+    return [{k: v for k, v in h.items() if k in keep or "." in k} for h in history]
 
 
 def run_games(

@@ -473,6 +473,7 @@ def _settle_if_ended(game: Game) -> None:
             **outcome,
             "scores": list(game.scores),
             "deltas": [a - b for a, b in zip(game.scores, hand.start_scores, strict=True)],
+            **_variant_facts(game, outcome),
         }
     )
     nxt = game.rules.flow.next_hand(game, outcome)
@@ -499,6 +500,16 @@ def game_at(rules, *, scores, dealer: int, round_index: int, honba: int, table: 
     )
     _start_hand(game, walls)
     return game
+
+
+def _variant_facts(game: Game, outcome: dict) -> dict:
+    """What the variants want kept in the hand's record (keys "<variant>.<fact>")."""
+    record = game.rules.flow.record_hand
+    facts: dict = {}
+    if record is not None:
+        for part in record(game=game, outcome=outcome):
+            facts.update(part or {})
+    return facts
 
 
 def _start_hand(game: Game, walls=None) -> None:
