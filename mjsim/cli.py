@@ -88,6 +88,12 @@ _SITUATION_FLAGS = (
 @click.option("--meld", multiple=True, help="a called set: chi:123m, pon:555z, kan:1111p, ankan:9999s")
 @click.option("--preset", default="tenhou", show_default=True)
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option")
+@click.option(
+    "--extra",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="a variant's context, e.g. --extra jirai.forbidden=pinfu,tanyao (comma lists become tuples)",
+)
 @click.option("--cases", type=click.Path(dir_okay=False), help="score every case of a file and compare")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def score(hand, cases, preset, settings, as_json, **kw) -> None:
@@ -125,9 +131,24 @@ def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
         sticks=kw["sticks"],
         red_fives=red_five_count(rules.values),
     )
-    ctx = replace(ctx, options=rules.values)
+    ctx = replace(ctx, options=rules.values, extra={**ctx.extra, **_extra(kw["extra"], rules)})
     result = rules.score_win(ctx=ctx, rules=rules)
     click.echo(json.dumps(score_json(ctx, result), ensure_ascii=False) if as_json else score_text(ctx, result))
+
+
+def _extra(items: tuple[str, ...], rules) -> dict:
+    """``--extra KEY=VALUE`` as a context dict; the key must belong to a variant of the rule set."""
+    prefixes = {key.split(".", 1)[0] for key in rules.declared}
+    out: dict = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or "." not in key or key.split(".", 1)[0] not in prefixes:
+            raise MjsimError(
+                f"--extra takes VARIANT.KEY=VALUE for a variant of the rule set "
+                f"({', '.join(sorted(prefixes))}), got {item!r}"
+            )
+        out[key] = tuple(v.strip() for v in value.split(",") if v.strip())
+    return out
 
 
 def _score_cases(path: str, ruleset: RuleSet, as_json: bool) -> int:

@@ -147,3 +147,30 @@ def test_demo_prints_a_scored_hand():
     result = run("demo")
     assert result.exit_code == 0
     assert "shanten" in result.output and "payments:" in result.output
+
+
+def test_score_with_a_variant_context_prints_a_reversed_win():
+    result = run(
+        "score",
+        "234567m234p55678s",
+        "--tsumo",
+        "--riichi",
+        "--seat-wind",
+        "S",
+        "--dora",
+        "4s",
+        "--preset",
+        "jirai",
+        "--extra",
+        "jirai.forbidden=pinfu",
+        "--json",
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["value"] < 0
+    assert data["payments"] == {"East": 6000, "South": -12000, "West": 3000, "North": 3000}
+
+
+def test_score_extra_for_a_variant_not_in_the_rules_is_refused():
+    result = run("score", "234567m234p55678s", "--extra", "jirai.forbidden=pinfu")
+    assert result.exit_code == 2 and "--extra takes VARIANT.KEY=VALUE" in result.output
