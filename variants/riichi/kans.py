@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mjsim.engine.actions import ABORT, ANKAN, KAKAN, KAN, Action
-from mjsim.engine.core import _kan_candidates
+from mjsim.engine.offers import kan_candidates
 from mjsim.engine.state import CLAIM, TURN
 from mjsim.hand.decompose import TRIPLET, Group, readings
 from mjsim.hand.tiles import kind_of
@@ -68,7 +68,7 @@ def fifth_kans(game, seat: int) -> list[Action]:
         return []  # no kan on the last tile or its discard
     me = hand.seats[seat]
     if hand.phase == TURN:
-        return _kan_candidates(me) if hand.last_draw is not None else []
+        return kan_candidates(me) if hand.last_draw is not None else []
     if hand.phase != CLAIM or _declares_riichi(hand):
         return []  # a call on a riichi declaration would skip the engine's deposit: not offered
     same = [t for t in me.tiles if kind_of(t) == kind_of(hand.discard[1])]
