@@ -645,13 +645,20 @@ def bench_runner(games: int = 200, seed: int = 0, ray: bool = True) -> dict[str,
         start = time.perf_counter()
         records = collect(spec, games, backend=backend, workers=workers)
         elapsed = time.perf_counter() - start
-        rows[label] = {"seconds": round(elapsed, 2), "games_per_second": round(games / elapsed, 2),
-                       "digest": digest(records)[:16]}
+        rows[label] = {
+            "seconds": round(elapsed, 2),
+            "games_per_second": round(games / elapsed, 2),
+            "digest": digest(records)[:16],
+        }
     base = rows["one worker"]["games_per_second"]
     for row in rows.values():
         row["speedup"] = round(row["games_per_second"] / base, 2)
-    return {"games": games, "machine": machine_info(), "runs": rows,
-            "same_digest": len({r["digest"] for r in rows.values()}) == 1}
+    return {
+        "games": games,
+        "machine": machine_info(),
+        "runs": rows,
+        "same_digest": len({r["digest"] for r in rows.values()}) == 1,
+    }
 
 
 def _has_module(name: str) -> bool:
@@ -664,7 +671,9 @@ def format_runner_report(result: dict[str, Any]) -> str:
     """One line per backend: seconds, games/s, speed-up against one worker, digest."""
     lines = [f"{result['games']} games of the tenhou preset, four efficiency bots ({result['machine']})"]
     for label, row in result["runs"].items():
-        lines.append(f"  {label:<18} {row['seconds']:>8.2f} s  {row['games_per_second']:>7.2f} games/s  "
-                     f"x{row['speedup']:<5} digest {row['digest']}")
+        lines.append(
+            f"  {label:<18} {row['seconds']:>8.2f} s  {row['games_per_second']:>7.2f} games/s  "
+            f"x{row['speedup']:<5} digest {row['digest']}"
+        )
     lines.append("  same digest everywhere: " + ("yes" if result["same_digest"] else "NO"))
     return "\n".join(lines)

@@ -36,6 +36,7 @@ _KEYS = {
     "rulesets",
     "compare",
     "rotate_seats",
+    "metrics",
 }
 
 
@@ -195,8 +196,10 @@ def _check_metric(where: str, key: str, value: Any) -> None:
     from mjsim.report import metric
 
     if not isinstance(value, str) or metric(value) is None:
-        raise MjsimError(f"{where}: {key} = {value!r} is not one of: {', '.join(METRICS)}, "
-                         "or final:KEY[=VALUE], hand_sum:KEY, hand_mean:KEY")
+        raise MjsimError(
+            f"{where}: {key} = {value!r} is not one of: {', '.join(METRICS)}, "
+            "or final:KEY[=VALUE], hand_sum:KEY, hand_mean:KEY"
+        )
 
 
 def _check_choice(where: str, key: str, value: Any, allowed) -> None:

@@ -30,7 +30,7 @@ def summary_markdown(s: dict[str, Any]) -> str:
         "Intervals are 95% confidence intervals.",
         "",
     ]
-    lines += _ruleset_table(s) + [""] + _seat_tables(s) + [""] + _comparison_table(s) + [""]
+    lines += _ruleset_table(s) + [""] + _extra_metrics_table(s) + _seat_tables(s) + [""] + _comparison_table(s) + [""]
     lines += [f"![{p}]({p})" for p in s.get("plots", [])]
     return "\n".join(lines) + "\n"
 
@@ -70,6 +70,34 @@ def _ruleset_table(s: dict[str, Any]) -> list[str]:
     return lines
 
 
+_FIXED = ("first_dealer_points", "first_dealer_rank", "points_spread", "hands_per_game", "mean_win_value", "win_rate")
+
+
+def _extra_metrics_table(s: dict[str, Any]) -> list[str]:
+    """The experiment's own metrics (variant facts), one column per rule set."""
+    names = list(s["rulesets"])
+    extra = [m for m in next(iter(s["rulesets"].values()))["metrics"] if m not in _FIXED]
+    if not extra:
+        return []
+    lines = [
+        "## Other metrics (mean per game)",
+        "",
+        "| metric | " + " | ".join(names) + " |",
+        "|" + " --- |" * (len(names) + 1),
+    ]
+    for m in extra:
+        cells = [_ci(s["rulesets"][n]["metrics"].get(m), _digits(s["rulesets"][n]["metrics"].get(m))) for n in names]
+        lines.append(f"| {m} | " + " | ".join(cells) + " |")
+    return lines + [""]
+
+
+def _digits(e: dict[str, Any] | None) -> int:
+    """Decimals that suit an estimate's size (shares need three, points none)."""
+    if not e or e.get("value") is None:
+        return 0
+    return 0 if abs(e["value"]) >= 100 else (2 if abs(e["value"]) >= 1 else 3)
+
+
 def _seat_tables(s: dict[str, Any]) -> list[str]:
     lines = ["## Seats", ""]
     for name, r in s["rulesets"].items():
@@ -98,7 +126,8 @@ def _comparison_table(s: dict[str, Any]) -> list[str]:
     ]
     for c in s["comparisons"]:
         lines.append(
-            f"| {c['a']} | {c['b']} | {c['metric']} | {_ci(c['difference'], 1)} | {_p(c['t_pvalue'])} | "
+            f"| {c['a']} | {c['b']} | {c['metric']} | {_ci(c['difference'], _digits(c['difference']))} | "
+            f"{_p(c['t_pvalue'])} | "
             f"{_p(c['wilcoxon_pvalue'])} | {c['n_pairs']} |"
         )
     return lines

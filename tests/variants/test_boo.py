@@ -294,3 +294,56 @@ def test_digest_is_reproducible():
     assert digest(run_games(compiled, 3, 5, ("efficiency",) * 4)) == digest(
         run_games(compiled, 3, 5, ("efficiency",) * 4)
     )
+
+
+# --- Facts for the experiments (mjsim_record_hand and the flat final keys) ------------------------------
+
+
+def test_record_hand_counts_the_hands_refusals_and_resets():
+    """boo.refused is the hand's own refusals (the counter restarts); boo.sunk counts seats below the origin."""
+    from types import SimpleNamespace
+
+    from variants.boo import flow
+
+    values = rules().values
+    game = SimpleNamespace(rules=SimpleNamespace(values=values), scores=[4100, 2000, 1900, 0], stash={})
+    flow.count_refusal(game, "F3")
+    flow.count_refusal(game, "F2")
+    flow.count_refusal(game, "F3")
+    assert flow.record_hand(game, {}) == {"boo.refused": 3, "boo.sunk": 2}
+    assert flow.record_hand(game, {}) == {"boo.refused": 0, "boo.sunk": 2}
+    assert game.stash[flow.REFUSED] == {"F3": 2, "F2": 1}, "the game keeps its refusals by code"
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides"),
+    [
+        pytest.param(CLASSIC, {}, id="classic"),
+        pytest.param(MODERN, {}, id="modern"),
+        pytest.param(CLASSIC, {"boo.forbid_c_top_finish": False}, id="c-top-allowed"),
+    ],
+)
+def test_experiment_facts_agree(preset, overrides):
+    """Every hand records boo.refused and boo.sunk; the final facts are flat and agree with the hands."""
+    from mjsim.report import metric
+    from mjsim.simulate import as_dict
+    from variants.boo.flow import CODES
+
+    compiled = RuleSet.from_preset(preset, overrides).compile()
+    records = [as_dict(r) for r in run_games(compiled, 12, 3, ("boo", "boo_topper", "boo_topper_a", "boo"))]
+    assert sum(r["final"]["refused_total"] for r in records) > 0, "some win is refused in 12 games"
+    for r in records:
+        final = r["final"]
+        assert all(isinstance(h["boo.refused"], int) and 0 <= h["boo.sunk"] <= 3 for h in r["hands"])
+        assert r["hands"][-1]["boo.sunk"] == final["sunk_count"] or final["end_reason"] == "yakuman"
+        assert final["refused_total"] == sum(final["refused"].values()) == metric("hand_sum:boo.refused")[1](r)
+        assert all(final[f"refused_{code}"] == final["refused"].get(code, 0) for code in CODES)
+        assert set(final["refused"]) <= set(CODES)
+        assert final["end_reason"] == final["end"][0]
+        assert final["top_payoff"] == {"A": 80, "B": 30, "C": 10}[final["top_type"]]
+        assert metric("final:top_payoff")[1](r) == final["top_payoff"]
+        shares = [metric(f"final:top_type={kind}")[1](r) for kind in "ABC"]
+        assert shares == [float(final["top_type"] == kind) for kind in "ABC"]
+        assert metric("final:refused_F3")[1](r) == final["refused_F3"]
+        if "boo.forbid_c_top_finish" in overrides:
+            assert final["refused_F3"] == 0, "no C-top finish is refused when C tops may finish"

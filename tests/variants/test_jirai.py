@@ -283,3 +283,39 @@ def test_belief_uniform_then_conditioned():
     public = ((0, 0, 1, ((1, ("pinfu", "riichi"), "clean"),)), (1, 0, 2, ()))
     sets = belief(2, public)
     assert sets and all(len(s - {"pinfu", "riichi"}) >= 1 for s in sets) and len(sets) == 20
+
+
+# --- Hand facts (mjsim_record_hand) ------------------------------------------------------------------
+
+
+def test_hand_facts_recorded_and_consistent():
+    """Every hand records k and its wins by outcome; signed values match the wins; declines are offered ones."""
+    records = run_games(rules(), 3, 11, ["jirai_dealer_aware"] * 4)
+    hands = [h for r in records for h in r.hands]
+    assert hands and all(1 <= h["jirai.count"] <= 7 for h in hands)
+    for h in hands:
+        wins = h.get("wins") or []
+        assert h["jirai.wins"] == len(wins) == h["jirai.reversed"] + h["jirai.clean"] + h["jirai.exempt"]
+        assert 0 <= h["jirai.dealer_declined_reversed"] <= h["jirai.dealer_offered_reversed"]
+        assert h["jirai.dealer_told"] == 1
+        if wins:
+            assert h["jirai.signed_value"] == sum(w["value"] for w in wins)
+            if len(wins) == 1:
+                assert (h["jirai.signed_value"] < 0) == (h["jirai.reversed"] == 1)
+            assert h["jirai.reversed_share"] == h["jirai.reversed"] / len(wins)
+        else:
+            assert "jirai.signed_value" not in h and "jirai.reversed_share" not in h
+    assert any(h["jirai.dealer_declined_reversed"] for h in hands)  # a told, aware dealer declines reversed wins
+
+
+def test_hand_facts_fixed_count_and_untold_dealer():
+    """initial_count = max_count = k fixes the count; the untold dealer's facts say so."""
+    records = run_games(rules(initial_count=3, max_count=3, reveal_to_dealer=False), 2, 5, ["efficiency"] * 4)
+    hands = [h for r in records for h in r.hands]
+    assert {h["jirai.count"] for h in hands} == {3}
+    assert all(h["jirai.dealer_told"] == 0 for h in hands)
+    # the efficiency bot never declines a win: every reversing win offered to the dealer was taken
+    assert all(h["jirai.dealer_declined_reversed"] == 0 for h in hands)
+    fixed = run_games(rules(initial_count=5, max_count=5), 1, 3, ["efficiency"] * 4, check=True)
+    assert sum(len(r.violations) for r in fixed) == 0
+    assert {h["jirai.count"] for r in fixed for h in r.hands} == {5}

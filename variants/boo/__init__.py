@@ -75,6 +75,12 @@ def mjsim_next_hand(game, outcome):
 
 
 @hookimpl
+def mjsim_record_hand(game, outcome):
+    """Per hand: wins refused as forbidden ("boo.refused") and players sunk after the hand ("boo.sunk")."""
+    return flow.record_hand(game, outcome)
+
+
+@hookimpl
 def mjsim_final_settlement(game):
     """A/B/C top settlement."""
     return flow.final_settlement(game)

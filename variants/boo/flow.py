@@ -13,6 +13,8 @@ from variants.riichi.waits import seat_waits
 
 CHOMBOS = "boo.chombos"  # game stash: [{"hand", "seat", "code"}] wins declared against the rules (chombo mode)
 REFUSED = "boo.refused"  # game stash: {code: how many win offers were masked as forbidden}
+REFUSED_HAND = "boo.refused_hand"  # game stash: refusals in the current hand (reset when the hand is recorded)
+CODES = ("F1", "F2", "F3", "F4", "F5", "tsurekomi")  # every forbidden-win code tops.forbidden returns
 WINS = (TSUMO, RON)
 
 
@@ -92,9 +94,15 @@ def _allowed(game, seat: int, action) -> bool:
     """The win breaks no rule on its own; refusals are counted by code for the experiments."""
     code = judge(game, [win_of(game, seat, action)])["forbidden"][seat]
     if code is not None:
-        refused = game.stash.setdefault(REFUSED, {})
-        refused[code] = refused.get(code, 0) + 1
+        count_refusal(game, code)
     return code is None
+
+
+def count_refusal(game, code: str) -> None:
+    """One win refused as forbidden (masked, or a ron claimant dropped): by code for the game, and for the hand."""
+    refused = game.stash.setdefault(REFUSED, {})
+    refused[code] = refused.get(code, 0) + 1
+    game.stash[REFUSED_HAND] = game.stash.get(REFUSED_HAND, 0) + 1
 
 
 def riichi_allowed(game, seat: int, discard: int) -> bool:
@@ -130,6 +138,9 @@ def resolve_claims(game, chosen):
         if len(rons) < 2:
             return chosen
         verdicts = judge(game, [win_of(game, s, a) for s, a in rons])["forbidden"]
+        for s, _ in rons:
+            if verdicts[s] is not None:
+                count_refusal(game, verdicts[s])
         chosen = [(s, a) for s, a in chosen if a.kind != RON or verdicts[s] is None]
     return chosen
 
@@ -162,6 +173,15 @@ def settle_draw(game, reason: str):
     from variants.riichi.draws import tenpai_seats
 
     return [], {"tenpai": tenpai_seats(game)}
+
+
+# --- Hand records ---------------------------------------------------------------------------
+
+
+def record_hand(game, outcome: dict) -> dict:
+    """Facts kept in every hand record: wins refused as forbidden in the hand, players sunk after it."""
+    refused = game.stash.pop(REFUSED_HAND, 0)
+    return {"boo.refused": refused, "boo.sunk": len(sunk(game.rules.values, game.scores))}
 
 
 # --- Next hand and end of game ------------------------------------------------------------------
@@ -209,16 +229,19 @@ def final_settlement(game) -> dict:
     record = game.history[-1] if game.history else {}
     top, kind, losers = _top_of(values, record, points)
     results = [0.0] * 4
+    payoff = 0.0
     if kind is not None:
         prize = bo(values, f"prize_{kind.lower()}")
         each = prize / len(losers) if bo(values, "split") == "equal" else prize
         for seat in losers:
             results[seat] -= each  # exact thirds of an A top: the top receives the prize itself
-        results[top] += each * len(losers)
+        payoff = each * len(losers)
+        results[top] += payoff
     for c in game.stash.get(CHOMBOS, ()):
         for seat in range(4):
             results[seat] += bo(values, "prize_a") * (-3 if seat == c["seat"] else 1)
     end = decide(values, record, points)["end"] if record else ()
+    refused = game.stash.get(REFUSED, {})
     return {
         "points": points,
         "ranks": _ranks(points, top),
@@ -227,8 +250,14 @@ def final_settlement(game) -> dict:
         "top_type": kind,
         "sunk": losers,
         "end": list(end),
-        "refused": dict(sorted(game.stash.get(REFUSED, {}).items())),
+        "refused": dict(sorted(refused.items())),
         "chombos": len(game.stash.get(CHOMBOS, ())),
+        # flat numbers and strings for the experiments' final:KEY[=VALUE] metrics
+        "top_payoff": payoff,  # the top type's prize the top collects (0 when nobody sank)
+        "sunk_count": len(losers),
+        "end_reason": end[0] if end else "none",  # the first of dobon, tenpen, yakuman, last_hand
+        "refused_total": sum(refused.values()),
+        **{f"refused_{code}": refused.get(code, 0) for code in CODES},
     }
 
 

@@ -11,6 +11,7 @@ from variants.jirai import checks, settle
 from variants.jirai import options as _options
 from variants.jirai.options import opt
 from variants.jirai.payoff import adjust, best_signed
+from variants.jirai.record import hand_facts, note_dealer_offer
 from variants.jirai.state import current, forbidden
 from variants.riichi import settlement
 from variants.riichi.play import win_context
@@ -81,6 +82,18 @@ def mjsim_observe(game, seat):
     if seat == game.hand.dealer and opt(values, "reveal_to_dealer"):
         extra["jirai_forbidden"] = chosen
     return extra
+
+
+@hookimpl
+def mjsim_legal_actions(game, seat, actions):
+    """Keeps the list; notes every win offered to the dealer (for the "declined a reversed win" fact)."""
+    note_dealer_offer(game, seat, actions)
+
+
+@hookimpl
+def mjsim_record_hand(game, outcome):
+    """The hand's jirai facts: count, wins by outcome, signed value, declined reversed dealer wins."""
+    return hand_facts(game, outcome)
 
 
 @hookimpl

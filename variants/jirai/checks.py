@@ -6,7 +6,7 @@ from collections import Counter
 
 from variants.jirai.options import opt
 from variants.jirai.payoff import REVERSED_REASON
-from variants.jirai.state import FORBIDDEN, TRAIL, pool, top
+from variants.jirai.state import FORBIDDEN, TRAIL, fresh_count, pool, top
 
 
 def set_in_range(game) -> str | None:
@@ -35,7 +35,7 @@ def count_follows(game) -> str | None:
 def _step_problem(values, prev: dict, nxt: dict) -> str | None:
     """What is wrong with the update from ``prev`` to ``nxt`` (None if nothing)."""
     k, k2 = len(prev["forbidden"]), len(nxt["forbidden"])
-    fresh = opt(values, "initial_count")
+    fresh = fresh_count(values)
     reset = prev["forbidden_win"] or k >= top(values)
     if opt(values, "at_seven") == "skip_to_one":
         reset = reset or k + 1 >= top(values)

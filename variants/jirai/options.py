@@ -9,8 +9,9 @@ DEPOSITS = ("stay_on_table", "to_payers", "winner_collects")
 # (name, default, description, choices, multi)
 OPTIONS = (
     ("pool", list(POOL), "the candidate forbidden yaku (禁止役の候補)", POOL, True),
-    ("initial_count", 1, "forbidden yaku at the start and after every reset", (1, 2, 3), False),
-    ("max_count", 7, "the count at which the set resets (溜まったらリセット)", (2, 3, 4, 5, 6, 7), False),
+    # initial_count = max_count = k plays every hand with exactly k forbidden (for experiments by k).
+    ("initial_count", 1, "forbidden yaku at the start and after every reset", (1, 2, 3, 4, 5, 6, 7), False),
+    ("max_count", 7, "the count at which the set resets (溜まったらリセット)", (1, 2, 3, 4, 5, 6, 7), False),
     (
         "at_seven",
         "play_then_reset",

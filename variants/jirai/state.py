@@ -26,6 +26,11 @@ def top(values) -> int:
     return min(opt(values, "max_count"), len(pool(values)))
 
 
+def fresh_count(values) -> int:
+    """The count of a fresh draw: initial_count, never more than the reset count."""
+    return min(opt(values, "initial_count"), top(values))
+
+
 def current(game) -> dict:
     """This hand's trail entry (created on the first read in the hand)."""
     trail = game.stash.setdefault(TRAIL, [])
@@ -51,7 +56,7 @@ def _rng(game) -> random.Random:
 def _next_set(game, prev: dict | None) -> tuple[str, ...]:
     """§3: the set for the hand in play, from the previous hand's entry."""
     values, rng = game.rules.values, _rng(game)
-    fresh = opt(values, "initial_count")
+    fresh = fresh_count(values)
     if prev is None or prev["forbidden_win"]:
         return draw(values, rng, fresh)
     old = prev["forbidden"]
