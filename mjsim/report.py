@@ -111,7 +111,7 @@ def build_summary(experiment: Experiment, store: Store) -> dict[str, Any]:
         "seed": experiment.seed,
         "rulesets": rulesets,
         "comparisons": comparisons,
-        "target": _as_dict(target_estimate(experiment, records[experiment.baseline])),
+        "target": _jsonable(target_estimate(experiment, records[experiment.baseline])),
     }
 
 
@@ -129,16 +129,12 @@ def _ruleset_summary(records: list[Record], extra: list[str]) -> dict[str, Any]:
 def _metric_estimate(name: str, records: list[Record]) -> dict[str, Any] | None:
     """The mean of a metric over the games that have it (None when none has)."""
     values = metric_values(name, records)
-    return _as_dict(stats.mean_ci(values, name=name)) if values else None
+    return _jsonable(stats.mean_ci(values, name=name)) if values else None
 
 
 def _comparison(a: str, b: str, name: str, records: dict[str, list[Record]]) -> dict[str, Any]:
     result = paired(name, records[a], records[b])
     return {"a": a, "b": b, "metric": name, "description": metric(name)[0], **_jsonable(result)}
-
-
-def _as_dict(estimate) -> dict[str, Any]:
-    return _jsonable(estimate)
 
 
 def _jsonable(value: Any) -> Any:

@@ -34,13 +34,6 @@ class GameRecord:
         return json.dumps({"seed": self.seed, "final": self.final, "hands": self.hands}, sort_keys=True, default=str)
 
 
-class _Rec:
-    """Attribute access to a record dict (for the summary code)."""
-
-    def __init__(self, d: dict[str, Any]) -> None:
-        self.final, self.hands, self.violations = d["final"], d["hands"], d.get("violations", [])
-
-
 def play_game(
     rules, seed: int, agent_names: Sequence[str], index: int = 0, check: bool = False, log_out: Path | None = None
 ) -> GameRecord:
@@ -110,15 +103,15 @@ def digest(records: Sequence[GameRecord | dict[str, Any]]) -> str:
 
 def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
     """Per-seat mean final points and rank distribution; win, tsumo, deal-in and draw rates."""
-    records = [_Rec(as_dict(r)) for r in records]
-    hands = [h for r in records for h in r.hands]
+    records = [as_dict(r) for r in records]
+    hands = [h for r in records for h in r["hands"]]
     n_hands = max(len(hands), 1)
     seat_stats = []
     for seat in range(4):
-        ranks = [r.final["ranks"][seat] for r in records]
+        ranks = [r["final"]["ranks"][seat] for r in records]
         seat_stats.append(
             {
-                "mean_points": sum(r.final["points"][seat] for r in records) / max(len(records), 1),
+                "mean_points": sum(r["final"]["points"][seat] for r in records) / max(len(records), 1),
                 "rank_distribution": [ranks.count(k) / max(len(ranks), 1) for k in (1, 2, 3, 4)],
             }
         )
@@ -133,5 +126,5 @@ def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
         "deal_in_rate": sum(1 for w in wins if w["from"] is not None) / n_hands / 4,
         "draw_rate": sum(1 for h in hands if h.get("draw")) / n_hands,
         "mean_win_value": sum(w["value"] for w in wins) / max(len(wins), 1),
-        "invariant_violations": sum(len(r.violations) for r in records),
+        "invariant_violations": sum(len(r.get("violations", ())) for r in records),
     }

@@ -12,25 +12,14 @@ log = logging.getLogger("mjsim.runner")
 
 def play_shard(spec: RunSpec, indices: list[int]) -> list[dict[str, Any]]:
     """Play the games of one shard; each game's seed comes from (root seed, game index) only."""
-    from mjsim.simulate import play_game
+    from mjsim.simulate import as_dict, play_game
 
     rules = spec.rules()
     records = []
     for index in indices:
         seed, agents, rotation = spec.game(index)
-        record = record_dict(play_game(rules, seed, agents, index))
+        record = as_dict(play_game(rules, seed, agents, index))
         record["rotation"] = rotation
         records.append(record)
     log.debug("shard %s-%s done", indices[0], indices[-1])
     return records
-
-
-def record_dict(record) -> dict[str, Any]:
-    """A GameRecord as a plain JSON-able dict."""
-    return {
-        "index": record.index,
-        "seed": record.seed,
-        "final": record.final,
-        "hands": record.hands,
-        "violations": record.violations,
-    }
