@@ -1,5 +1,8 @@
 """mjsim: simulate mahjong rule variants and check their properties."""
 
+from dataclasses import replace
+from functools import cache
+
 from mjsim.errors import MjsimError, NotationError
 from mjsim.hand.decompose import readings, waits
 from mjsim.hand.notation import format_kinds, format_tiles, parse_counts, parse_kinds, parse_tiles
@@ -37,9 +40,13 @@ __all__ = [
 
 def score(ctx: WinContext, rules: Rules | None = None) -> Score:
     """Score a win under ``rules`` (default: the ``tenhou`` preset); raises MjsimError if it does not win."""
-    from dataclasses import replace
-
-    rules = rules or RuleSet.from_preset("tenhou").compile()
+    rules = rules or _tenhou()
     if ctx.options is not rules.values:
         ctx = replace(ctx, options=rules.values)
     return rules.score_win(ctx=ctx, rules=rules)
+
+
+@cache
+def _tenhou() -> Rules:
+    """The default rules of :func:`score`, compiled once."""
+    return RuleSet.from_preset("tenhou").compile()

@@ -4,17 +4,27 @@ No rule content lives here.  A family registers its patterns (yaku, fan, tai)
 as :class:`Pattern` data and supplies a ``value`` function (fu, limits,
 payments); :func:`evaluate` tries every reading of the hand and keeps the one
 that scores best (高点法).
+
+Most patterns of a registry cannot apply to a given win (no honours, no
+triplet, an open hand ...), so a pattern may declare the *features* it needs
+(:data:`FEATURES`).  The features of a hand and of each reading are one bit
+mask, computed once, and :class:`PatternIndex` keeps per mask the patterns
+whose needs it meets: a typical win calls a handful of predicates instead of
+forty.  A pattern that declares nothing is always evaluated.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import compress, product
 from typing import Any, NamedTuple
 
-from mjsim.hand.decompose import SEQUENCE, TRIPLET, readings
+from mjsim.errors import MjsimError
+from mjsim.hand.decompose import SEQUENCE, SUITS, TRIPLET, suit_readings
 from mjsim.hand.shanten import orphans_shanten, seven_pairs_shanten
-from mjsim.hand.tiles import NUM_KINDS, YAOCHU, kind_of
+from mjsim.hand.tiles import DRAGONS, HONOR, NUM_KINDS, YAOCHU, YAOCHU_SET, kind_of
 
 QUAD = "quad"
 CHI, PON, KAN, ANKAN = "chi", "pon", "kan", "ankan"  # meld types; "kan" = open (daiminkan or added)
@@ -22,6 +32,131 @@ CHI, PON, KAN, ANKAN = "chi", "pon", "kan", "ankan"  # meld types; "kan" = open 
 # Wait shapes of the winning tile.
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = "ryanmen", "kanchan", "penchan", "shanpon", "tanki"
 STANDARD, SEVEN_PAIRS, ORPHANS = "standard", "seven_pairs", "orphans"
+
+# --- Features: necessary conditions a pattern can declare -----------------------------------------------------
+
+HAND_FEATURES = {
+    "closed": "no meld opened the hand",
+    "open": "a meld opened the hand",
+    "tsumo": "won by self-draw",
+    "ron": "won on another seat's tile",
+    "honors": "a wind or dragon anywhere in the hand",
+    "no_honors": "no wind or dragon in the hand",
+    "simples": "a 2-8 of a suit in the hand",
+    "no_simples": "only terminals and honours",
+    "only_simples": "no terminal and no honour",
+    "one_suit": "at most one of the three suits",
+    "three_suits": "all three suits",
+}
+READING_FEATURES = {
+    STANDARD: "read as sets and one pair",
+    SEVEN_PAIRS: "read as seven pairs",
+    ORPHANS: "read as thirteen orphans",
+    "sequence": "at least one sequence",
+    "two_sequences": "at least two sequences",
+    "three_sequences": "at least three sequences",
+    "all_sequences": "a standard reading whose sets are all sequences",
+    "no_sequences": "a standard reading without a sequence",
+    "identical_sequences": "two sequences of the same kinds",
+    "three_triplets": "at least three triplets or quads",
+    "three_concealed_triplets": "at least three concealed triplets or quads",
+    "three_quads": "at least three quads",
+    "wind_triplet": "a triplet or quad of a wind",
+    "dragon_triplet": "a triplet or quad of a dragon",
+    "yaochu_pair": "a standard reading whose pair is a terminal or honour",
+}
+FEATURES = {**HAND_FEATURES, **READING_FEATURES}
+"""Every feature a :class:`Pattern` may name in ``needs``, with what it means."""
+
+_BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
+
+
+def feature_mask(names: Iterable[str]) -> int:
+    """The bit mask of feature names (MjsimError for a name not in :data:`FEATURES`)."""
+    mask = 0
+    for name in names:
+        if name not in _BIT:
+            raise MjsimError(f"unknown pattern feature {name!r}; known features: {', '.join(FEATURES)}")
+        mask |= _BIT[name]
+    return mask
+
+
+def feature_names(mask: int) -> list[str]:
+    """The names of the features set in ``mask`` (for messages and tests)."""
+    return [name for name, bit in _BIT.items() if mask & bit]
+
+
+def _hand_features(counts: list[int], closed: bool, tsumo: bool) -> int:
+    """The hand features of 34 tile counts (melds included) and how the hand was won."""
+    key = bytes(counts)
+    man, pin, sou = _suit_flags(key[0:9]), _suit_flags(key[9:18]), _suit_flags(key[18:27])
+    flags = man | pin | sou
+    suits = (man & _PRESENT) + (pin & _PRESENT) + (sou & _PRESENT)
+    honors = key[HONOR:NUM_KINDS].count(0) < NUM_KINDS - HONOR
+    bits = _BIT["closed" if closed else "open"] | _BIT["tsumo" if tsumo else "ron"]
+    bits |= _BIT["honors" if honors else "no_honors"]
+    bits |= _BIT["simples" if flags & _SIMPLES else "no_simples"]
+    if not (honors or flags & _TERMINALS):
+        bits |= _BIT["only_simples"]
+    if suits <= 1:
+        bits |= _BIT["one_suit"]
+    elif suits == 3:
+        bits |= _BIT["three_suits"]
+    return bits
+
+
+_PRESENT, _SIMPLES, _TERMINALS = 1, 2, 4
+
+
+@lru_cache(maxsize=2048)
+def _suit_flags(suit: bytes) -> int:
+    """What one suit's 9 counts hold: any tile, a simple (2-8), a terminal (1 or 9), as flag bits.
+
+    Suits recur across hands, so each is worked out once.
+    """
+    if suit.count(0) == 9:
+        return 0
+    return _PRESENT | (_SIMPLES if suit[1:8].count(0) < 7 else 0) | (_TERMINALS if suit[0] or suit[8] else 0)
+
+
+# The sequence bits of a reading by its number of sequences (a five-set hand can hold five).
+_AT_LEAST = ((1, "sequence"), (2, "two_sequences"), (3, "three_sequences"))
+_SEQUENCE_BITS = [sum(_BIT[name] for need, name in _AT_LEAST if n >= need) for n in range(6)]
+
+
+def _reading_features(reading: Reading) -> int:
+    """The reading features of ``reading`` (its form, and counts of its sequences and triplets)."""
+    sequences, triplets = reading.sequences, reading.triplets
+    n = len(sequences)
+    bits = _BIT.get(reading.form, 0) | _SEQUENCE_BITS[n]
+    if reading.form == STANDARD:
+        if n == len(reading.sets):
+            bits |= _BIT["all_sequences"]
+        elif n == 0:
+            bits |= _BIT["no_sequences"]
+        if reading.pair in YAOCHU_SET:
+            bits |= _BIT["yaochu_pair"]
+    if n > 1 and len(set(sequences)) < n:
+        bits |= _BIT["identical_sequences"]
+    if triplets:
+        bits |= _triplet_features(triplets, reading.concealed_triplets, reading.quads)
+    return bits
+
+
+def _triplet_features(triplets: tuple[int, ...], concealed: int, quads: int) -> int:
+    """The reading features of its triplets and quads."""
+    bits = _BIT["three_triplets"] if len(triplets) >= 3 else 0
+    if concealed >= 3:
+        bits |= _BIT["three_concealed_triplets"]
+    if quads >= 3:
+        bits |= _BIT["three_quads"]
+    for kind in triplets:
+        if kind >= HONOR:
+            bits |= _BIT["dragon_triplet" if kind in DRAGONS else "wind_triplet"]
+    return bits
+
+
+# --- Melds, sets, readings --------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -36,7 +171,7 @@ class Meld:
     @property
     def kind(self) -> int:
         """The lowest kind of the set."""
-        return min(kind_of(t) for t in self.tiles)
+        return kind_of(min(self.tiles))
 
     @property
     def opened(self) -> bool:
@@ -74,35 +209,42 @@ class Reading:
     """One reading of a complete hand: its form, pair(s), sets and the wait the winning tile filled.
 
     The shape facts patterns ask about (sequences, triplets, ...) are computed
-    once here, since every pattern of every reading reads them.
+    once here, since every pattern of every reading reads them; ``features``
+    is their bit mask (see :data:`FEATURES`).
     """
-
-    __slots__ = (
-        "form",
-        "pair",
-        "sets",
-        "wait",
-        "pairs",
-        "sequences",
-        "triplets",
-        "sequence_set",
-        "triplet_set",
-        "concealed_triplets",
-        "quads",
-        "identical_sequence_pairs",
-    )
 
     def __init__(
         self, form: str, pair: int | None, sets: tuple[SetView, ...], wait: str, pairs: tuple[int, ...] = ()
     ) -> None:
         self.form, self.pair, self.sets, self.wait, self.pairs = form, pair, sets, wait, pairs
-        self.sequences = tuple(sorted(st.kind for st in sets if st.shape == SEQUENCE))
-        self.triplets = tuple(st.kind for st in sets if st.shape != SEQUENCE)
-        self.sequence_set = frozenset(self.sequences)
-        self.triplet_set = frozenset(self.triplets)
-        self.concealed_triplets = sum(1 for st in sets if st.shape != SEQUENCE and st.concealed)
-        self.quads = sum(1 for st in sets if st.shape == QUAD)
-        self.identical_sequence_pairs = _identical_pairs(self.sequences)
+        sequences, triplets = [], []
+        concealed = quads = 0
+        for shape, kind, hidden, _ in sets:  # one pass: this runs for every reading of every win
+            if shape == SEQUENCE:
+                sequences.append(kind)
+            else:
+                triplets.append(kind)
+                concealed += hidden
+                quads += shape == QUAD
+        sequences.sort()
+        self.sequences, self.triplets = tuple(sequences), tuple(triplets)
+        self.concealed_triplets, self.quads = concealed, quads
+        self.features = _reading_features(self)
+
+    @lazy
+    def sequence_set(self) -> frozenset[int]:
+        """The lowest kinds of the sequences."""
+        return frozenset(self.sequences)
+
+    @lazy
+    def triplet_set(self) -> frozenset[int]:
+        """The kinds of the triplets and quads."""
+        return frozenset(self.triplets)
+
+    @lazy
+    def identical_sequence_pairs(self) -> int:
+        """How many disjoint pairs of identical sequences (一盃口 counts one, 二盃口 two)."""
+        return _identical_pairs(self.sequences)
 
     def _key(self) -> tuple:
         return (self.form, self.pair, tuple(sorted(self.sets)), self.wait, self.pairs)
@@ -181,7 +323,7 @@ class WinContext:
         """34 counts of the concealed tiles."""
         counts = [0] * NUM_KINDS
         for t in self.concealed:
-            counts[kind_of(t)] += 1
+            counts[t >> 2] += 1  # kind_of inlined (no flower is ever concealed): this runs for every win
         return counts
 
     @lazy
@@ -190,13 +332,13 @@ class WinContext:
         counts = list(self.concealed_counts)
         for meld in self.melds:
             for t in meld.tiles:
-                counts[kind_of(t)] += 1
+                counts[t >> 2] += 1  # kind_of inlined, as in concealed_counts
         return counts
 
     @lazy
     def kinds(self) -> frozenset[int]:
         """The kinds present anywhere in the hand."""
-        return frozenset(k for k, n in enumerate(self.counts) if n)
+        return frozenset(compress(range(NUM_KINDS), self.counts))  # the kinds whose count is not 0
 
     @lazy
     def suits(self) -> frozenset[int]:
@@ -206,16 +348,26 @@ class WinContext:
     @lazy
     def has_honors(self) -> bool:
         """True when any wind or dragon is in the hand."""
-        return any(k >= 27 for k in self.kinds)
+        return any(self.counts[HONOR:NUM_KINDS])
 
     @lazy
     def all_tiles(self) -> tuple[int, ...]:
         """Every physical tile of the hand, melds included."""
+        if not self.melds:
+            return self.concealed
         return self.concealed + tuple(t for m in self.melds for t in m.tiles)
+
+    @lazy
+    def features(self) -> int:
+        """The hand features (see :data:`HAND_FEATURES`) as a bit mask."""
+        return _hand_features(self.counts, self.closed, self.tsumo)
 
     def has(self, *names: str) -> bool:
         """True when any of the named circumstances holds."""
         return not self.situation.isdisjoint(names)
+
+
+# --- Patterns ---------------------------------------------------------------------------------------------------
 
 
 class Hit(NamedTuple):
@@ -236,7 +388,9 @@ class Pattern:
     dora, how many times it scores.  ``open_han`` None means closed hands only.
     ``yakuman`` > 0 marks a limit hand worth that many yakuman.  ``replaces``
     names the patterns this one supersedes when both apply.  ``bonus``
-    patterns (dora) add value but do not count as a yaku.
+    patterns (dora) add value but do not count as a yaku.  ``needs`` names
+    features (:data:`FEATURES`) without which the pattern never applies: it is
+    then not even tried; no ``needs`` means it is always tried.
     """
 
     name: str
@@ -251,6 +405,7 @@ class Pattern:
     ids: Mapping[str, int] = field(default_factory=dict)
     when: str | None = None  # a circumstance (``ctx.situation``) without which it never applies
     per_hand: bool = False  # it reads no reading, so it is evaluated once per hand
+    needs: tuple[str, ...] = ()  # features (FEATURES) without which it never applies
 
     @property
     def usable_open(self) -> bool:
@@ -262,10 +417,19 @@ class Pattern:
         return self.han if closed else self.open_han
 
 
+class _Candidate(NamedTuple):
+    """A pattern worth trying for some hand, with its hit when it scores once."""
+
+    pattern: Pattern
+    hit: Hit
+
+
 class PatternIndex:
-    """Patterns sorted once by when they can apply: per hand or per reading, closed or open.
+    """Patterns sorted once by when they can apply: per hand or per reading, and by the features they need.
 
     Built once per compiled rule set, so a win never re-sorts the registry.
+    :meth:`select` remembers its answer per feature mask and set of
+    circumstances; the ones a game meets are a few hundred, so this stays small.
     """
 
     def __init__(self, patterns: Iterable[Pattern]) -> None:
@@ -273,82 +437,152 @@ class PatternIndex:
         usable = {True: [p for p in self.patterns], False: [p for p in self.patterns if p.usable_open]}
         self.per_hand = {closed: [(p, p.when) for p in ps if p.per_hand] for closed, ps in usable.items()}
         self.per_reading = {closed: [(p, p.when) for p in ps if not p.per_hand] for closed, ps in usable.items()}
+        self._needs = [(p, feature_mask(p.needs)) for p in self.patterns]
+        self._selected: dict[tuple[bool, int, frozenset[str]], tuple[_Candidate, ...]] = {}
+
+    def select(self, per_hand: bool, features: int, situation: frozenset[str]) -> tuple[_Candidate, ...]:
+        """The per-hand (or per-reading) patterns usable in the hand whose needs and circumstance are met."""
+        if type(situation) is not frozenset:  # a context built by hand may hold a set: keys must be hashable
+            situation = frozenset(situation)
+        key = (per_hand, features, situation)
+        chosen = self._selected.get(key)
+        if chosen is None:
+            closed = bool(features & _BIT["closed"])
+            chosen = self._selected[key] = tuple(
+                _Candidate(p, Hit(p.name, p.title, p.value(closed) or 0, p.yakuman, p.bonus))
+                for p, needs in self._needs
+                if p.per_hand == per_hand
+                and needs & features == needs
+                and (closed or p.usable_open)
+                and (p.when is None or p.when in situation)
+            )
+        return chosen
 
 
 def match(patterns: Iterable[Pattern], ctx: WinContext) -> list[Hit]:
     """The patterns that score for one reading, limit hands taking precedence."""
     index = PatternIndex(patterns)
-    found = _applying(index.per_hand[ctx.closed], ctx) + _applying(index.per_reading[ctx.closed], ctx)
-    return _resolve(found, ctx.closed)
+    features = ctx.features | (ctx.reading.features if ctx.reading is not None else 0)
+    per_hand = index.select(True, ctx.features, ctx.situation)
+    return _resolve(_applying(per_hand, ctx) + _applying(index.select(False, features, ctx.situation), ctx))
 
 
-def _applying(patterns: list[tuple[Pattern, str | None]], ctx: WinContext) -> list[tuple[Pattern, int]]:
-    """(pattern, times) for each pattern that applies, skipping those whose circumstance is absent."""
-    situation = ctx.situation
+def _applying(candidates: tuple[_Candidate, ...], ctx: WinContext) -> list[tuple[Pattern, Hit]]:
+    """(pattern, hit) for each candidate that applies."""
     found = []
-    for p, when in patterns:
-        if when is not None and when not in situation:
-            continue
+    for p, hit in candidates:
         times = p.applies(ctx)
         if times:
-            found.append((p, int(times)))
+            found.append((p, hit if times == 1 else _times(hit, int(times))))
     return found
 
 
-def _resolve(found: list[tuple[Pattern, int]], closed: bool) -> list[Hit]:
-    """Keep only limit hands when there are any, drop replaced patterns, and value the rest."""
-    if any(p.yakuman for p, _ in found):
-        found = [(p, n) for p, n in found if p.yakuman]
+@lru_cache(maxsize=1024)
+def _times(hit: Hit, n: int) -> Hit:
+    """A counted pattern's hit (dora) scored ``n`` times (hits are few, so they are made once)."""
+    return Hit(hit.name, hit.title, hit.han * n, hit.yakuman * n, hit.bonus)
+
+
+def _resolve(found: list[tuple[Pattern, Hit]]) -> list[Hit]:
+    """Keep only limit hands when there are any, and drop replaced patterns."""
+    limits = [(p, hit) for p, hit in found if p.yakuman]
+    if limits:
+        found = limits
     replaced = {name for p, _ in found for name in p.replaces}
-    return [
-        Hit(p.name, p.title, (p.value(closed) or 0) * n, p.yakuman * n, p.bonus)
-        for p, n in found
-        if p.name not in replaced
-    ]
+    return [hit for p, hit in found if p.name not in replaced] if replaced else [hit for _, hit in found]
+
+
+# --- Readings of a win ------------------------------------------------------------------------------------------
 
 
 def hand_readings(ctx: WinContext) -> list[Reading]:
     """Every reading of the hand in ``ctx``, one per place the winning tile can sit."""
     counts = ctx.concealed_counts
-    melded = tuple(_meld_view(m) for m in ctx.melds)
-    out: dict[Reading, None] = {}
-    for r in readings(counts):
-        for reading in _place_win(r, ctx, melded):
-            out[reading] = None
-    if not ctx.melds and sum(counts) == 14:
-        if seven_pairs_shanten(counts) == -1:
+    key = bytes(counts)
+    out = _standard_readings(ctx, key)
+    if not ctx.melds and sum(key) == 14:
+        if seven_pairs_shanten(key) == -1:
             pairs = tuple(k for k, n in enumerate(counts) if n == 2)
-            out[Reading(SEVEN_PAIRS, None, (), TANKI, pairs)] = None
-        if orphans_shanten(counts) == -1:
+            out.append(Reading(SEVEN_PAIRS, None, (), TANKI, pairs))
+        if key.count(0) == NUM_KINDS - 13 and orphans_shanten(counts) == -1:  # 13 kinds held: a quick filter
             pair = next(k for k in YAOCHU if counts[k] == 2)
             wait = "orphans13" if pair == ctx.win_kind else TANKI
-            out[Reading(ORPHANS, pair, (), wait)] = None
-    return list(out)
+            out.append(Reading(ORPHANS, pair, (), wait))
+    return out
+
+
+def _standard_readings(ctx: WinContext, key: bytes) -> list[Reading]:
+    """The readings as sets and one pair: per suit from the cache, then every combination of them."""
+    win = ctx.win_kind
+    per_suit, with_pair, win_suit = [], [], None
+    for i, (lo, hi, sequences) in enumerate(SUITS):
+        if lo <= win < hi:
+            win_suit, suit = i, _placed_suit_readings(key[lo:hi], lo, sequences, win, ctx.tsumo)
+        else:
+            suit = _placed_suit_readings(key[lo:hi], lo, sequences, None, False)
+        if not suit:
+            return []
+        if suit[0][0] is not None:  # all readings of a suit have a pair, or none has: its tile count says which
+            with_pair.append(i)
+        per_suit.append(suit)
+    if len(with_pair) != 1 or win_suit is None:  # no reading, or a winning tile outside the 34 kinds
+        return []
+    pair_suit, melded = with_pair[0], tuple(map(_meld_view, ctx.melds))
+    out = []
+    for combo in product(*per_suit):  # (pair, sets, wait) of each suit
+        sets = combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1] + melded
+        out.append(Reading(STANDARD, combo[pair_suit][0], sets, combo[win_suit][2]))
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _placed_suit_readings(
+    counts: bytes, base: int, sequences: bool, win: int | None, tsumo: bool
+) -> tuple[tuple[int | None, tuple[SetView, ...], str | None], ...]:
+    """(pair, sets, wait) for each reading of one suit's concealed tiles.
+
+    In the suit of the winning tile ``win`` there is one entry per set (or the
+    pair) it can have completed, with that wait; elsewhere ``wait`` is None.
+    Suits recur across hands, so this cache answers most suits of a win.
+    """
+    out = []
+    for pair, groups in suit_readings(counts, base, sequences):
+        sets = tuple(SetView(g.shape, g.kind, True, False) for g in groups)
+        if win is None:
+            out.append((pair, sets, None))
+            continue
+        if pair == win:
+            out.append((pair, sets, TANKI))
+        for i, g in enumerate(groups):
+            if win not in g.kinds():
+                continue
+            if g.shape == TRIPLET:
+                # A triplet finished by ron counts as an open triplet.
+                placed, wait = SetView(TRIPLET, g.kind, tsumo, False), SHANPON
+            else:
+                placed, wait = sets[i], _sequence_wait(g.kind, win)
+            out.append((pair, sets[:i] + (placed,) + sets[i + 1 :], wait))
+    # Two identical sets give the same reading whichever of them the winning tile completed: keep it once.
+    return tuple(dict.fromkeys(out))
+
+
+_MELD_SHAPES = {CHI: SEQUENCE, PON: TRIPLET}  # any other meld is a kan
+
+
+def reading_cache_stats() -> tuple[int, int]:
+    """(hits, misses) of the per-suit reading cache since it was last cleared (the benchmark reports them)."""
+    info = _placed_suit_readings.cache_info()
+    return info.hits, info.misses
+
+
+def clear_reading_cache() -> None:
+    """Empty the per-suit reading cache."""
+    _placed_suit_readings.cache_clear()
 
 
 def _meld_view(meld: Meld) -> SetView:
     """A meld as a set of a reading."""
-    shape = {CHI: SEQUENCE, PON: TRIPLET}.get(meld.type, QUAD)
-    return SetView(shape, meld.kind, not meld.opened, True)
-
-
-def _place_win(r, ctx: WinContext, melded: tuple[SetView, ...]) -> Iterable[Reading]:
-    """Readings for each set (or the pair) the winning tile can have completed."""
-    win = ctx.win_kind
-    sets = [SetView(g.shape, g.kind, True, False) for g in r.sets]
-    if r.pair == win:
-        yield Reading(STANDARD, r.pair, tuple(sets) + melded, TANKI)
-    for i, g in enumerate(r.sets):
-        if win not in g.kinds():
-            continue
-        placed = list(sets)
-        if g.shape == TRIPLET:
-            # A triplet finished by ron counts as an open triplet.
-            placed[i] = SetView(TRIPLET, g.kind, ctx.tsumo, False)
-            wait = SHANPON
-        else:
-            wait = _sequence_wait(g.kind, win)
-        yield Reading(STANDARD, r.pair, tuple(placed) + melded, wait)
+    return SetView(_MELD_SHAPES.get(meld.type, QUAD), meld.kind, not meld.opened, True)
 
 
 def _sequence_wait(first: int, win: int) -> str:
@@ -359,6 +593,9 @@ def _sequence_wait(first: int, win: int) -> str:
     if (win == first and rank == 6) or (win == first + 2 and rank == 0):
         return PENCHAN
     return RYANMEN
+
+
+# --- Evaluation -------------------------------------------------------------------------------------------------
 
 
 class Score(NamedTuple):
@@ -391,15 +628,15 @@ def evaluate(
 ) -> Score | None:
     """Score every reading of the hand and return the best (None if no reading is a valid win)."""
     index = patterns if isinstance(patterns, PatternIndex) else PatternIndex(patterns)
-    closed = ctx.closed
-    per_reading = index.per_reading[closed]
-    hand_level: list[tuple[Pattern, int]] | None = None
+    features, situation = ctx.features, ctx.situation
+    hand_level: list[tuple[Pattern, Hit]] | None = None
     best: Score | None = None
     for reading in hand_readings(ctx):
         reading_ctx = _with_reading(ctx, reading)
         if hand_level is None:
-            hand_level = _applying(index.per_hand[closed], reading_ctx)
-        score = value(reading_ctx, _resolve(hand_level + _applying(per_reading, reading_ctx), closed))
+            hand_level = _applying(index.select(True, features, situation), reading_ctx)
+        found = hand_level + _applying(index.select(False, features | reading.features, situation), reading_ctx)
+        score = value(reading_ctx, _resolve(found))
         if score is not None and (best is None or score.rank_key() > best.rank_key()):
             best = score
     return best

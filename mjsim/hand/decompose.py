@@ -36,8 +36,8 @@ class Reading(NamedTuple):
 
 
 @cache
-def _suit_readings(counts: bytes, base: int, sequences: bool) -> tuple[tuple[int | None, tuple[Group, ...]], ...]:
-    """All (pair, sets) splits of one suit's counts, using every tile."""
+def suit_readings(counts: bytes, base: int, sequences: bool) -> tuple[tuple[int | None, tuple[Group, ...]], ...]:
+    """All (pair, sets) splits of one suit's counts (kinds from ``base``), using every tile."""
     first = next((i for i, c in enumerate(counts) if c), None)
     if first is None:
         return ((None, ()),)
@@ -45,28 +45,29 @@ def _suit_readings(counts: bytes, base: int, sequences: bool) -> tuple[tuple[int
     c = bytearray(counts)
     if c[first] >= 3:
         c[first] -= 3
-        out += [(p, (Group(TRIPLET, base + first), *g)) for p, g in _suit_readings(bytes(c), base, sequences)]
+        out += [(p, (Group(TRIPLET, base + first), *g)) for p, g in suit_readings(bytes(c), base, sequences)]
         c[first] += 3
     if sequences and first + 2 < len(c) and c[first + 1] and c[first + 2]:
         for i in (first, first + 1, first + 2):
             c[i] -= 1
-        out += [(p, (Group(SEQUENCE, base + first), *g)) for p, g in _suit_readings(bytes(c), base, sequences)]
+        out += [(p, (Group(SEQUENCE, base + first), *g)) for p, g in suit_readings(bytes(c), base, sequences)]
         for i in (first, first + 1, first + 2):
             c[i] += 1
     if c[first] >= 2:
         c[first] -= 2
-        out += [(base + first, g) for p, g in _suit_readings(bytes(c), base, sequences) if p is None]
+        out += [(base + first, g) for p, g in suit_readings(bytes(c), base, sequences) if p is None]
     # The pair can be split off at several depths and reach the same reading: keep each once.
     return tuple(dict.fromkeys((p, tuple(sorted(g))) for p, g in out))
 
 
-_SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (HONOR, NUM_KINDS, False))
+SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (HONOR, NUM_KINDS, False))
+"""(first kind, end kind, whether sequences exist) of the three suits and the honours."""
 
 
 def readings(counts) -> list[Reading]:
     """Every reading of complete concealed tiles (3n+2 of them) as n sets and one pair."""
     key = bytes(counts[:NUM_KINDS])
-    per_suit = [_suit_readings(key[lo:hi], lo, seq) for lo, hi, seq in _SUITS]
+    per_suit = [suit_readings(key[lo:hi], lo, seq) for lo, hi, seq in SUITS]
     out = []
     for combo in product(*per_suit):
         pairs = [p for p, _ in combo if p is not None]

@@ -5,13 +5,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from strategies import describe, win_contexts
 
 import mjsim
 from mjsim import MjsimError, win_context
-from mjsim.scoring import hand_readings
+from mjsim.scoring import (
+    FEATURES,
+    Pattern,
+    PatternIndex,
+    clear_reading_cache,
+    feature_mask,
+    feature_names,
+    hand_readings,
+    reading_cache_stats,
+)
 from variants.riichi.limits import base_points
 from variants.riichi.payments import ron_value, round_up, tsumo_shares
-from variants.riichi.scorer import NoWin
+from variants.riichi.scorer import NoWin, score_win
 from variants.riichi.yaku import PATTERNS
 
 OPTIONS = {"riichi.kazoe_yakuman": "on", "riichi.kiriage_mangan": "off"}
@@ -933,3 +944,123 @@ def test_win_context_errors_name_the_piece(kwargs, message):
         return
     with pytest.raises(MjsimError, match=message):
         win_context(**kwargs)
+
+
+# --- feature gates (speed only: they must never change a score) ---------------------------------------------
+
+
+def _outcome(ctx, index):
+    """The score of ``ctx`` under ``index``, or the NoWin message."""
+    try:
+        return score_win(ctx, index)
+    except NoWin as exc:
+        return str(exc)
+
+
+def _hidden(ctx, patterns) -> list[str]:
+    """The patterns that apply to some reading of ``ctx`` although it lacks a feature they declare they need."""
+    hidden = []
+    for reading in hand_readings(ctx):
+        reading_ctx = replace(ctx, reading=reading)
+        features = ctx.features | reading.features
+        for p in patterns:
+            missing = feature_mask(p.needs) & ~features
+            if missing and p.applies(reading_ctx):
+                hidden.append(f"{p.name} lacks {feature_names(missing)}")
+    return hidden
+
+
+@given(win_contexts())
+def test_feature_gates_never_hide_a_pattern(tenhou_rules, ctx):
+    """Every riichi pattern tried on every hand (no ``needs``) scores exactly what the gated index scores."""
+    ctx = replace(ctx, options=tenhou_rules.values)
+    assert _hidden(ctx, tenhou_rules.patterns) == [], describe(ctx)
+    ungated = PatternIndex(replace(p, needs=()) for p in tenhou_rules.patterns)
+    assert _outcome(ctx, tenhou_rules.pattern_index) == _outcome(ctx, ungated), describe(ctx)
+
+
+def test_feature_gates_hold_on_the_benchmark_hands(tenhou_rules):
+    """The same check on 1000 seeded random winning hands (open and closed, every wait and set shape)."""
+    from mjsim.bench import winning_hands
+
+    for hand in winning_hands(1000, seed=7):
+        ctx = replace(hand.ctx, options=tenhou_rules.values)
+        assert _hidden(ctx, tenhou_rules.patterns) == [], hand.note
+
+
+def test_every_declared_need_is_a_known_feature(tenhou_rules):
+    assert all(set(p.needs) <= set(FEATURES) for p in tenhou_rules.patterns)
+    assert sum(1 for p in tenhou_rules.patterns if p.needs) >= 35  # nearly every shape yaku declares its needs
+
+
+def test_an_unknown_feature_is_a_clear_error():
+    pattern = Pattern("x", "X", lambda ctx: True, han=1, needs=("closed", "purple"))
+    with pytest.raises(MjsimError, match="unknown pattern feature 'purple'"):
+        PatternIndex([pattern])
+
+
+def test_a_pattern_without_needs_is_always_tried(tenhou_rules):
+    """Patterns of other variants declare nothing: they must still be evaluated on every reading."""
+    tried = []
+    pattern = Pattern("always", "Always", lambda ctx: tried.append(ctx.reading.form) or True, han=1, open_han=1)
+    ctx = replace(win_context("123m456p789s22z", "2z", melds=["pon:777z"]), options=tenhou_rules.values)
+    result = score_win(ctx, PatternIndex([*tenhou_rules.patterns, pattern]))
+    assert tried == ["standard"]
+    assert "always" in hit_names(result)
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "kwargs", "present", "absent"),
+    [
+        pytest.param(
+            "234567m234p55678s",
+            "8s",
+            {},
+            {"closed", "ron", "only_simples", "simples", "no_honors", "three_suits", "all_sequences"},
+            {"honors", "one_suit", "no_sequences", "yaochu_pair", "identical_sequences"},
+            id="closed-tanyao-pinfu",
+        ),
+        pytest.param(
+            "112233m789m11z",
+            "3m",
+            {"melds": ["pon:555z"], "tsumo": True},
+            {"open", "tsumo", "one_suit", "honors", "identical_sequences", "three_sequences", "dragon_triplet"},
+            {"closed", "only_simples", "three_suits", "wind_triplet"},
+            id="open-honitsu-dragon",
+        ),
+        pytest.param(
+            "111m999p111s11z",
+            "1z",
+            {"melds": ["ankan:9999s"]},
+            {"closed", "no_simples", "no_sequences", "three_triplets", "three_concealed_triplets", "yaochu_pair"},
+            {"sequence", "simples", "three_quads"},
+            id="closed-triplets-honroutou",
+        ),
+        pytest.param(
+            "1111m2233p4455s66z",
+            "6z",
+            {},
+            set(),
+            {"seven_pairs"},
+            id="four-of-a-kind-is-not-seven-pairs",
+        ),
+        pytest.param("1122m3344p5566s77z", "7z", {}, {"seven_pairs", "honors"}, {"standard"}, id="seven-pairs"),
+    ],
+)
+def test_features_of_worked_hands(hand, win, kwargs, present, absent):
+    ctx = win_context(hand, win, **kwargs)
+    names = set(feature_names(ctx.features))
+    for reading in hand_readings(ctx):
+        names |= set(feature_names(reading.features))
+    assert present <= names
+    assert not absent & names
+
+
+def test_reading_cache_counts_hits_and_misses():
+    clear_reading_cache()
+    ctx = win_context("123m456p789s11222z", "2z")
+    hand_readings(ctx)
+    first = reading_cache_stats()
+    hand_readings(ctx)
+    assert first[0] == 0 and first[1] == 4  # four suits, all new
+    assert reading_cache_stats() == (4, 4)

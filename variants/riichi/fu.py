@@ -6,10 +6,19 @@ from mjsim.hand.notation import format_kinds
 from mjsim.hand.tiles import DRAGONS, YAOCHU_SET
 from mjsim.scoring import KANCHAN, PENCHAN, QUAD, SEVEN_PAIRS, TANKI, TRIPLET, WinContext
 
-_NAMES = [format_kinds([k]) for k in range(34)]  # formatted once: fu parts are built for every reading
-
 # (open triplet, closed triplet, open quad, closed quad) for simples; x2 for terminals and honours.
 _SET_FU = {(TRIPLET, False): 2, (TRIPLET, True): 4, (QUAD, False): 8, (QUAD, True): 16}
+
+# The fu part of every triplet and quad, named and valued once: fu parts are built for every reading.
+_SET_PARTS = {
+    (shape, concealed, kind): (
+        f"{'closed' if concealed else 'open'} {shape} {format_kinds([kind])}",
+        value * (2 if kind in YAOCHU_SET else 1),
+    )
+    for (shape, concealed), value in _SET_FU.items()
+    for kind in range(34)
+}
+_WAIT_PARTS = {wait: (f"{wait} wait", 2) for wait in (KANCHAN, PENCHAN, TANKI)}  # the waits worth 2 fu
 
 
 def fu(ctx: WinContext, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
@@ -25,14 +34,13 @@ def fu(ctx: WinContext, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
         parts.append(("tsumo", 2))
     for s in r.sets:
         if s.shape != "sequence":
-            value = _SET_FU[(s.shape, s.concealed)] * (2 if s.kind in YAOCHU_SET else 1)
-            parts.append((f"{'closed' if s.concealed else 'open'} {s.shape} {_NAMES[s.kind]}", value))
+            parts.append(_SET_PARTS[(s.shape, s.concealed, s.kind)])
     pair = _pair_fu(ctx, r.pair)
     if pair:
         parts.append(("value pair", pair))
-    if r.wait in (KANCHAN, PENCHAN, TANKI):
-        parts.append((f"{r.wait} wait", 2))
-    total = sum(v for _, v in parts)
+    if r.wait in _WAIT_PARTS:
+        parts.append(_WAIT_PARTS[r.wait])
+    total = sum([value for _, value in parts])
     rounded = -(-total // 10) * 10
     if rounded == 20 and not ctx.closed and options["riichi.open_pinfu_30fu"]:
         parts.append(("open pinfu shape", 10))

@@ -19,6 +19,16 @@ def base_points(han: int, fu: int, yakuman: int, options: Mapping[str, Any]) -> 
     """Base points and the limit reached (None below mangan)."""
     if yakuman:
         return YAKUMAN_BASE * yakuman, "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"
+    if han >= _LIMITS[-1][0]:
+        return _limit(han, options)
+    base = fu * 2 ** (han + 2)
+    if base >= 2000 or _kiriage(han, fu, options["riichi.kiriage_mangan"]):
+        return 2000, "mangan"
+    return base, None
+
+
+def _limit(han: int, options: Mapping[str, Any]) -> tuple[int, str]:
+    """Base points and name of the limit reached with ``han`` (at least mangan's five)."""
     for min_han, name, base in _LIMITS:
         if han >= min_han:
             kazoe = options["riichi.kazoe_yakuman"]
@@ -27,10 +37,7 @@ def base_points(han: int, fu: int, yakuman: int, options: Mapping[str, Any]) -> 
             if min_han == 13 and kazoe == "multiple" and han >= 26:
                 return YAKUMAN_BASE * (han // 13), f"kazoe {han // 13}x yakuman"
             return base, name
-    base = fu * 2 ** (han + 2)
-    if base >= 2000 or _kiriage(han, fu, options["riichi.kiriage_mangan"]):
-        return 2000, "mangan"
-    return base, None
+    raise AssertionError(f"{han} han is below every limit")
 
 
 def _kiriage(han: int, fu: int, mode: str) -> bool:

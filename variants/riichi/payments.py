@@ -21,9 +21,10 @@ def ron_value(base: int, dealer: bool) -> int:
 
 def tsumo_shares(base: int, winner: int) -> list[int]:
     """What each wind index pays for a self-draw by ``winner`` (0 for the winner)."""
+    dealer_share, share = round_up(2 * base), round_up(base)  # the dealer pays double (and takes double)
     if winner == 0:
-        return [0 if s == 0 else round_up(2 * base) for s in range(4)]
-    return [0 if s == winner else round_up(base * (2 if s == 0 else 1)) for s in range(4)]
+        return [0, dealer_share, dealer_share, dealer_share]
+    return [0 if s == winner else (dealer_share if s == 0 else share) for s in range(4)]
 
 
 def hand_value(base: int, ctx: WinContext) -> int:
@@ -39,17 +40,19 @@ def payments(base: int, ctx: WinContext, pao_base: int = 0) -> tuple[int, ...]:
     ``pao_base`` is the part of ``base`` the pao seat is liable for (0: no pao).
     """
     deltas = [0] * 4
-    honba_payer = ctx.discarder
+    winner, honba_payer = ctx.seat, ctx.discarder
     if pao_base and ctx.pao is not None and ctx.pao != ctx.discarder:
         honba_payer = _pay_with_pao(deltas, base, pao_base, ctx)
     elif ctx.tsumo:
-        for seat, share in enumerate(tsumo_shares(base, ctx.seat)):
-            _move(deltas, seat, ctx.seat, share + (HONBA_TSUMO_EACH * ctx.honba if seat != ctx.seat else 0))
+        honba = HONBA_TSUMO_EACH * ctx.honba
+        for seat, share in enumerate(tsumo_shares(base, winner)):
+            if seat != winner:
+                _move(deltas, seat, winner, share + honba)
     else:
-        _move(deltas, ctx.discarder, ctx.seat, ron_value(base, ctx.dealer))
-    if honba_payer is not None:
-        _move(deltas, honba_payer, ctx.seat, HONBA_RON * ctx.honba)
-    deltas[ctx.seat] += STICK * ctx.sticks
+        _move(deltas, ctx.discarder, winner, ron_value(base, ctx.dealer))
+    if honba_payer is not None and ctx.honba:
+        _move(deltas, honba_payer, winner, HONBA_RON * ctx.honba)
+    deltas[winner] += STICK * ctx.sticks
     return tuple(deltas)
 
 

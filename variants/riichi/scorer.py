@@ -68,15 +68,13 @@ def _complete(ctx: WinContext) -> bool:
 def _value(ctx: WinContext, hits: list[Hit]) -> Score | None:
     """Han, fu, limit and payments of one reading (None: not a valid win)."""
     options = ctx.options
+    han, yaku_han, yaku, names = _tally(hits)
     yakuman = _yakuman_multiple(hits, options)
-    yaku_han = sum(h.han for h in hits if not h.bonus)
-    if not yakuman and (not any(not h.bonus for h in hits) or yaku_han < _min_han(ctx)):
+    if not yakuman and (not yaku or yaku_han < _min_han(ctx)):
         return None
-    if options["riichi.renhou"] == "needs_other_yaku" and any(h.name == "renhou" for h in hits):
-        if not _has_other_yaku(ctx):
-            return None
-    han = sum(h.han for h in hits)
-    fu_total, fu_parts = fu(ctx, pinfu=any(h.name == "pinfu" for h in hits))
+    if "renhou" in names and options["riichi.renhou"] == "needs_other_yaku" and not _has_other_yaku(ctx):
+        return None
+    fu_total, fu_parts = fu(ctx, pinfu="pinfu" in names)
     if ctx.reading.form == "seven_pairs" and options["riichi.chiitoitsu_scoring"] == "1h50f_then_2h25f":
         han, fu_total, fu_parts = _chiitoitsu_1h50f(han, fu_total, fu_parts, options)
     base, limit = base_points(han, fu_total, yakuman, options)
@@ -92,6 +90,20 @@ def _value(ctx: WinContext, hits: list[Hit]) -> Score | None:
         (),
         ctx.reading,
     )
+
+
+def _tally(hits: list[Hit]) -> tuple[int, int, int, set[str]]:
+    """(han, han of the yaku, number of yaku, names) of the hits; dora are not yaku.
+
+    One pass over the hits: this runs for every reading of every win.
+    """
+    han = yaku_han = yaku = 0
+    for h in hits:
+        han += h.han
+        if not h.bonus:
+            yaku_han += h.han
+            yaku += 1
+    return han, yaku_han, yaku, {h.name for h in hits}
 
 
 def _has_other_yaku(ctx: WinContext) -> bool:

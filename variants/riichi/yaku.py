@@ -2,7 +2,10 @@
 
 Each rule is a small predicate over a :class:`WinContext`; its docstring
 starts with the kanji name.  ``@yaku`` turns it into a :class:`Pattern`;
-Tenhou's yaku id is kept so real logs can be compared.
+Tenhou's yaku id is kept so real logs can be compared.  ``needs`` names the
+features (``mjsim.scoring.FEATURES``) a yaku cannot do without, so the
+evaluator skips it for hands that lack them; each rule still checks its whole
+condition, so the declarations only ever save time.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from mjsim.scoring import ORPHANS, SEVEN_PAIRS, STANDARD, TANKI, Pattern, WinCon
 PATTERNS: list[Pattern] = []
 _DRAGON_SET, _WIND_SET = frozenset(DRAGONS), frozenset(WINDS)
 _DORA_OF = [dora_from_indicator(k) for k in range(34)]
+_RED_FIVES = {count: frozenset(ids) for count, ids in RED_FIVE_IDS.items()}  # physical ids are unique: a set will do
 
 
 def yaku(
@@ -38,6 +42,7 @@ def yaku(
     name: str | None = None,
     when: str | None = None,
     per_hand: bool = False,
+    needs: tuple[str, ...] = (),
 ):
     """Register the decorated predicate as a pattern (its docstring: kanji name, then the rule)."""
 
@@ -55,6 +60,7 @@ def yaku(
                 bonus=bonus,
                 when=when,
                 per_hand=per_hand,
+                needs=needs,
                 doc=doc,
                 ids={"tenhou": tenhou} if tenhou is not None else {},
             )
@@ -75,7 +81,7 @@ def _opt(ctx: WinContext, name: str):
 # --- 1 han: situation --------------------------------------------------------
 
 
-@yaku(1, tenhou=0, per_hand=True)
+@yaku(1, tenhou=0, per_hand=True, needs=("closed", "tsumo"))
 def menzen_tsumo(ctx):
     """門前清自摸和 (menzen tsumo): a closed hand wins by self-draw."""
     return ctx.tsumo and ctx.closed
@@ -130,7 +136,7 @@ def _is_value_pair(ctx: WinContext, kind: int) -> bool:
     return kind in DRAGONS or kind in (ctx.seat_wind, ctx.round_wind)
 
 
-@yaku(1, tenhou=7)
+@yaku(1, tenhou=7, needs=("closed", "all_sequences"))
 def pinfu(ctx):
     """平和 (pinfu): closed, four sequences, a pair of no value, won on a two-sided wait."""
     r = ctx.reading
@@ -144,7 +150,7 @@ def pinfu(ctx):
     )
 
 
-@yaku(1, 1, tenhou=8, per_hand=True)
+@yaku(1, 1, tenhou=8, per_hand=True, needs=("only_simples",))
 def tanyao(ctx):
     """断幺九 (tanyao): only simples (open hands only with kuitan)."""
     return ctx.kinds.isdisjoint(YAOCHU_SET) and (ctx.closed or _opt(ctx, "kuitan"))
@@ -154,13 +160,13 @@ def _identical_sequence_pairs(ctx: WinContext) -> int:
     return ctx.reading.identical_sequence_pairs if ctx.closed else 0
 
 
-@yaku(1, tenhou=9)
+@yaku(1, tenhou=9, needs=("closed", "identical_sequences"))
 def iipeikou(ctx):
     """一盃口 (iipeikou): two identical sequences in a closed hand."""
     return _identical_sequence_pairs(ctx) == 1
 
 
-@yaku(3, tenhou=32, replaces=("iipeikou",))
+@yaku(3, tenhou=32, replaces=("iipeikou",), needs=("closed", "identical_sequences"))
 def ryanpeikou(ctx):
     """二盃口 (ryanpeikou): two pairs of identical sequences in a closed hand."""
     return _identical_sequence_pairs(ctx) == 2
@@ -184,6 +190,7 @@ for _i, (_wind, _name) in enumerate(zip(WINDS, _WIND_NAMES, strict=True)):
                 applies=(lambda ctx, w=_wind, a=_attr: getattr(ctx, a) == w and _triplet_of(w)(ctx)),
                 doc=f"{_kanji} {_WIND_KANJI[_i]} ({_role} wind {_name}): a triplet of {_name} as the {_role} wind.",
                 ids={"tenhou": _base + _i},
+                needs=("wind_triplet",),
             )
         )
 for _i, (_dragon, _name, _kanji) in enumerate(zip(DRAGONS, ("white", "green", "red"), "白發中", strict=True)):
@@ -196,6 +203,7 @@ for _i, (_dragon, _name, _kanji) in enumerate(zip(DRAGONS, ("white", "green", "r
             applies=_triplet_of(_dragon),
             doc=f"役牌 {_kanji} (dragon {_name}): a triplet of {_name} dragons.",
             ids={"tenhou": 18 + _i},
+            needs=("dragon_triplet",),
         )
     )
 
@@ -203,7 +211,7 @@ for _i, (_dragon, _name, _kanji) in enumerate(zip(DRAGONS, ("white", "green", "r
 # --- 2 han and more ---------------------------------------------------------
 
 
-@yaku(2, tenhou=22)
+@yaku(2, tenhou=22, needs=("seven_pairs",))
 def chiitoitsu(ctx):
     """七対子 (chiitoitsu): seven distinct pairs."""
     return ctx.reading.form == SEVEN_PAIRS
@@ -216,77 +224,77 @@ def _all_groups_have(ctx: WinContext, kinds: frozenset[int]) -> bool:
     )
 
 
-@yaku(2, 1, tenhou=23)
+@yaku(2, 1, tenhou=23, needs=("sequence", "yaochu_pair"))
 def chanta(ctx):
     """混全帯幺九 (chanta): every set and the pair hold a terminal or honour, with a sequence."""
     return bool(ctx.reading.sequences) and _all_groups_have(ctx, YAOCHU_SET)
 
 
-@yaku(3, 2, tenhou=33, replaces=("chanta",))
+@yaku(3, 2, tenhou=33, replaces=("chanta",), needs=("sequence", "yaochu_pair", "no_honors"))
 def junchan(ctx):
     """純全帯幺九 (junchan): every set and the pair hold a terminal, with a sequence."""
     return bool(ctx.reading.sequences) and _all_groups_have(ctx, TERMINALS)
 
 
-@yaku(2, 1, tenhou=24)
+@yaku(2, 1, tenhou=24, needs=("three_sequences",))
 def ittsu(ctx):
     """一気通貫 (ittsu): 123, 456 and 789 of one suit."""
     seqs = ctx.reading.sequence_set
     return any(b in seqs and b + 3 in seqs and b + 6 in seqs for b in (0, 9, 18))
 
 
-@yaku(2, 1, tenhou=25)
+@yaku(2, 1, tenhou=25, needs=("three_sequences", "three_suits"))
 def sanshoku_doujun(ctx):
     """三色同順 (sanshoku doujun): the same sequence in all three suits."""
     seqs = ctx.reading.sequence_set
     return any(k + 9 in seqs and k + 18 in seqs for k in seqs if k < 9)
 
 
-@yaku(2, 2, tenhou=26)
+@yaku(2, 2, tenhou=26, needs=("three_triplets", "three_suits"))
 def sanshoku_doukou(ctx):
     """三色同刻 (sanshoku doukou): the same triplet in all three suits."""
     trips = ctx.reading.triplet_set
     return any(k + 9 in trips and k + 18 in trips for k in trips if k < 9)
 
 
-@yaku(2, 2, tenhou=27)
+@yaku(2, 2, tenhou=27, needs=("three_quads",))
 def sankantsu(ctx):
     """三槓子 (sankantsu): three kans."""
     return ctx.reading.quads == 3
 
 
-@yaku(2, 2, tenhou=28)
+@yaku(2, 2, tenhou=28, needs=("no_sequences",))
 def toitoi(ctx):
     """対々和 (toitoi): four triplets or kans."""
     return _standard(ctx) and not ctx.reading.sequences
 
 
-@yaku(2, 2, tenhou=29)
+@yaku(2, 2, tenhou=29, needs=("three_concealed_triplets",))
 def sanankou(ctx):
     """三暗刻 (sanankou): three concealed triplets."""
     return ctx.reading.concealed_triplets == 3
 
 
-@yaku(2, 2, tenhou=30)
+@yaku(2, 2, tenhou=30, needs=("dragon_triplet",))
 def shousangen(ctx):
     """小三元 (shousangen): two dragon triplets and a dragon pair."""
     r = ctx.reading
     return r.pair in _DRAGON_SET and len(_DRAGON_SET & r.triplet_set) == 2
 
 
-@yaku(2, 2, tenhou=31, replaces=("chanta", "junchan"), per_hand=True)
+@yaku(2, 2, tenhou=31, replaces=("chanta", "junchan"), per_hand=True, needs=("no_simples", "honors"))
 def honroutou(ctx):
     """混老頭 (honroutou): only terminals and honours, with both."""
     return ctx.kinds <= YAOCHU_SET and not ctx.kinds <= TERMINALS and any(k >= HONOR for k in ctx.kinds)
 
 
-@yaku(3, 2, tenhou=34, per_hand=True)
+@yaku(3, 2, tenhou=34, per_hand=True, needs=("one_suit", "honors"))
 def honitsu(ctx):
     """混一色 (honitsu): one suit plus honours."""
     return len(ctx.suits) == 1 and ctx.has_honors
 
 
-@yaku(6, 5, tenhou=35, replaces=("honitsu",), per_hand=True)
+@yaku(6, 5, tenhou=35, replaces=("honitsu",), per_hand=True, needs=("one_suit", "no_honors"))
 def chinitsu(ctx):
     """清一色 (chinitsu): one suit and nothing else."""
     return len(ctx.suits) == 1 and not ctx.has_honors
@@ -295,50 +303,50 @@ def chinitsu(ctx):
 # --- Yakuman ------------------------------------------------------------------
 
 
-@yaku(yakuman=1, tenhou=47)
+@yaku(yakuman=1, tenhou=47, needs=("orphans",))
 def kokushi(ctx):
     """国士無双 (kokushi musou): one of each terminal and honour, and a pair of one."""
     return ctx.reading.form == ORPHANS
 
 
-@yaku(yakuman=2, tenhou=48, replaces=("kokushi",))
+@yaku(yakuman=2, tenhou=48, replaces=("kokushi",), needs=("orphans",))
 def kokushi_13(ctx):
     """国士無双１３面 (kokushi 13-sided): thirteen orphans on the 13-sided wait."""
     return ctx.reading.form == ORPHANS and ctx.reading.wait == "orphans13"
 
 
-@yaku(yakuman=1, tenhou=40)
+@yaku(yakuman=1, tenhou=40, needs=("three_concealed_triplets",))
 def suuankou(ctx):
     """四暗刻 (suuankou): four concealed triplets."""
     return ctx.reading.concealed_triplets == 4
 
 
-@yaku(yakuman=2, tenhou=41, replaces=("suuankou",))
+@yaku(yakuman=2, tenhou=41, replaces=("suuankou",), needs=("three_concealed_triplets",))
 def suuankou_tanki(ctx):
     """四暗刻単騎 (suuankou tanki): four concealed triplets, won on the pair wait."""
     return suuankou(ctx) and ctx.reading.wait == TANKI
 
 
-@yaku(yakuman=1, tenhou=39)
+@yaku(yakuman=1, tenhou=39, needs=("dragon_triplet",))
 def daisangen(ctx):
     """大三元 (daisangen): triplets of all three dragons."""
     return _DRAGON_SET <= ctx.reading.triplet_set
 
 
-@yaku(yakuman=1, tenhou=50)
+@yaku(yakuman=1, tenhou=50, needs=("wind_triplet",))
 def shousuushii(ctx):
     """小四喜 (shousuushii): three wind triplets and a wind pair."""
     r = ctx.reading
     return r.pair in _WIND_SET and len(_WIND_SET & r.triplet_set) == 3
 
 
-@yaku(yakuman=2, tenhou=49, replaces=("shousuushii",))
+@yaku(yakuman=2, tenhou=49, replaces=("shousuushii",), needs=("wind_triplet",))
 def daisuushii(ctx):
     """大四喜 (daisuushii): triplets of all four winds."""
     return _WIND_SET <= ctx.reading.triplet_set
 
 
-@yaku(yakuman=1, tenhou=42)
+@yaku(yakuman=1, tenhou=42, needs=("honors", "no_simples"))
 def tsuuiisou(ctx):
     """字一色 (tsuuiisou): only honours (seven pairs too, by option)."""
     if ctx.reading.form == SEVEN_PAIRS and not _opt(ctx, "chiitoi_tsuuiisou"):
@@ -346,13 +354,13 @@ def tsuuiisou(ctx):
     return not ctx.suits
 
 
-@yaku(yakuman=1, tenhou=43, per_hand=True)
+@yaku(yakuman=1, tenhou=43, per_hand=True, needs=("one_suit", "simples"))
 def ryuuiisou(ctx):
     """緑一色 (ryuuiisou): only 2 3 4 6 8 sou and 發 (發 required by option)."""
     return ctx.kinds <= GREENS and (GREEN in ctx.kinds or not _opt(ctx, "ryuuiisou_requires_hatsu"))
 
 
-@yaku(yakuman=1, tenhou=44, per_hand=True)
+@yaku(yakuman=1, tenhou=44, per_hand=True, needs=("no_simples", "no_honors"))
 def chinroutou(ctx):
     """清老頭 (chinroutou): only terminals."""
     return ctx.kinds <= TERMINALS
@@ -370,13 +378,13 @@ def _gates_suit(ctx: WinContext) -> int | None:
     return base if all(c >= need for c, need in zip(counts, _NINE_GATES, strict=True)) else None
 
 
-@yaku(yakuman=1, tenhou=45, per_hand=True)
+@yaku(yakuman=1, tenhou=45, per_hand=True, needs=("closed", "one_suit", "no_honors"))
 def chuuren(ctx):
     """九蓮宝燈 (chuuren poutou): 1112345678999 of one suit plus any tile of it, closed."""
     return _gates_suit(ctx) is not None
 
 
-@yaku(yakuman=2, tenhou=46, replaces=("chuuren",), per_hand=True)
+@yaku(yakuman=2, tenhou=46, replaces=("chuuren",), per_hand=True, needs=("closed", "one_suit", "no_honors"))
 def junsei_chuuren(ctx):
     """純正九蓮宝燈 (junsei chuuren): nine gates won on the nine-sided wait."""
     base = _gates_suit(ctx)
@@ -387,7 +395,7 @@ def junsei_chuuren(ctx):
     return tuple(before) == _NINE_GATES
 
 
-@yaku(yakuman=1, tenhou=51)
+@yaku(yakuman=1, tenhou=51, needs=("three_quads",))
 def suukantsu(ctx):
     """四槓子 (suukantsu): four kans."""
     return ctx.reading.quads == 4
@@ -416,7 +424,7 @@ def renhou(ctx):
 
 def _count_dora(ctx: WinContext, indicators) -> int:
     counts = ctx.counts
-    return sum(counts[_DORA_OF[t >> 2]] for t in indicators)
+    return sum([counts[_DORA_OF[t >> 2]] for t in indicators])
 
 
 @yaku(1, 1, tenhou=52, bonus=True, per_hand=True)
@@ -436,8 +444,7 @@ def ura_dora(ctx):
 @yaku(1, 1, tenhou=54, bonus=True, per_hand=True)
 def aka_dora(ctx):
     """赤ドラ (aka dora): each red five."""
-    reds = RED_FIVE_IDS[red_five_count(ctx.options)]
-    return sum(1 for t in ctx.all_tiles if t in reds)
+    return len(_RED_FIVES[red_five_count(ctx.options)].intersection(ctx.all_tiles))
 
 
 def red_five_count(options) -> int:
