@@ -294,6 +294,14 @@ def _off_ledger(game: Any, scores: list[int], table: int, transfers: list[Transf
     return None
 
 
+def _sign_agrees(value: int, change: int) -> bool:
+    """A winner gains for a positive win, pays for a reversed one; a win worth 0 (ラド) may still collect
+    honba and riichi sticks."""
+    if value == 0:
+        return change >= 0
+    return (change > 0) == (value > 0)
+
+
 def _inconsistent_wins(events: list[Event]) -> str | None:
     """A win's transfer between two winners or two non-winners, a winner whose change has the wrong sign for
     the value of its win (reversed wins, as in 地雷, have a negative value), or gains that differ from losses."""
@@ -303,7 +311,7 @@ def _inconsistent_wins(events: list[Event]) -> str | None:
                 return f"{t} at the win of seat(s) {winners} does not move points between a winner and a non-winner"
         net = _net(transfers)
         for seat, value in zip(winners, values, strict=True):
-            if (net.get(seat, 0) > 0) != (value > 0):
+            if not _sign_agrees(value, net.get(seat, 0)):
                 return f"seat {seat} won a hand worth {value} but its points changed by {net.get(seat, 0)}"
         gain = sum(net.get(seat, 0) for seat in set(winners))
         loss = -sum(amount for account, amount in net.items() if account not in winners)
@@ -319,6 +327,8 @@ def _settlements(events: list[Event]) -> list[tuple[list[int], list[Transfer], l
     values: list[int] = []
     transfers: list[Transfer] = []
     for event in events:
+        if event.kind == "side_transfer":  # chips and other side currencies: not points, paid with the win
+            continue
         if event.kind == "win":
             winners.append(event.seat)
             values.append(event.data["score"].value)

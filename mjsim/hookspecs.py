@@ -65,6 +65,17 @@ def mjsim_win(game, seat, tile, how, detail):
 
 
 @hookspec(firstresult=True)
+def mjsim_declarations(game, seat):
+    """The choices ``seat`` must make after the deal, before the dealer's first draw (定缺: the missing suit),
+    as a list of Actions, or None for none. Stops at first non-None result."""
+
+
+@hookspec
+def mjsim_settle_meld(game, seat, meld):
+    """Transfers due when ``seat``'s call or kong ``meld`` stands (刮风下雨 kong payments): a list, or None."""
+
+
+@hookspec(firstresult=True)
 def mjsim_resolve_claims(game, answers):
     """Which answers to a discard take effect: a list of (seat, action). Stops at first non-None result."""
 
@@ -95,6 +106,11 @@ def mjsim_next_hand(game, outcome):
 
     Stops at first non-None result.
     """
+
+
+@hookspec
+def mjsim_settle_game(game):
+    """Transfers paid once the game is over, before the final settlement (yakitori, bust prizes): a list."""
 
 
 @hookspec(firstresult=True)

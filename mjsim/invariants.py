@@ -31,6 +31,19 @@ def points_conserved(game) -> str | None:
     return None if total == expected else f"points not conserved: {total} != {expected}"
 
 
+def side_currencies_conserved(game) -> str | None:
+    """Every side currency (chips, settlement points) sums to zero over the seats, as its ledger says."""
+    for currency, balances in game.side.items():
+        booked = [0] * 4
+        for t in game.ledger:
+            if t.currency == currency:
+                booked[t.payer] -= t.amount
+                booked[t.payee] += t.amount
+        if sum(balances) != 0 or booked != balances:
+            return f"{currency} not conserved: balances {balances}, ledger {booked}"
+    return None
+
+
 def hand_sizes(game) -> str | None:
     """A seat holds hand_size tiles (kans counted as three), one more when it is its turn to discard."""
     hand = game.hand
@@ -71,6 +84,7 @@ def observations_hide(game) -> str | None:
 CORE: list[Invariant] = [
     ("tiles conserved", tiles_conserved),
     ("points conserved", points_conserved),
+    ("side currencies conserved", side_currencies_conserved),
     ("hand sizes", hand_sizes),
     ("observations hide", observations_hide),
 ]

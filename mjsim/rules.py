@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from mjsim.errors import MjsimError
@@ -137,10 +138,45 @@ class RuleSet:
         return RuleSet(self.name, self.variants, {**self.options, **overrides}, self.description)
 
     def compile(self) -> Rules:
-        """Validate every option and resolve the hooks once."""
-        from mjsim.plugins import build_rules
+        """Validate every option and resolve the hooks once; refuse variants that cannot be combined."""
+        from mjsim.plugins import build_rules, load_variant
 
-        return build_rules(self)
+        modules = [load_variant(v) for v in self.variants]
+        check_conflicts(modules)
+        rules = build_rules(self)
+        check_requirements(modules, rules.values)
+        return rules
+
+
+def check_conflicts(modules: Iterable[ModuleType]) -> None:
+    """Fail when a variant declares (``CONFLICTS = {"other": "why"}``) that it cannot play with another listed one."""
+    from mjsim.plugins import variant_name
+
+    modules = list(modules)
+    listed = [variant_name(m) for m in modules]
+    twice = sorted({n for n in listed if listed.count(n) > 1})
+    if twice:
+        raise MjsimError(f"variant {twice[0]} is listed twice (a preset's variant added again as a plugin?)")
+    names = set(listed)
+    for module in modules:
+        for other, why in getattr(module, "CONFLICTS", {}).items():
+            if other in names:
+                raise MjsimError(f"variants {variant_name(module)} and {other} cannot be combined: {why}")
+
+
+def check_requirements(modules: Iterable[ModuleType], values: Mapping[str, Any]) -> None:
+    """Fail when a variant's ``REQUIRES = {"option.key": (allowed values...)}`` is not met by the compiled values."""
+    from mjsim.plugins import variant_name
+
+    for module in modules:
+        for key, allowed in getattr(module, "REQUIRES", {}).items():
+            name = variant_name(module)
+            if key not in values:
+                raise MjsimError(f"variant {name} needs option {key}, which no variant of the rule set declares")
+            if values[key] not in allowed:
+                raise MjsimError(
+                    f"variant {name} needs {key} to be one of {', '.join(map(str, allowed))}, got {values[key]!r}"
+                )
 
 
 @dataclass(frozen=True)

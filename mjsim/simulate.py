@@ -115,6 +115,10 @@ def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
                 "rank_distribution": [ranks.count(k) / max(len(ranks), 1) for k in (1, 2, 3, 4)],
             }
         )
+    for seat, st in enumerate(seat_stats):
+        side = [r["final"]["side"] for r in records if "side" in r["final"]]
+        if side:  # chips and other side currencies: each seat's mean final balance
+            st["mean_side"] = {c: sum(s[c][seat] for s in side) / len(side) for c in sorted(side[0])}
     wins = [w for h in hands for w in h.get("wins", ())]
     return {
         "games": len(records),

@@ -2,8 +2,9 @@
 
 Tables: ``manifest`` (per run: rule-set fingerprint, versions, agents, seeds,
 command), ``games`` (one row per game: final points, ranks, results and the
-full record) and ``hands`` (one row per hand: outcome, winners, value, score
-changes). A game's primary key is (run, index), so no game is stored twice,
+full record), ``hands`` (one row per hand: outcome, winners, value, score
+changes) and ``side`` (per game and side currency, e.g. chips: the final
+balance of every seat). A game's primary key is (run, index), so no game is stored twice,
 and a crashed or interrupted run keeps every shard it committed.
 """
 
@@ -25,6 +26,8 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS hands (
     run TEXT, game INTEGER, hand INTEGER, dealer INTEGER, outcome TEXT, winners TEXT, value INTEGER,
     deltas TEXT, PRIMARY KEY (run, game, hand));
+CREATE TABLE IF NOT EXISTS side (
+    run TEXT, idx INTEGER, currency TEXT, balances TEXT, PRIMARY KEY (run, idx, currency));
 """
 
 
@@ -81,6 +84,15 @@ class Store:
                 "INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [row for r in records for row in _hand_rows(run, r)],
             )
+            self.db.executemany(
+                "INSERT INTO side VALUES (?, ?, ?, ?)",
+                [(run, r["index"], c, json.dumps(v)) for r in records for c, v in r["final"].get("side", {}).items()],
+            )
+
+    def side(self, run: str, currency: str) -> list[list[int]]:
+        """Each stored game's final balance per seat of a side currency (chips...), in game order."""
+        rows = self.db.execute("SELECT balances FROM side WHERE run = ? AND currency = ? ORDER BY idx", (run, currency))
+        return [json.loads(b) for (b,) in rows]
 
     def records(self, run: str) -> list[dict[str, Any]]:
         """Every stored game record of a run, in game order."""

@@ -113,7 +113,10 @@ class EfficiencyBot:
         riichi = [a for a in actions if a.kind == RIICHI]
         if riichi:
             return best_discards(obs, riichi)[0][1]
-        return self.discard(obs, [a for a in actions if a.kind == DISCARD])
+        discards = [a for a in actions if a.kind == DISCARD]
+        if not discards:  # only choices this bot does not know (a variant's declaration, e.g. 定缺): the first
+            return actions[0]
+        return self.discard(obs, discards)
 
     def discard(self, obs: Observation, options: list[Action]) -> Action:
         """The discard that keeps the hand fastest."""

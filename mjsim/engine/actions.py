@@ -44,13 +44,18 @@ class Event(NamedTuple):
     data: Any = None
 
 
+POINTS = "points"
+"""The game's own currency; any other (chips, settlement points) is a side currency kept apart from the scores."""
+
+
 class Transfer(NamedTuple):
-    """Points moving from one account to another. Seat -1 is the table (riichi sticks)."""
+    """Points (or a side currency) moving from one account to another. Seat -1 is the table (riichi sticks)."""
 
     payer: int
     payee: int
     amount: int
     reason: str
+    currency: str = POINTS
 
 
 TABLE = -1

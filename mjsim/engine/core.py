@@ -1,6 +1,7 @@
 """The common game state machine: ``new_game``, ``pending`` and ``step``.
 
-One turn runs as follows (each hook is pre-resolved on ``Rules.flow``):
+One turn runs as follows (each hook is pre-resolved on ``Rules.flow``; a hand may first open with the
+choices ``mjsim_declarations`` asks every seat for, such as 定缺, made all at once before the dealer draws):
 
 1. the seat to move draws (replacement draws after a kan; bonus tiles are set
    aside and replaced);
@@ -27,6 +28,7 @@ from mjsim.engine.actions import (
     KAKAN,
     KAN,
     PASS,
+    POINTS,
     PON,
     RIICHI,
     RON,
@@ -37,7 +39,7 @@ from mjsim.engine.actions import (
     Transfer,
 )
 from mjsim.engine.offers import claim_candidates, claimants, drawable, self_candidates
-from mjsim.engine.state import CLAIM, ENDED, ROB, TURN, Game, HandState, Seat
+from mjsim.engine.state import CLAIM, DECLARE, ENDED, ROB, TURN, Game, HandState, Seat
 from mjsim.engine.wall import shuffled_wall
 from mjsim.errors import MjsimError
 from mjsim.hand.tiles import kind_of
@@ -56,6 +58,7 @@ def new_game(rules, seed: int) -> Game:
     """A game under compiled ``rules`` whose every wall derives from ``seed``."""
     setup = rules.flow.setup
     game = Game(rules=rules, seed=seed, scores=[setup.start_points] * 4)
+    game.side = {currency: [0] * 4 for currency in setup.currencies}
     _start_hand(game)
     return game
 
@@ -97,6 +100,8 @@ def step(game: Game, actions: Mapping[int, Action]) -> Game:
     hand = game.hand
     if hand.phase == TURN:
         _self_action(game, hand, actions[hand.current])
+    elif hand.phase == DECLARE:
+        _declare(game, hand, {s: actions[s] for s in offered})
     else:
         _resolve_claims(game, hand, {s: actions[s] for s in offered})
     _settle_if_ended(game)
@@ -111,6 +116,8 @@ def _offers(game: Game, hand: HandState) -> dict[int, list[Action]]:
     if hand.phase == TURN:
         seat = hand.current
         return {seat: flow.legal_actions(game, seat, self_candidates(game, hand, seat))}
+    if hand.phase == DECLARE:
+        return _declaration_offers(game)
     offers = {}
     for seat in claimants(hand):
         options = flow.legal_actions(game, seat, claim_candidates(game, hand, seat))
@@ -121,6 +128,34 @@ def _offers(game: Game, hand: HandState) -> dict[int, list[Action]]:
         _settle_if_ended(game)
         return pending(game)
     return offers
+
+
+# --- Declarations (before the dealer's first draw) -----------------------------------
+
+
+def _declaration_offers(game: Game) -> dict[int, list[Action]]:
+    """The choices each seat still has to make (``mjsim_declarations``), all seats at once."""
+    hook = game.rules.hook.mjsim_declarations
+    if not hook.get_hookimpls():
+        return {}
+    hand = game.hand
+    offers = {}
+    for seat in range(4):
+        if seat not in hand.declared:
+            choices = hook(game=game, seat=seat)
+            if choices:
+                offers[seat] = list(choices)
+    return offers
+
+
+def _declare(game: Game, hand: HandState, chosen: dict[int, Action]) -> None:
+    """Record the seats' choices (revealed together), then the dealer draws."""
+    for seat in sorted(chosen):
+        hand.declared[seat] = chosen[seat]
+        _event(game, "declare", seat, chosen[seat])
+    if not _declaration_offers(game):
+        hand.phase = TURN
+        _draw(game, hand, hand.dealer)
 
 
 # --- Self actions ---------------------------------------------------------------
@@ -172,10 +207,12 @@ def _declare_kan(game: Game, hand: HandState, seat: int, meld: Meld) -> None:
 
 def _kan_stands(game: Game, hand: HandState, seat: int, kind: str) -> None:
     """Nobody robbed the kan: it counts, its indicator turns, and its owner draws a replacement tile."""
+    kan_kind = kind_of(hand.robbed[1])
     hand.robbed, hand.phase = None, TURN
     hand.kans += 1
     hand.calls_made += 1
     _kan_dora(game, hand, kind)
+    _settle_meld(game, seat, next(m for m in hand.seats[seat].melds if m.kind == kan_kind and len(m.tiles) == 4))
     _draw(game, hand, seat, replacement=True)
 
 
@@ -261,6 +298,7 @@ def _call(game: Game, hand: HandState, seat: int, who: int, action: Action) -> N
     hand.calls_made += 1
     hand.discard = None
     _event(game, action.kind, seat, (action.tile, action.tiles, who))
+    _settle_meld(game, seat, me.melds[-1])
     if action.kind == KAN:
         hand.kans += 1
         _kan_dora(game, hand, MELD_KAN)
@@ -297,7 +335,8 @@ def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> 
         tile = hand.rinshan.pop(0)
         hand.moved.append(hand.wall.pop())  # the dead wall keeps its size: the live wall gives up its last tile
     else:
-        tile = hand.wall.pop()  # no dead wall: replacements come from the end of the wall
+        # no dead wall: replacements come from the end of the wall (or its front, by the family's table)
+        tile = hand.wall.pop(0) if setup.replacement_from == "front" else hand.wall.pop()
     me = hand.seats[seat]
     hand.phase, hand.current, hand.after_kan = TURN, seat, replacement
     if tile in setup.bonus_ids:
@@ -330,8 +369,9 @@ def _win(game: Game, hand: HandState, wins: list[tuple[int, int, int | None]]) -
         for s, _, src, sc in scored
     ]
     hand.outcome = record
-    if flow.after_win(game, scored) and not _hand_over_after_wins(hand):
-        _continue_after_win(game, hand, wins)
+    go_on = flow.after_win(game, scored)
+    if go_on and not _hand_over_after_wins(hand):
+        _continue_after_win(game, hand, wins, go_on)
     else:
         hand.phase = ENDED
 
@@ -340,10 +380,15 @@ def _hand_over_after_wins(hand: HandState) -> bool:
     return sum(not s.left for s in hand.seats) <= 1
 
 
-def _continue_after_win(game: Game, hand: HandState, wins) -> None:
-    """Play goes on after a win (blood battle): the seat after the winner furthest from the discarder draws."""
+def _continue_after_win(game: Game, hand: HandState, wins, go_on) -> None:
+    """Play goes on after a win (blood battle): the seat after the winner furthest from the discarder draws.
+
+    ``go_on`` may instead name the seat after which play resumes (``{"after": seat}``).
+    """
     source = wins[0][2] if wins[0][2] is not None else wins[0][0]
     last = max((seat for seat, _, _ in wins), key=lambda seat: (seat - source - 1) % 4)
+    if isinstance(go_on, dict) and go_on.get("after") is not None:
+        last = go_on["after"]
     hand.discard = hand.robbed = None
     hand.phase = TURN
     _next_draw(game, hand, last)
@@ -353,7 +398,8 @@ def _end_as_draw(game: Game, hand: HandState, reason: str, info: dict) -> None:
     hand.phase = ENDED
     transfers, detail = game.rules.flow.settle_draw(game, reason)
     _pay(game, transfers)
-    hand.outcome = {"draw": reason, **info, **(detail or {})}
+    # Wins made before the end stay in the record (blood battle: winners leave and the rest play on).
+    hand.outcome = {**(hand.outcome or {}), "draw": reason, **info, **(detail or {})}
     _event(game, "draw_end", None, hand.outcome)
 
 
@@ -382,7 +428,10 @@ def _settle_if_ended(game: Game) -> None:
     game.repeats = game.repeats + 1 if nxt.get("repeat") else 0
     if nxt.get("over"):
         game.over, game.hand = True, None
+        _pay(game, _game_end_transfers(game))
         game.final = game.rules.flow.final_settlement(game)
+        if game.side:  # side currencies (chips...) are reported next to the points
+            game.final = {**game.final, "side": {c: list(v) for c, v in game.side.items()}}
         _event(game, "game_end", None, game.final)
     else:
         _start_hand(game)
@@ -396,6 +445,7 @@ def game_at(rules, *, scores, dealer: int, round_index: int, honba: int, table: 
     game = Game(
         rules=rules, seed=seed, scores=list(scores), table=table, dealer=dealer, round_index=round_index, honba=honba
     )
+    game.side = {currency: [0] * 4 for currency in rules.flow.setup.currencies}
     _start_hand(game, walls)
     return game
 
@@ -449,6 +499,9 @@ def _start_hand(game: Game, walls=None) -> None:
     _replace_dealt_bonus(game, hand)
     _event(game, "deal", None, tuple(tuple(s.tiles) for s in hand.seats))
     _reveal_dora(game, hand, setup.indicators_at_start)
+    if _declaration_offers(game):
+        hand.phase = DECLARE  # the dealer draws once every seat has chosen
+        return
     _draw(game, hand, game.dealer)
 
 
@@ -469,11 +522,29 @@ def _replace_dealt_bonus(game: Game, hand: HandState) -> None:
 # --- Ledger and log -------------------------------------------------------------------
 
 
+def _game_end_transfers(game: Game) -> list[Transfer]:
+    """What the variants pay once the game is over (yakitori, bust prizes), before the final settlement."""
+    hook = game.rules.hook.mjsim_settle_game
+    if not hook.get_hookimpls():
+        return []
+    return [t for batch in hook(game=game) for t in batch or ()]
+
+
+def _settle_meld(game: Game, seat: int, meld: Meld) -> None:
+    """Transfers due when a call or kong stands (``mjsim_settle_meld``: kong payments)."""
+    hook = game.rules.hook.mjsim_settle_meld
+    if hook.get_hookimpls():
+        _pay(game, [t for batch in hook(game=game, seat=seat, meld=meld) for t in batch or ()])
+
+
 def _pay(game: Game, transfers: list[Transfer]) -> None:
     """Every point moves here, as a transfer between two accounts."""
     for t in transfers:
         if t.amount < 0 or t.payer == t.payee:
             raise MjsimError(f"bad transfer {t}")
+        if t.currency != POINTS:
+            _pay_side(game, t)
+            continue
         for account, sign in ((t.payer, -1), (t.payee, 1)):
             if account == TABLE:
                 game.table += sign * t.amount
@@ -481,6 +552,20 @@ def _pay(game: Game, transfers: list[Transfer]) -> None:
                 game.scores[account] += sign * t.amount
         game.ledger.append(t)
         _event(game, "transfer", None, t)
+
+
+def _pay_side(game: Game, t: Transfer) -> None:
+    """A side-currency transfer between two seats: its own balances, the ledger and a "side_transfer" event.
+
+    The event has its own kind so that readers of "transfer" events (ledger checks, log export) see points only.
+    """
+    balances = game.side.get(t.currency)
+    if balances is None or TABLE in (t.payer, t.payee):
+        raise MjsimError(f"bad transfer {t}: the rules keep no side currency {t.currency!r} between seats")
+    balances[t.payer] -= t.amount
+    balances[t.payee] += t.amount
+    game.ledger.append(t)
+    _event(game, "side_transfer", None, t)
 
 
 def _event(game: Game, kind: str, seat: int | None, data) -> None:

@@ -12,6 +12,7 @@ class TableSetup:
     tiles: tuple[int, ...]  # physical ids in the set
     hand_size: int = 13
     replacement_tiles: int = 4  # dead-wall replacement tiles (0: replacements come from the wall's end)
+    replacement_from: str = "tail"  # without a dead wall, replacements come from the wall's "tail" or "front"
     indicator_tiles: int = 10  # dead-wall tiles that can be turned as indicators
     reserve: int = 0  # live tiles at the end that are never drawn
     indicators_at_start: int = 1
@@ -20,3 +21,4 @@ class TableSetup:
     bonus_ids: frozenset[int] = field(default_factory=frozenset)  # flowers: set aside and replaced
     start_points: int = 25000
     riichi_deposit: int = 1000
+    currencies: tuple[str, ...] = ()  # side currencies kept per seat next to the points (chips...), each zero-sum

@@ -10,11 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjsim.engine.actions import Action, Event, Transfer
-from mjsim.hand.tiles import kind_of
+from mjsim.hand.tiles import NUM_KINDS, kind_of
 from mjsim.scoring import Meld
 
 TURN, CLAIM, ROB, ENDED = "turn", "claim", "rob", "ended"
 """Phases of a hand: a seat acts on its own turn; others answer a discard; others may rob a kan."""
+DECLARE = "declare"
+"""A phase before the dealer's first draw in which seats make the choices a variant asks for (定缺)."""
 
 
 @dataclass(slots=True)
@@ -37,15 +39,19 @@ class Seat:
     stash: dict[str, Any] = field(default_factory=dict)
 
     def add(self, tile: int) -> None:
-        """Take a tile into the concealed hand."""
+        """Take a tile into the concealed hand (a dealt bonus tile is held uncounted until it is set aside)."""
         self.tiles.append(tile)
-        self.counts[kind_of(tile)] += 1
+        kind = kind_of(tile)
+        if kind < NUM_KINDS:
+            self.counts[kind] += 1
         self.waits = None
 
     def remove(self, tile: int) -> None:
         """Take a tile out of the concealed hand."""
         self.tiles.remove(tile)
-        self.counts[kind_of(tile)] -= 1
+        kind = kind_of(tile)
+        if kind < NUM_KINDS:
+            self.counts[kind] -= 1
         self.waits = None
 
 
@@ -75,6 +81,7 @@ class HandState:
     after_kan: bool = False  # the current draw is a replacement tile
     pending_dora: int = 0  # kan dora to reveal after the next discard
     outcome: dict[str, Any] | None = None
+    declared: dict[int, Action] = field(default_factory=dict)  # each seat's choice in the declaration phase
     start_scores: tuple[int, ...] = ()
     stash: dict[str, Any] = field(default_factory=dict)
 
@@ -106,6 +113,7 @@ class Game:
     final: Any = None
     log: list[Event] = field(default_factory=list)
     ledger: list[Transfer] = field(default_factory=list)
+    side: dict[str, list[int]] = field(default_factory=dict)  # side currency -> balance per seat (zero-sum)
     history: list[dict[str, Any]] = field(default_factory=list)  # one record per finished hand
     stash: dict[str, Any] = field(default_factory=dict)
     offered: dict[int, list[Action]] | None = None  # the last legal actions handed out

@@ -144,7 +144,7 @@ _SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 def improving_kinds(counts: Sequence[int]) -> tuple[int, list[int]]:
-    """(shanten, kinds that lower it) of a hand of 3n+1 tiles (4-set hands, all three forms).
+    """(shanten, kinds that lower it) of a hand of 3n+1 tiles (4- or 5-set hands, all three forms).
 
     Only the suit of the added tile changes, so the other three suits are
     combined once and each candidate costs one row lookup and one combine;
@@ -154,7 +154,8 @@ def improving_kinds(counts: Sequence[int]) -> tuple[int, list[int]]:
     now = shanten(list(key))
     total = sum(key) + 1
     sets = total // 3
-    t = suit_tables(4)
+    max_sets = 5 if sets > 4 else 4  # 16-tile hands read their rows from the five-set tables
+    t = suit_tables(max_sets)
     n, combine, rows = t.n, t.combine, t.rows
     row_of = [t.suit_row, t.suit_row, t.suit_row, t.honor_row]
     ids = [row_of[s][key[lo:hi]] for s, (lo, hi) in enumerate(_SUIT_SLICES)]
@@ -164,7 +165,7 @@ def improving_kinds(counts: Sequence[int]) -> tuple[int, list[int]]:
     for s, (lo, hi) in enumerate(_SUIT_SLICES):
         others = [ids[o] for o in range(4) if o != s]
         rest = combine[combine[others[0] * n + others[1]] * n + others[2]] * n
-        for i, row in enumerate(_plus_one_rows(key[lo:hi], s == 3)):
+        for i, row in enumerate(_plus_one_rows(key[lo:hi], s == 3, max_sets)):
             if row < 0:
                 continue
             if rows[combine[rest + row]][column] - 1 < now or (other is not None and other(lo + i) < now):
@@ -173,12 +174,12 @@ def improving_kinds(counts: Sequence[int]) -> tuple[int, list[int]]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _plus_one_rows(suit: bytes, honors: bool) -> tuple[int, ...]:
+def _plus_one_rows(suit: bytes, honors: bool, max_sets: int = 4) -> tuple[int, ...]:
     """Row ids of a suit with one more tile of each rank (-1 where it already holds four).
 
     Suits repeat across hands and turns, so this small cache spares most lookups.
     """
-    t = suit_tables(4)
+    t = suit_tables(max_sets)
     table = t.honor_row if honors else t.suit_row
     out = []
     for i in range(len(suit)):

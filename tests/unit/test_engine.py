@@ -86,3 +86,100 @@ def test_replaying_the_choices_rebuilds_the_game(rules):
         core.step(game, {s: bots[s].act(observe(game, s), a) for s, a in offers.items()})
     again = core.replay_choices(rules, 21, game.choices)
     assert core.fingerprint(again) == core.fingerprint(game)
+
+
+# --- Mechanisms the blood-battle family (chengdu) needs: declarations, meld payments, play after a win -------
+
+
+@pytest.fixture(scope="module")
+def chengdu_rules():
+    return RuleSet.from_preset("chengdu").compile()
+
+
+def _play_until(rules, seed: int, stop, agents=("chengdu",) * 4, limit: int = 3000):
+    """Step a game with bots until ``stop(game)`` holds (or the game ends); the game."""
+    import random
+
+    from mjsim.agents import make_agent
+    from mjsim.observation import observe
+
+    game = core.new_game(rules, seed)
+    bots = [make_agent(name, random.Random(i)) for i, name in enumerate(agents)]
+    for _ in range(limit):
+        offers = core.pending(game)
+        if not offers or stop(game):
+            break
+        core.step(game, {s: bots[s].act(observe(game, s), a) for s, a in offers.items()})
+    return game
+
+
+def test_declarations_come_before_the_dealers_first_draw(chengdu_rules):
+    from mjsim.engine.state import DECLARE
+
+    game = core.new_game(chengdu_rules, 5)
+    assert game.hand.phase == DECLARE and [len(s.tiles) for s in game.hand.seats] == [13] * 4
+    choices = {seat: acts[1] for seat, acts in core.pending(game).items()}
+    core.step(game, choices)
+    assert game.hand.declared == choices
+    assert [e.kind for e in game.log[-5:]] == ["declare"] * 4 + ["draw"]
+    assert len(game.hand.seats[game.hand.dealer].tiles) == 14
+
+
+def test_a_kong_is_paid_when_it_stands(chengdu_rules):
+    for seed in range(40):
+        game = _play_until(chengdu_rules, seed, lambda g: any(e.kind in ("kan", "ankan") for e in g.log))
+        kongs = [i for i, e in enumerate(game.log) if e.kind in ("kan", "ankan")]
+        if kongs:
+            kong, after = game.log[kongs[0]], game.log[kongs[0] + 1]
+            assert after.kind == "transfer" and after.data.reason == "kong" and after.data.payee == kong.seat
+            return
+    pytest.fail("no kong in 40 games")
+
+
+def test_a_draw_keeps_the_wins_made_before_it(chengdu_rules):
+    records = run_games(chengdu_rules, 6, root_seed=2, agent_names=["chengdu"] * 4)
+    mixed = [h for r in records for h in r.hands if h.get("wins") and h.get("draw") == "exhaustive"]
+    assert mixed and all(1 <= len(h["wins"]) <= 2 for h in mixed)
+
+
+def test_after_a_win_play_may_resume_after_a_named_seat():
+    rules = RuleSet.from_preset("chengdu", {"chengdu.after_ron_next": "after_discarder"}).compile()
+    for seed in range(60):
+        game = _play_until(rules, seed, lambda g: any(e.kind == "win" and e.data["from"] is not None for e in g.log))
+        wins = [i for i, e in enumerate(game.log) if e.kind == "win" and e.data["from"] is not None]
+        if wins and game.hand is not None and game.hand.phase != "ended":
+            source = game.log[wins[0]].data["from"]
+            nxt = next(e for e in game.log[wins[0] :] if e.kind == "draw")
+            left = {s for s in range(4) if game.hand.seats[s].left}
+            assert nxt.seat == next((source + i) % 4 for i in (1, 2, 3) if (source + i) % 4 not in left)
+            return
+    pytest.fail("no ron in 60 games")
+
+
+def test_kong_replacement_from_the_wall_front_or_tail(chengdu_rules):
+    front = RuleSet.from_preset("chengdu", {"chengdu.kong_replacement_from": "front"}).compile()
+    for rules, index in ((chengdu_rules, -1), (front, 0)):
+        game = core.new_game(rules, 5)
+        core.step(game, {seat: acts[0] for seat, acts in core.pending(game).items()})
+        expected = game.hand.wall[index]
+        core._draw(game, game.hand, 1, replacement=True)
+        assert game.hand.last_draw == expected
+
+
+def test_bonus_tiles_dealt_are_set_aside_uncounted():
+    """A flower in the deal is held uncounted (the 34 counts hold no bonus kind) until it is replaced."""
+    from mjsim.engine.state import Seat
+
+    seat = Seat()
+    seat.add(136)
+    seat.add(0)
+    assert sum(seat.counts) == 1 and len(seat.counts) == 34
+    seat.remove(136)
+    assert seat.tiles == [0] and sum(seat.counts) == 1
+    taiwan = RuleSet.from_preset("taiwan").compile()
+    flowers = taiwan.flow.setup.bonus_ids
+    wall = sorted(flowers) + list(range(136))  # the dealer is dealt all eight flowers
+    game = core.game_at(taiwan, scores=[0] * 4, dealer=0, round_index=0, honba=0, table=0, walls=(wall, [], []))
+    dealer = game.hand.seats[0]
+    assert sorted(dealer.flowers) == sorted(flowers) and not any(t in flowers for t in dealer.tiles)
+    assert sum(dealer.counts) == len(dealer.tiles) == 17

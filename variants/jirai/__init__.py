@@ -18,6 +18,7 @@ from variants.riichi.play import win_context
 
 NAME = "jirai"
 DESCRIPTION = "地雷麻雀: forbidden yaku reverse the payments; clean wins earn one han per forbidden yaku"
+CONFLICTS = {"boo": "both replace the riichi settlement (jirai reverses its payments, boo pays in its own units)"}
 
 
 @hookimpl
