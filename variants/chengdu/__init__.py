@@ -1,0 +1,116 @@
+"""成都麻将 血战到底 (Chengdu / Sichuan "blood battle to the end"), as a family plugin (/work/shared/rules/chengdu.md).
+
+108 suited tiles, no chi, a missing suit (declared or implicit), winners leave the hand and play goes on until
+three have won or the wall is empty; fan doubling a base stake up to a cap; kong payments with refunds; the
+end-of-wall checks 查花猪 and 查大叫. It stands alone (``variants = ["chengdu"]``).
+"""
+
+from __future__ import annotations
+
+from mjsim.hookspecs import hookimpl
+from variants.chengdu import checks, endcheck, fan, match, play, settle
+from variants.chengdu.options import declare
+
+NAME = "chengdu"
+DESCRIPTION = "成都麻将 血战到底: 108 tiles, missing suit, winners leave until three have won, fan x2, 查花猪/查大叫"
+HAN_UNIT = "fan"  # what `mjsim score` calls the doubling unit
+
+
+@hookimpl
+def mjsim_add_options(registry):
+    """Declare the Chengdu options."""
+    declare(registry)
+
+
+@hookimpl
+def mjsim_register_yaku(rules):
+    """The fan table (table entries and additive fan), configured by the options."""
+    return fan.patterns(rules.values)
+
+
+@hookimpl
+def mjsim_score_win(ctx, rules):
+    """Fan and value of a win (raises NoWin when the tiles do not win)."""
+    return fan.score_win(ctx, rules)
+
+
+@hookimpl
+def mjsim_table_setup(rules):
+    """108 tiles, no dead wall, no indicators."""
+    return play.table_setup(rules)
+
+
+@hookimpl
+def mjsim_declarations(game, seat):
+    """定缺: each seat names its void suit before the dealer's first draw (declared mode)."""
+    return play.declarations(game, seat)
+
+
+@hookimpl
+def mjsim_legal_actions(game, seat, actions):
+    """No chi, no calls on the void suit, void tiles first, 过水 pon ban, forced wins on the last tiles."""
+    return play.legal_actions(game, seat, actions)
+
+
+@hookimpl
+def mjsim_win(game, seat, tile, how, detail):
+    """A complete hand lacking a suit, not blocked by 过水; robbing only an added kong."""
+    return play.can_win(game, seat, tile, how, detail)
+
+
+@hookimpl
+def mjsim_settle_win(game, wins):
+    """Ron: the discarder pays; tsumo: every active opponent pays; 呼叫转移 by option."""
+    return settle.settle_win(game, wins)
+
+
+@hookimpl
+def mjsim_settle_meld(game, seat, meld):
+    """刮风下雨: kong payments when a kong stands."""
+    return settle.settle_meld(game, seat, meld)
+
+
+@hookimpl
+def mjsim_after_win(game, wins):
+    """Winners leave; play goes on until three have won."""
+    return settle.after_win(game, wins)
+
+
+@hookimpl
+def mjsim_settle_draw(game, reason):
+    """查花猪, 查大叫 and 退税 at an empty wall."""
+    return endcheck.settle_draw(game, reason)
+
+
+@hookimpl
+def mjsim_next_hand(game, outcome):
+    """The first winner deals next; the match lasts ``match_hands`` hands."""
+    return match.next_hand(game, outcome)
+
+
+@hookimpl
+def mjsim_final_settlement(game):
+    """Final points and ranks."""
+    return match.final_settlement(game)
+
+
+@hookimpl
+def mjsim_record_hand(game, outcome):
+    """Winners, kong money, refunds, pigs, wall left and the worth of the void choice, per hand."""
+    return match.record_hand(game, outcome)
+
+
+@hookimpl
+def mjsim_observe(game, seat):
+    """Every seat's declared void suit (public once declared) and who has left the hand."""
+    hand = game.hand
+    if hand is None:
+        return None
+    voids = {s: play.void_of(game, s) for s in range(4) if s in hand.declared}
+    return {"chengdu.voids": voids, "chengdu.left": tuple(s.left for s in hand.seats)}
+
+
+@hookimpl
+def mjsim_register_invariants(rules):
+    """Log audit (wins, values, transfers, refunds), the end of hands, 过水."""
+    return list(checks.INVARIANTS)

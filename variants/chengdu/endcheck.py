@@ -1,0 +1,88 @@
+"""The end-of-wall checks (chengdu.md §5.3): 查花猪, 查大叫 and 退税, among the players still in the hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjsim.engine.actions import Transfer
+from variants.chengdu.log import REFUND, hand_events, kongs
+from variants.chengdu.options import cap_fan, cd
+from variants.chengdu.play import is_pig, tenpai_value
+
+PIG, NOT_READY = "flower pig", "not ready"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Who is still in the hand at exhaustion: flower pigs and each ready player's best win value."""
+
+    active: tuple[int, ...]
+    pigs: tuple[int, ...]
+    ready: dict[int, int]  # seat -> highest win value (ready, non-pig players only)
+
+
+def standing(game) -> Standing:
+    """The active players' state at exhaustion."""
+    active = tuple(s for s in range(4) if not game.hand.seats[s].left)
+    pigs = tuple(s for s in active if is_pig(game, s))
+    values = {s: tenpai_value(game, s) for s in active if s not in pigs}
+    return Standing(active, pigs, {s: v for s, v in values.items() if v > 0})
+
+
+def settle_draw(game, reason: str):
+    """Pig check, then not-ready check, then kong refunds; ``detail`` names the ready seats and the pigs."""
+    if reason != "exhaustive":
+        return [], {}
+    st = standing(game)
+    transfers = pig_check(game, st) + not_ready_check(game, st)
+    if cd(game, "tax_refund"):
+        transfers += refunds(game, st)
+    return transfers, {"tenpai": sorted(st.ready), "chengdu.pig_seats": list(st.pigs)}
+
+
+def pig_penalty(game, st: Standing, receiver: int) -> int:
+    """What one flower pig pays one active non-pig player."""
+    base, kind = cd(game, "base"), cd(game, "pig_penalty")
+    if kind == "cap_value":
+        return base * 2 ** cap_fan(game.rules.values)
+    if kind == "fixed":
+        return base * cd(game, "pig_penalty_fixed")
+    return max(st.ready.get(receiver, 0), base * 2**3)  # Mahjong Soul: at least 8 bases
+
+
+def pig_check(game, st: Standing) -> list[Transfer]:
+    """查花猪: every pig pays every active non-pig player (the larger of both checks by option)."""
+    larger = cd(game, "pig_and_chajiao") == "larger_only"
+    out = []
+    for pig in st.pigs:
+        for seat in st.active:
+            if seat in st.pigs:
+                continue
+            amount = pig_penalty(game, st, seat)
+            if larger:
+                amount = max(amount, st.ready.get(seat, 0))
+            out.append(Transfer(pig, seat, amount, PIG))
+    return out
+
+
+def not_ready_check(game, st: Standing) -> list[Transfer]:
+    """查大叫: every active non-pig, non-ready player pays every ready player that player's highest win value."""
+    out = []
+    for seat in st.active:
+        if seat in st.pigs or seat in st.ready:
+            continue
+        out += [Transfer(seat, ready, value, NOT_READY) for ready, value in sorted(st.ready.items())]
+    return out
+
+
+def refunds(game, st: Standing) -> list[Transfer]:
+    """退税: an active player who is not ready returns every kong payment of the hand to its payer.
+
+    Payers are repaid even if they have won since; a kong whose income a call transfer handed on is not
+    refunded [proposal]: its owner no longer holds it.
+    """
+    out = []
+    for kong in kongs(hand_events(game)):
+        if kong.owner in st.active and kong.owner not in st.ready and not kong.transferred:
+            out += [Transfer(t.payee, t.payer, t.amount, REFUND) for t in kong.payments]
+    return out
