@@ -1,0 +1,73 @@
+"""The Taiwanese bot: 16-tile efficiency, every legal win, MIGI when offered, and a way out of 過水."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from mjsim.agents.base import register
+from mjsim.agents.bots import EfficiencyBot, best_discards
+from mjsim.engine.actions import PASS, RON, Action
+from mjsim.hand.decompose import waits
+from mjsim.hand.tiles import kind_of
+from mjsim.observation import Observation
+
+RESERVE = 16  # tiles at the end of the wall that are never drawn (taiwan.md §3)
+
+
+@register("taiwan")
+class TaiwanBot(EfficiencyBot):
+    """The efficiency bot reading the Taiwanese facts of its view (``taiwan.*`` in ``Observation.extra``).
+
+    Flowers are set aside and replaced by the engine and the 過水 block masks the wins it forbids; on top of
+    that, a blocked seat that can stay ready prefers a discard outside its waits, the only discard that clears
+    the block (taiwan.md §6). Pon calls take dragons and the seat's and round's own winds, which are tai.
+    """
+
+    def discard(self, obs: Observation, options: list[Action]) -> Action:
+        """The fastest discard; when blocked by 過水, the fastest one that is not among the waits it leaves."""
+        ranked = best_discards(obs, options)
+        if obs.extra.get("taiwan.blocked") and ranked[0][0][0] == 0:
+            clearing = [a for _, a in ranked if _ready_and_clear(obs.counts, kind_of(a.tile))]
+            if clearing:
+                return clearing[0]
+        return ranked[0][1]
+
+    def claim(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        """Pon tiles worth tai; once open, the calls that bring the hand closer."""
+        return super().claim(_with_seat_wind(obs), actions)
+
+
+@register("taiwan_tsumo")
+class TsumoHunterBot(TaiwanBot):
+    """Lets a ron pass while enough tiles are left, to win by tsumo instead (all three pay, 自摸 adds a tai).
+
+    It is the play 過水 punishes: the pass blocks its tsumo until it discards a tile outside its waits.
+    """
+
+    min_draws_left = 16  # drawable tiles (the reserve excluded) below which it takes the ron
+
+    def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        """Pass a ron early in the hand; otherwise play as the Taiwanese bot."""
+        if obs.wall_left - RESERVE > self.min_draws_left and any(a.kind == RON for a in actions):
+            return next(a for a in actions if a.kind == PASS)
+        return super().act(obs, actions)
+
+
+def _ready_and_clear(counts: Sequence[int], kind: int) -> bool:
+    """After discarding ``kind`` the hand is ready and does not wait on ``kind``."""
+    after = list(counts)
+    after[kind] -= 1
+    left = waits(after, seven_pairs=False, orphans=False)
+    return bool(left) and kind not in left
+
+
+def _with_seat_wind(obs: Observation) -> Observation:
+    """The view with ``dealer`` moved so that ``seat_wind`` is the seat wind of the wall break."""
+    winds = obs.extra.get("taiwan.seat_winds")
+    if winds is None:
+        return obs
+    return replace(obs, dealer=(obs.seat - winds[obs.seat]) % 4)
+
+
+__all__ = ["TaiwanBot", "TsumoHunterBot"]

@@ -1,0 +1,112 @@
+"""台湾麻将 (Taiwanese 16-tile mahjong with flowers), a family of its own (/work/shared/rules/taiwan.md).
+
+144 tiles with eight flowers, 16-tile hands (five sets and a pair), a reserve of 16, the tai table with 底 and
+the dealer's 2n + 1, 過水 as the spec's state machine, MIGI, 七搶一 and 八仙過海.
+"""
+
+from __future__ import annotations
+
+from mjsim.hookspecs import hookimpl
+from variants.taiwan import checks, flow, guoshui, settlement
+from variants.taiwan.options import declare
+from variants.taiwan.scoring import score_win
+from variants.taiwan.seats import seat_winds
+from variants.taiwan.tai import patterns
+
+NAME = "taiwan"
+DESCRIPTION = "台湾麻将: 16-tile hands, flowers, tai with 底 and 連莊, 過水, MIGI, 七搶一 and 八仙過海"
+HAN_UNIT = "tai"  # what `mjsim score` calls the doubling unit
+
+
+@hookimpl
+def mjsim_add_options(registry):
+    """Declare the family's options."""
+    declare(registry)
+
+
+@hookimpl
+def mjsim_register_yaku(rules):
+    """The tai table, configured for the options."""
+    return patterns(rules.values)
+
+
+@hookimpl
+def mjsim_score_win(ctx, rules):
+    """Tai, the flower wins and every seat's payment (raises NoWin when the tiles do not win)."""
+    return score_win(ctx, rules)
+
+
+@hookimpl
+def mjsim_table_setup(rules):
+    """144 tiles, 16-tile hands, a reserve of 16, flowers set aside and replaced from the back."""
+    return flow.table_setup(rules)
+
+
+@hookimpl
+def mjsim_legal_actions(game, seat, actions):
+    """No big kong on the left player's discard, 過水 on pon/chi, kuikae, MIGI and its lock."""
+    return flow.legal_actions(game, seat, actions)
+
+
+@hookimpl
+def mjsim_win(game, seat, tile, how, detail):
+    """Five sets and a pair not blocked by 過水, or a flower win."""
+    return flow.can_win(game, seat, tile, how, detail)
+
+
+@hookimpl
+def mjsim_resolve_claims(game, answers):
+    """Several rons: head bump (截胡) or all, by option."""
+    return flow.resolve_claims(game, answers)
+
+
+@hookimpl
+def mjsim_abortive_draw(game):
+    """一路歸西 by option."""
+    return flow.abortive_draw(game)
+
+
+@hookimpl
+def mjsim_settle_win(game, wins):
+    """(底 + tai + dealer's 2n + 1) x rate from each payer."""
+    return settlement.settle_win(game, wins)
+
+
+@hookimpl
+def mjsim_settle_draw(game, reason):
+    """No tenpai payments."""
+    return settlement.settle_draw(game, reason)
+
+
+@hookimpl
+def mjsim_next_hand(game, outcome):
+    """Dealer repeats on its win and on draws; four rounds of four dealers."""
+    return settlement.next_hand(game, outcome)
+
+
+@hookimpl
+def mjsim_final_settlement(game):
+    """Points, ranks and net results."""
+    return settlement.final_settlement(game)
+
+
+@hookimpl
+def mjsim_record_hand(game, outcome):
+    """Win, tsumo, deal-in, tai, dealer repeats and 過水 facts of the hand ("taiwan.<fact>")."""
+    return settlement.record_hand(game, outcome)
+
+
+@hookimpl
+def mjsim_observe(game, seat):
+    """The seat winds, everyone's flowers, and whether this seat is blocked by 過水."""
+    return {
+        "taiwan.seat_winds": seat_winds(game),
+        "taiwan.flowers": tuple(tuple(s.flowers) for s in game.hand.seats),
+        "taiwan.blocked": guoshui.blocked(game, seat),
+    }
+
+
+@hookimpl
+def mjsim_register_invariants(rules):
+    """Flowers, points, 過水, winning shapes, calls."""
+    return list(checks.INVARIANTS)

@@ -1,0 +1,108 @@
+"""Taiwanese invariants (taiwan.md §14): tiles and flowers, points, 過水, winning shapes, calls."""
+
+from __future__ import annotations
+
+from mjsim.engine.actions import KAN
+from mjsim.hand.tiles import FIRST_FLOWER_ID, kind_of
+from variants.taiwan.options import tw
+from variants.taiwan.settlement import WIN_CHECKS
+
+SELF_CHANGES = ("ankan", "kakan", KAN, "chi", "pon")
+
+
+def flowers_in_place(game) -> str | None:
+    """144 tiles (136 without flowers), each flower exactly once, none kept in a concealed hand."""
+    hand = game.hand
+    if hand is None:
+        return None
+    expected = 144 if tw(game, "flowers") else 136
+    if len(game.rules.flow.setup.tiles) != expected:
+        return f"the set has {len(game.rules.flow.setup.tiles)} tiles, expected {expected}"
+    concealed = [t for s in hand.seats for t in s.tiles if t >= FIRST_FLOWER_ID]
+    if concealed:
+        return f"flowers {concealed} kept in a concealed hand"
+    shown = [t for s in hand.seats for t in s.flowers]
+    out = shown + [t for t in hand.wall if t >= FIRST_FLOWER_ID]
+    if len(out) != len(set(out)) or (expected == 144 and len(out) != 8):
+        return f"flowers out of place: {sorted(out)}"
+    return None
+
+
+def points_conserved(game) -> str | None:
+    """Scores sum to four starts, nothing on the table, and every transfer moves a positive amount."""
+    total, expected = sum(game.scores), 4 * tw(game, "start_points")
+    if total != expected or game.table:
+        return f"points not conserved: {game.scores} (sum {total} != {expected}), table {game.table}"
+    bad = [t for t in game.ledger if t.amount < 0 or (t.amount == 0 and t.reason != "riichi")]
+    return f"transfers of no value: {bad[:3]}" if bad else None
+
+
+def guoshui_respected(game) -> str | None:
+    """No hand win by a seat blocked by 過水: its own last discard, or a tile let pass since, among its waits."""
+    for check in game.stash.get(WIN_CHECKS, ()):
+        if not check["hand_win"] or not check["guoshui"]:
+            continue
+        reason = _blocking_event(game.log, check)
+        if reason:
+            return f"hand {check['hand']}: seat {check['seat']} won while blocked ({reason})"
+    return None
+
+
+def _blocking_event(log, check: dict) -> str | None:
+    """Read back from the win to the winner's last discard: a wait discarded by it, or let pass after it."""
+    seat, waits, end = check["seat"], set(check["waits"]), check["at"]
+    passed = []
+    for index in range(end - 1, -1, -1):
+        event = log[index]
+        if event.kind == "hand_start":
+            break
+        if event.seat == seat and event.kind in SELF_CHANGES:
+            return None  # the hand changed since its last discard: the waits read at the win do not apply
+        if event.kind in ("discard", "riichi", "kakan"):
+            kind = kind_of(event.data)
+            if event.seat == seat:
+                own = kind in waits and event.kind != "kakan"
+                return f"its own discard of a wait at event {index}" if own else _let_pass(passed, check["ron"])
+            if kind in waits:
+                passed.append(index)
+    return None
+
+
+def _let_pass(passed: list[int], ron: bool) -> str | None:
+    """A winning tile let pass, not counting the tile of a ron itself (the first one read back)."""
+    earlier = passed[1:] if ron else passed
+    return f"a winning tile let pass at event {earlier[-1]}" if earlier else None
+
+
+def winning_shapes(game) -> str | None:
+    """Every win is five sets and a pair (嚦咕嚦咕 when on), or a flower win."""
+    for event in game.log[-40:]:
+        if event.kind != "win":
+            continue
+        score = event.data["score"]
+        reading = score.reading
+        flower = any(h.name in ("qiqiangyi", "baxian") for h in score.hits)
+        if reading.form == "flowers" and flower:
+            continue
+        if reading.form == "lilikuli" and tw(game, "lilikuli"):
+            continue
+        if reading.form != "standard" or len(reading.sets) != 5 or reading.pair is None:
+            return f"seat {event.seat} won with {reading!r}"
+    return None
+
+
+def calls_allowed(game) -> str | None:
+    """No exposed kong on the previous player's discard."""
+    for event in game.log[-40:]:
+        if event.kind == KAN and event.seat == (event.data[2] + 1) % 4:
+            return f"seat {event.seat} made an exposed kong on its left player's discard"
+    return None
+
+
+INVARIANTS = [
+    ("taiwan flowers", flowers_in_place),
+    ("taiwan points conserved", points_conserved),
+    ("taiwan 過水", guoshui_respected),
+    ("taiwan winning shapes", winning_shapes),
+    ("taiwan calls", calls_allowed),
+]

@@ -1,0 +1,224 @@
+"""Taiwanese game flow during a hand: the table, legal actions, wins and claims (taiwan.md §2-§7, §11)."""
+
+from __future__ import annotations
+
+from mjsim.engine.actions import ANKAN, CHI, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from mjsim.engine.offers import drawable
+from mjsim.engine.setup import TableSetup
+from mjsim.engine.state import ROB, TURN
+from mjsim.hand.tiles import FIRST_FLOWER_ID, NUM_PHYSICAL, WEST, kind_of
+from mjsim.scoring import WinContext
+from variants.taiwan import guoshui
+from variants.taiwan.flowers import flower_win, hidden_by
+from variants.taiwan.options import tw
+from variants.taiwan.scoring import NoWin, score_win
+from variants.taiwan.seats import seat_winds
+from variants.taiwan.waits import seat_waits
+
+BLOCKED_TSUMO = "taiwan.blocked_tsumo"  # hand stash: winning draws a 過水 block refused
+
+
+class FreeDeclaration(int):
+    """A declaration deposit of 0 (MIGI costs nothing) that divides as if the table held no sticks."""
+
+    def __rfloordiv__(self, other):
+        return 0
+
+
+def table_setup(rules) -> TableSetup:
+    """144 tiles (136 without flowers), 16-tile hands, no dead wall, a reserve of 16, flowers replaced."""
+    flowers = tw(rules, "flowers")
+    return TableSetup(
+        tiles=tuple(range(NUM_PHYSICAL if flowers else FIRST_FLOWER_ID)),
+        hand_size=16,
+        replacement_tiles=0,
+        indicator_tiles=0,
+        reserve=16,
+        indicators_at_start=0,
+        kan_dora_timing="none",
+        bonus_ids=frozenset(range(FIRST_FLOWER_ID, NUM_PHYSICAL)) if flowers else frozenset(),
+        start_points=tw(rules, "start_points"),
+        riichi_deposit=FreeDeclaration(0),
+    )
+
+
+# --- Wins ---------------------------------------------------------------------------------------
+
+
+def can_win(game, seat: int, tile: int, how: str, detail: bool):
+    """A Score when ``seat`` may win on ``tile`` now (five sets and a pair, or a flower win), else False."""
+    hand = game.hand
+    if how == RON and hand.phase == ROB and hand.rob_kind == ANKAN:
+        return False  # a concealed kong cannot be robbed
+    flowers = flower_win(game, seat) if how == TSUMO else None
+    complete = _hand_may_win(game, seat, tile, how)
+    if not complete and flowers is None:
+        return False
+    if not detail:
+        return True
+    try:
+        return score_win(win_context(game, seat, tile, how, complete), game.rules)
+    except NoWin:
+        return False
+
+
+def _hand_may_win(game, seat: int, tile: int, how: str) -> bool:
+    """The tile completes the hand and nothing forbids the win (過水, a hidden flower, reading B kongs)."""
+    if kind_of(tile) not in seat_waits(game, seat, without=tile if how == TSUMO else None):
+        return False
+    if hidden_by(game) == seat:
+        return False
+    if how == TSUMO and _after_daiminkan(game, seat) and tw(game, "daiminkan_rinshan_win") == "forbidden":
+        return False
+    if not guoshui.may_win(game, seat, how == RON):
+        if how == TSUMO:
+            game.hand.stash[BLOCKED_TSUMO] = game.hand.stash.get(BLOCKED_TSUMO, 0) + 1
+        return False
+    return True
+
+
+def _after_daiminkan(game, seat: int) -> bool:
+    """The seat's draw is the replacement of an exposed kong on another's discard."""
+    if not game.hand.after_kan:
+        return False
+    for event in reversed(game.log):
+        if event.kind not in ("draw", "bonus"):
+            return event.kind == KAN and event.seat == seat
+    return False
+
+
+def win_context(game, seat: int, tile: int, how: str, complete: bool = True) -> WinContext:
+    """The situation of a possible win, read off the state (``complete`` False: only a flower win counts)."""
+    hand = game.hand
+    me = hand.seats[seat]
+    tsumo = how == TSUMO
+    winds = seat_winds(game)
+    source = None if tsumo else (hand.discard or hand.robbed)[0]
+    concealed = tuple(me.tiles) if tsumo else tuple(me.tiles) + (tile,)
+    flowers = flower_win(game, seat) if tsumo else None
+    extra = {
+        "taiwan.flowers": tuple(kind_of(t) for t in me.flowers),
+        "taiwan.dealer": winds[hand.dealer],
+        "taiwan.repeats": game.repeats,
+    }
+    if flowers is not None:
+        extra["taiwan.flower_win"] = flowers.kind
+        extra["taiwan.single_holder"] = None if flowers.single is None else winds[flowers.single]
+    return WinContext(
+        concealed=concealed if complete else (),
+        win_tile=tile,
+        melds=tuple(me.melds) if complete else (),
+        tsumo=tsumo,
+        seat_wind=27 + winds[seat],
+        round_wind=hand.round_wind,
+        discarder=None if source is None else winds[source],
+        situation=_situation(game, seat, tsumo),
+        options=game.rules.values,
+        extra=extra,
+    )
+
+
+def _situation(game, seat: int, tsumo: bool) -> frozenset[str]:
+    """Circumstances no tile shows: replacement draw, last tile, robbed kong, MIGI, first-turn wins."""
+    hand = game.hand
+    me = hand.seats[seat]
+    last = drawable(game, hand) <= 0
+    out = set()
+    if tsumo:
+        out.add("rinshan" if hand.after_kan else "haitei" if last else "")
+    else:
+        out.add("chankan" if hand.phase == ROB else "houtei" if last else "")
+    if me.riichi_turn is not None:
+        out.add("migi" if is_migi(game, me) else "qiangting")
+    if not me.river and hand.calls_made == 0:
+        if tsumo:
+            out.add("tianhu" if seat == hand.dealer else "dihu")
+        elif seat != hand.dealer:
+            out.add("renhu")
+    out.discard("")
+    return frozenset(out)
+
+
+def is_migi(game, me) -> bool:
+    """A declaration is MIGI when made in the window with no call by anyone; otherwise it is 嗆聽."""
+    return me.riichi_calls == 0 and me.riichi_turn < tw(game, "migi_window") and tw(game, "migi")
+
+
+# --- Legal actions ------------------------------------------------------------------------------
+
+
+def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
+    """Claims: no big kong on the left player's discard, 過水 on pon/chi; turns: declarations lock, kuikae."""
+    hand = game.hand
+    me = hand.seats[seat]
+    if hand.phase != TURN:
+        if me.riichi_turn is not None:
+            return [a for a in actions if a.kind in (PASS, RON)]
+        return [a for a in actions if _claim_allowed(game, seat, a)]
+    if me.riichi_turn is not None:
+        return [a for a in actions if a.kind == TSUMO or (a.kind == DISCARD and a.tile == hand.last_draw)]
+    kept = _without_kuikae(game, seat, actions)
+    return kept + _declarations(game, seat, kept)
+
+
+def _claim_allowed(game, seat: int, action: Action) -> bool:
+    """Strictly by the spec: no 大明槓 from the previous player, no pon/chi of a kind seen this go-around."""
+    hand = game.hand
+    who = (hand.discard or hand.robbed)[0]
+    if action.kind == KAN:
+        return seat != (who + 1) % 4
+    if action.kind in (PON, CHI):
+        return guoshui.may_call(game, seat, action.tile)
+    return True
+
+
+def _without_kuikae(game, seat: int, actions: list[Action]) -> list[Action]:
+    """No swap-calling: after chi or pon, not the called kind nor the tile at the other end of the chi."""
+    last = game.log[-1] if game.log else None
+    if tw(game, "kuikae") != "forbidden" or last is None or last.kind not in (CHI, PON) or last.seat != seat:
+        return actions
+    called, used, _ = last.data
+    banned = {kind_of(called)}
+    if last.kind == CHI:
+        low, high = sorted(kind_of(t) for t in used)
+        k = kind_of(called)
+        if high - low == 1 and k < low and high % 9 < 8:
+            banned.add(high + 1)
+        if high - low == 1 and k > high and low % 9 > 0:
+            banned.add(low - 1)
+    kept = [a for a in actions if a.kind != DISCARD or kind_of(a.tile) not in banned]
+    return kept if any(a.kind == DISCARD for a in kept) else actions
+
+
+def _declarations(game, seat: int, actions: list[Action]) -> list[Action]:
+    """MIGI in its window (closed, no call by anyone), or 嗆聽 by option: a discard that leaves the hand ready."""
+    hand = game.hand
+    me = hand.seats[seat]
+    migi = tw(game, "migi") and hand.calls_made == 0 and len(me.river) < tw(game, "migi_window")
+    if hand.last_draw is None or not (migi or tw(game, "qiangting")) or drawable(game, hand) <= 0:
+        return []
+    return [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and seat_waits(game, seat, without=a.tile)]
+
+
+# --- Claims and abortive draws --------------------------------------------------------------------
+
+
+def resolve_claims(game, answers: dict[int, Action]):
+    """Several rons: the nearest claimant after the discarder (截胡) or all of them; else the engine's priority."""
+    rons = [seat for seat, a in answers.items() if a.kind == RON]
+    if not rons:
+        return None
+    who = (game.hand.discard or game.hand.robbed)[0]
+    rons.sort(key=lambda seat: (seat - who) % 4)
+    if tw(game, "multi_ron") == "head_bump":
+        rons = rons[:1]
+    return [(seat, answers[seat]) for seat in rons]
+
+
+def abortive_draw(game) -> str | None:
+    """一路歸西: the four first discards all West, with no call, abort the hand."""
+    hand = game.hand
+    if not tw(game, "yilu_guixi") or hand.turn_count != 4 or hand.calls_made:
+        return None
+    firsts = [kind_of(s.river[0]) for s in hand.seats if s.river]
+    return "yilu_guixi" if len(firsts) == 4 and all(k == WEST for k in firsts) else None

@@ -1,0 +1,105 @@
+"""The options of 台湾麻将 (taiwan.md §13), each declared once with the spec's default."""
+
+from __future__ import annotations
+
+LOCAL_TAI = ("jianhua", "jianfeng", "kong_tai", "wuziwuhua")
+
+# (name, default, description, choices, multi)
+OPTIONS = (
+    ("flowers", True, "144 tiles with the eight flowers (off: 136, as often in southern Taiwan) (§1)", None, False),
+    (
+        "seat_wind_mode",
+        "wall_break",
+        "East is the seat whose wall is broken (dice), or always the dealer (§2)",
+        ("wall_break", "dealer_is_east"),
+        False,
+    ),
+    ("di", 3, "底: the base paid for any win, in tai (§10)", None, False),
+    ("rate", 1, "points per tai (§10)", None, False),
+    (
+        "start_points",
+        0,
+        "points each player starts from [proposal]: a money game, scores are net winnings",
+        None,
+        False,
+    ),
+    (
+        "bust",
+        0,
+        "a game ends when a player has lost this many points; 0: no busting (§11, [proposal] off)",
+        None,
+        False,
+    ),
+    (
+        "daiminkan_rinshan_win",
+        "allowed",
+        "a replacement tile after an exposed kong may complete a tsumo (reading A) or never (literal reading B) (§4)",
+        ("allowed", "forbidden"),
+        False,
+    ),
+    (
+        "guoshui",
+        "seed_state_machine",
+        "過水: same-go-around block on wins and pon/chi (§6), or none",
+        ("seed_state_machine", "off"),
+        False,
+    ),
+    ("kuikae", "forbidden", "swap-calling after chi/pon (喰い替え) (§4, §6)", ("forbidden", "allowed"), False),
+    ("migi", True, "MIGI (天聽/地聽) may be declared (§7)", None, False),
+    ("migi_window", 2, "go-arounds in which MIGI may be declared (§7)", (1, 2, 4), False),
+    ("migi_tai", 8, "tai of MIGI (§7)", None, False),
+    ("qiangting", False, "嗆聽: a locked tenpai declared at any time, open or closed, for +1 tai (§7)", None, False),
+    (
+        "dujing_mode",
+        "north",
+        "獨聽: only one kind completes the hand (north), or any edge/closed/single reading (south)",
+        ("north", "south"),
+        False,
+    ),
+    ("pinfu_allows_menzen", False, "平和 may be closed, with 門清 added ([EY]) (§8)", None, False),
+    ("ziyise_tai", 8, "字一色: 8 (with 對對和) or 16 (對對和 not added) (§8)", (8, 16), False),
+    ("tianhu_tai", 16, "天和 tai (§8)", (16, 24), False),
+    ("lilikuli", False, "嚦咕嚦咕: seven pairs and one pung, 4 tai (local) (§8)", None, False),
+    ("banqiu", False, "半求: five exposed sets and a tsumo, +1 tai (local) (§8)", None, False),
+    (
+        "qiqiangyi",
+        "hiding_allowed",
+        "七搶一: off, or on with hiding the eighth flower allowed (its drawer then cannot win) or forbidden (§9)",
+        ("off", "hiding_allowed", "hiding_forbidden"),
+        False,
+    ),
+    (
+        "multi_ron",
+        "head_bump",
+        "several rons on one discard: the nearest wins (截胡), or all (§5)",
+        ("head_bump", "all"),
+        False,
+    ),
+    (
+        "draw_renchan",
+        "always",
+        "the dealer repeats after an exhaustive draw, ready or not (§11)",
+        ("always", "never"),
+        False,
+    ),
+    (
+        "yilu_guixi",
+        True,
+        "一路歸西: four first discards all West abort the hand, the dealer repeats (§11)",
+        None,
+        False,
+    ),
+    ("local_tai", (), "local tai: 見花見台, 見風見台, kong tai, 無字無花 (§8)", LOCAL_TAI, True),
+)
+
+
+def declare(registry) -> None:
+    """Declare every option of the family."""
+    for name, default, description, choices, multi in OPTIONS:
+        registry.add(name, default, description, choices=choices, multi=multi)
+
+
+def tw(source, name: str):
+    """A taiwan option from a game, rules or option mapping."""
+    values = getattr(getattr(source, "rules", source), "values", source)
+    return values[f"taiwan.{name}"]
