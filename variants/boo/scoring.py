@@ -29,19 +29,34 @@ class FreeStick(int):
         return 0
 
 
-def _gotong(ctx: WinContext) -> int:
-    """五筒 (5-pin): one han when any 5-pin is in the hand, or one per red 5-pin by option."""
-    if bo(ctx.options, "gotong_mode") == "per_red_5p":
-        reds = set(RED_FIVE_IDS[4]) & set(range(4 * PIN5, 4 * PIN5 + 4))
-        return sum(1 for t in ctx.all_tiles if t in reds)
+_RED_PIN5 = frozenset(RED_FIVE_IDS[4]) & frozenset(range(4 * PIN5, 4 * PIN5 + 4))
+
+
+def gotong_count(ctx: WinContext, mode: str = "presence_1han") -> int:
+    """五筒 (5-pin): one han for any 5-pin in the hand (``presence_1han``), or one per red 5-pin (``per_red_5p``)."""
+    if mode == "per_red_5p":
+        return sum(1 for t in ctx.all_tiles if t in _RED_PIN5)
     return 1 if ctx.counts[PIN5] else 0
+
+
+def gotong_pattern(mode: str = "presence_1han", bonus: bool = True) -> Pattern:
+    """The 五筒 han as a pattern: a bonus like dora, or a yaku when ``bonus`` is False (shared with ``gopin``)."""
+    return Pattern(
+        "gotong",
+        "五筒",
+        lambda ctx: gotong_count(ctx, mode),
+        han=1,
+        open_han=1,
+        bonus=bonus,
+        doc=gotong_count.__doc__,
+        per_hand=True,
+    )
 
 
 def patterns(values) -> list[Pattern]:
     """The 5-pin han as a bonus pattern (not a yaku), unless the option turns it off."""
-    if bo(values, "gotong_mode") == "off":
-        return []
-    return [Pattern("gotong", "五筒", _gotong, han=1, open_han=1, bonus=True, doc=_gotong.__doc__, per_hand=True)]
+    mode = bo(values, "gotong_mode")
+    return [] if mode == "off" else [gotong_pattern(mode)]
 
 
 # --- Contexts -------------------------------------------------------------------------------
@@ -199,4 +214,4 @@ def win_tile_for(game, kind: int) -> int:
     return next(t for t in range(4 * kind, 4 * kind + 4) if t not in reds)
 
 
-__all__ = ["FreeStick", "TSUMO", "context", "patterns", "score", "win_tile_for"]
+__all__ = ["FreeStick", "TSUMO", "context", "gotong_count", "gotong_pattern", "patterns", "score", "win_tile_for"]

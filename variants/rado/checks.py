@@ -1,0 +1,89 @@
+"""Invariants of ラド麻雀 (other_variants.md §1), checked after every step against facts recorded at each win."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from mjsim.hand.tiles import RED_FIVE_IDS, dora_from_indicator, kind_of
+from mjsim.scoring import Score, WinContext
+from variants.rado.options import opt
+from variants.rado.scoring import AKA_RADO, DROPPED, RADO, at_low_han
+from variants.riichi.scorer import score_win
+from variants.riichi.yaku import red_five_count
+
+WINS = "rado.wins"  # game stash: one dict per win of the game
+
+
+def count_rado(ctx: WinContext, values) -> int:
+    """The rado in a hand, counted tile by tile (a second count, independent of the pattern's)."""
+    pointed = Counter(dora_from_indicator(kind_of(t)) for t in ctx.dora_indicators)
+    count = sum(pointed[kind_of(t)] for t in ctx.all_tiles)
+    if opt(values, "red_fives_are_rado"):
+        reds = set(RED_FIVE_IDS[red_five_count(values)])
+        count += sum(1 for t in ctx.all_tiles if t in reds)
+    return count
+
+
+def record(game, ctx: WinContext, score: Score, rules) -> None:
+    """Keep what the invariants need to know about this win."""
+    riichi = ctx.has("riichi", "double_riichi")
+    without_ura = score_win(replace(ctx, ura_indicators=()), rules.pattern_index).han if riichi else score.han
+    game.stash.setdefault(WINS, []).append(
+        {
+            "hand": game.hand.index,
+            "score": score,
+            "rado": count_rado(ctx, rules.values),
+            "han_without_ura": without_ura,
+            "payers": [w for w in range(4) if w != ctx.seat] if ctx.tsumo else [ctx.discarder],
+        }
+    )
+
+
+def net_han(game) -> str | None:
+    """Net han = yaku han + dora-like bonuses - rado count, for every win that is not a yakuman."""
+    for w in game.stash.get(WINS, []):
+        s = w["score"]
+        if s.yakuman:
+            continue
+        rado = -sum(h.han for h in s.hits if h.name in (RADO, AKA_RADO))
+        if rado != w["rado"] or s.han != sum(h.han for h in s.hits):
+            return f"hand {w['hand']}: han {s.han} from {[(h.name, h.han) for h in s.hits]}, {w['rado']} rado"
+    return None
+
+
+def keeps_yaku(game) -> str | None:
+    """A rado hand never loses its yaku list: every win keeps a yaku (or is a yakuman)."""
+    for w in game.stash.get(WINS, []):
+        s = w["score"]
+        if not s.yakuman and all(h.bonus for h in s.hits):
+            return f"hand {w['hand']}: a win without yaku {[h.name for h in s.hits]}"
+    return None
+
+
+def no_hidden_han(game) -> str | None:
+    """No ura indicator is ever revealed: no dora or ura dora hit, and a riichi win scores the same without ura."""
+    for w in game.stash.get(WINS, []):
+        s = w["score"]
+        if any(h.name in DROPPED for h in s.hits) or w["han_without_ura"] != s.han:
+            return f"hand {w['hand']}: hidden han {[h.name for h in s.hits]} ({w['han_without_ura']} without ura)"
+    return None
+
+
+def payments_floor(game) -> str | None:
+    """No payment is negative; under ``formula`` every payer of a win at han <= 0 pays at least 100."""
+    formula = opt(game.rules.values, "low_han") == "formula"
+    for w in game.stash.get(WINS, []):
+        s = w["score"]
+        paid = [-s.payments[p] for p in w["payers"]]
+        if any(p < 0 for p in paid) or (formula and at_low_han(s) and any(p < 100 for p in paid)):
+            return f"hand {w['hand']}: payments {s.payments} at {s.han} han"
+    return None
+
+
+INVARIANTS = (
+    ("rado net han", net_han),
+    ("rado keeps the yaku", keeps_yaku),
+    ("rado no ura", no_hidden_han),
+    ("rado payments at least 100", payments_floor),
+)
