@@ -43,6 +43,7 @@ __all__ = [
     "PairedComparison",
     "SeatBalance",
     "SeatSummary",
+    "TournamentEntry",
     "best_run_of_three",
     "bootstrap_ci",
     "championship_table",
@@ -61,6 +62,7 @@ __all__ = [
     "rotated_seat_metric",
     "seat_balance_test",
     "seat_summary",
+    "tournament_entries",
     "until_ci",
 ]
 
@@ -786,3 +788,52 @@ def points_per_rank(scores: Sequence[int], ranks: Sequence[int]) -> float:
     avg_hundreds = sum((Fraction(p) for p in scores), Fraction(0)) / (100 * len(scores))
     avg_rank = _round_half_up(Fraction(sum(int(r) for r in ranks), len(ranks)))
     return float(_round_half_up(avg_hundreds / avg_rank))
+
+
+TOURNAMENT_MIN_GAMES = 15
+"""Games a player needs to be ranked on the tournament point (koyamajyan, later editions; fewer: reference)."""
+
+
+@dataclass(frozen=True)
+class TournamentEntry:
+    """One player's tournament figures over their games in chronological order (other_variants.md §6-§7).
+
+    ``best_run`` is the championship score (best three consecutive settlement results; None under three
+    games), ``point`` the average final score in hundreds over the average rank; ``eligible`` says whether the
+    player has enough games to be ranked on the point (otherwise a reference record, listed after).
+    """
+
+    player: str
+    games: int
+    best_run: float | None
+    average_points: float
+    average_rank: float
+    point: float
+    eligible: bool
+
+
+def tournament_entries(
+    games_by_player: Mapping[str, Sequence[tuple[float, int, int]]], min_games: int = TOURNAMENT_MIN_GAMES
+) -> list[TournamentEntry]:
+    """Every player's figures from chronological ``(settlement result, final points, rank)`` games.
+
+    Ordered as the tournament ranks them: eligible players by point (best first), then reference records
+    (fewer than ``min_games``) by point; players without games are left out.
+    """
+    entries = []
+    for player, games in games_by_player.items():
+        if not games:
+            continue
+        results, points, ranks = ([g[i] for g in games] for i in range(3))
+        entries.append(
+            TournamentEntry(
+                player=player,
+                games=len(games),
+                best_run=best_run_of_three(results),
+                average_points=sum(points) / len(points),
+                average_rank=sum(ranks) / len(ranks),
+                point=points_per_rank(points, ranks),
+                eligible=len(games) >= min_games,
+            )
+        )
+    return sorted(entries, key=lambda e: (not e.eligible, -e.point))

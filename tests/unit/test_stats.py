@@ -27,6 +27,7 @@ from mjsim.stats import (
     rotated_seat_metric,
     seat_balance_test,
     seat_summary,
+    tournament_entries,
     until_ci,
 )
 
@@ -546,3 +547,29 @@ def test_records_may_be_objects_with_the_same_attributes():
     assert hand_rates(games)["win_rate"].value == pytest.approx(4 / 5)
     assert seat_summary(games)[1].points.value == 32500
     assert paired_difference(games, _hand_games(), lambda g: final_points(g, 0)).difference.value == 0
+
+
+# --- tournament entries (other_variants.md §6-§7) ----------------------------------------------------------
+
+
+def test_tournament_entries_rank_eligible_players_by_point_then_reference_records():
+    """A: the seed's +65 run and 265 / 2.3 = 115.2 over 15 games; B: better point but 3 games (reference)."""
+    a_results = [5, -40, 30, 40, -5, -30] + [0] * 9
+    a_ranks = [2, 2, 2, 3, 3, 3, 2, 2, 2, 2, 2, 3, 2, 3, 2]  # 35 / 15 = 2.33 -> 2.3
+    a = [(r, 26500, k) for r, k in zip(a_results, a_ranks, strict=True)]
+    b = [(50.0, 40000, 1)] * 3
+    c = [(-20.0, 20000, 4)] * 15
+    entries = tournament_entries({"b": b, "c": c, "a": a, "nobody": []})
+    assert [(e.player, e.eligible) for e in entries] == [("a", True), ("c", True), ("b", False)]
+    assert (entries[0].best_run, entries[0].point, entries[0].games) == (65, 115.2, 15)
+    assert entries[2].point == 400.0 and entries[2].best_run == 150.0
+
+
+def test_tournament_entries_two_games_have_no_best_run():
+    (entry,) = tournament_entries({"x": [(10.0, 30000, 1), (-5.0, 24000, 3)]})
+    assert entry.best_run is None and not entry.eligible and entry.point == 135.0
+
+
+def test_tournament_eligibility_threshold_is_an_argument():
+    (entry,) = tournament_entries({"x": [(1.0, 25000, 2)] * 10}, min_games=10)
+    assert entry.eligible

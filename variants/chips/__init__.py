@@ -1,0 +1,70 @@
+"""祝儀 (chips): ippatsu, ura dora, red fives and yakuman earn chips, settled apart from the points.
+
+Spec: /work/shared/rules/other_variants.md §11 (4play, fl8, 花鳥風月). Chips are a side currency
+(``final["side"]["chips"]``); ``chips.value`` converts them into settlement points for ``final["payout"]``.
+"""
+
+from __future__ import annotations
+
+from mjsim.engine.actions import Transfer
+from mjsim.hookspecs import hookimpl
+from variants.chips.currency import CHIPS, hand_events, with_currency, with_payout
+from variants.chips.tables import TABLES, is_closed, win_chips
+
+NAME = "chips"
+DESCRIPTION = "祝儀 (chips): ippatsu, ura, red fives and yakuman paid in chips next to the points"
+CONFLICTS = {"boo": "boo settles its own A/B/C tops and keeps ura only as its own chip; 祝儀 is a riichi-table rule"}
+
+
+@hookimpl
+def mjsim_add_options(registry):
+    """Declare the chip options (§11)."""
+    registry.add("table", "4play", "the platform's chip table (ippatsu, ura, red, yakuman)", tuple(TABLES))
+    registry.add("red_closed_only", True, "red fives earn chips only in a closed hand (fl8, 花鳥風月)")
+    registry.add("yakuman_multiples", False, "a double or composite yakuman earns the yakuman chips per multiple")
+    registry.add("value", 0, "settlement points per chip in final payout (fl8: 2; 0: chips kept apart)")
+
+
+@hookimpl(wrapper=True)
+def mjsim_table_setup(rules):
+    """The family's table, keeping chips per seat."""
+    return with_currency((yield), CHIPS)
+
+
+@hookimpl(wrapper=True)
+def mjsim_settle_win(game, wins):
+    """The family's payments plus each winner's chips: a ron's from the discarder, a tsumo's from each other."""
+    transfers = yield
+    return transfers + [t for win in wins for t in chip_transfers(game, *win)]
+
+
+def chip_transfers(game, seat: int, tile: int, source: int | None, score) -> list[Transfer]:
+    """The chips one win collects, one transfer per payer and event."""
+    values = game.rules.values
+    table = TABLES[values["chips.table"]]
+    closed = is_closed(game.hand.seats[seat].melds)
+    red_closed_only, per_multiple = values["chips.red_closed_only"], values["chips.yakuman_multiples"]
+    events = win_chips(table, score, closed, source is None, red_closed_only, per_multiple)
+    payers = [source] if source is not None else [s for s in range(4) if s != seat]
+    return [Transfer(payer, seat, n, f"chips: {event}", CHIPS) for event, n in events.items() for payer in payers]
+
+
+@hookimpl(wrapper=True)
+def mjsim_final_settlement(game):
+    """The family's results, plus payout in settlement points with the chips converted."""
+    return with_payout(game, (yield))
+
+
+@hookimpl
+def mjsim_record_hand(game, outcome):
+    """Chips collected in the hand (by every winner together)."""
+    moved = hand_events(game, ("side_transfer",))
+    return {"chips.won": sum(t.amount for t in moved if t.reason.startswith("chips:"))}
+
+
+@hookimpl
+def mjsim_register_invariants(rules):
+    """Chips move only to winners, by the table."""
+    from variants.chips.checks import INVARIANTS
+
+    return list(INVARIANTS)

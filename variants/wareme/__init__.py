@@ -1,0 +1,70 @@
+"""割れ目 (wareme): the seat in front of the wall break pays and receives double for the hand.
+
+Spec: /work/shared/rules/other_variants.md §8 (4play). The dice come from the game's seed; every points
+transfer between the wareme seat and another seat is multiplied, except riichi deposits and sticks; chips
+are not. Listed after the riichi family and after any delta whose payments it should multiply.
+"""
+
+from __future__ import annotations
+
+from mjsim.hookspecs import hookimpl
+from variants.wareme import checks
+from variants.wareme.seat import apply, dice, seat_of_hand
+
+NAME = "wareme"
+DESCRIPTION = "割れ目: the seat at the wall break pays and receives double (riichi deposits excepted)"
+CONFLICTS = {"boo": "boo replaces the riichi payments with its own units; 割れ目 is a riichi-table rule"}
+LAST = "wareme.last"  # game.stash: (seat, ledger length, transfers before, after) of the latest settlement
+
+
+@hookimpl
+def mjsim_add_options(registry):
+    """Declare the wareme options (§8)."""
+    registry.add("multiplier", 2, "factor of every transfer involving the wareme seat (3: some 3-player rules)", (2, 3))
+    registry.add("doubles_noten", True, "noten payments to or from the wareme seat are multiplied too (4play)")
+
+
+def _settled(game, transfers: list) -> list:
+    """Multiply the wareme seat's transfers; remember both lists for the invariant."""
+    values = game.rules.values
+    seat = seat_of_hand(game)
+    out = apply(transfers, seat, values["wareme.multiplier"], values["wareme.doubles_noten"])
+    game.stash[LAST] = (seat, len(game.ledger), list(transfers), out)
+    return out
+
+
+@hookimpl(wrapper=True)
+def mjsim_settle_win(game, wins):
+    """The family's win payments, the wareme seat's multiplied."""
+    transfers = yield
+    return _settled(game, transfers)
+
+
+@hookimpl(wrapper=True)
+def mjsim_settle_draw(game, reason):
+    """Noten and nagashi payments, the wareme seat's multiplied (noten by option)."""
+    transfers, detail = yield
+    return _settled(game, transfers), detail
+
+
+@hookimpl
+def mjsim_observe(game, seat):
+    """The dice and the wareme seat are public: everyone sees the wall being broken."""
+    return {"wareme_seat": seat_of_hand(game), "wareme_dice": dice(game.seed, game.hand.index)}
+
+
+@hookimpl
+def mjsim_record_hand(game, outcome):
+    """The hand's wareme seat, the dice total, and whether the dealer was the wareme."""
+    seat = seat_of_hand(game)
+    return {
+        "wareme.seat": seat,
+        "wareme.dice": sum(dice(game.seed, game.hand.index)),
+        "wareme.dealer": int(seat == game.hand.dealer),
+    }
+
+
+@hookimpl
+def mjsim_register_invariants(rules):
+    """Exact multiplication of the wareme seat's transfers, never of deposits; the result was paid."""
+    return list(checks.INVARIANTS)
