@@ -88,6 +88,7 @@ _SITUATION_FLAGS = (
 @click.option("--meld", multiple=True, help="a called set: chi:123m, pon:555z, kan:1111p, ankan:9999s")
 @click.option("--preset", default="tenhou", show_default=True)
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option")
+@click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant to add to the preset's")
 @click.option(
     "--extra",
     multiple=True,
@@ -96,9 +97,9 @@ _SITUATION_FLAGS = (
 )
 @click.option("--cases", type=click.Path(dir_okay=False), help="score every case of a file and compare")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
-def score(hand, cases, preset, settings, as_json, **kw) -> None:
+def score(hand, cases, preset, settings, plugins, as_json, **kw) -> None:
     """Score HAND (mpsz, winning tile included or given by --win), or every line of --cases."""
-    ruleset = _ruleset(preset, settings)
+    ruleset = _ruleset(preset, settings, plugins)
     if cases:
         sys.exit(_score_cases(cases, ruleset, as_json))
     if not hand:
@@ -108,7 +109,7 @@ def score(hand, cases, preset, settings, as_json, **kw) -> None:
 
 def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
     """Score one hand described on the command line and print it."""
-    from mjsim.score_report import score_json, score_text
+    from mjsim.score_report import han_unit, score_json, score_text
     from mjsim.win_input import win_context
     from variants.riichi.yaku import red_five_count
 
@@ -129,11 +130,14 @@ def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
         discarder=kw["discarder"],
         honba=kw["honba"],
         sticks=kw["sticks"],
-        red_fives=red_five_count(rules.values),
+        red_fives=red_five_count(rules.values) if "riichi.red_fives" in rules.values else 0,  # no riichi: none
     )
     ctx = replace(ctx, options=rules.values, extra={**ctx.extra, **_extra(kw["extra"], rules)})
     result = rules.score_win(ctx=ctx, rules=rules)
-    click.echo(json.dumps(score_json(ctx, result), ensure_ascii=False) if as_json else score_text(ctx, result))
+    if as_json:  # default=float: a rado win below 1 han can have an exact fractional base (fractions.Fraction)
+        click.echo(json.dumps(score_json(ctx, result, han_unit(rules)), ensure_ascii=False, default=float))
+    else:
+        click.echo(score_text(ctx, result, han_unit(rules)))
 
 
 def _extra(items: tuple[str, ...], rules) -> dict:

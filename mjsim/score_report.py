@@ -10,9 +10,21 @@ from mjsim.scoring import Score, WinContext
 WIND_NAMES = ("East", "South", "West", "North")
 
 
-def score_json(ctx: WinContext, score: Score) -> dict[str, Any]:
-    """A machine-readable score."""
+def han_unit(rules) -> str:
+    """What the rule set's family calls its doubling unit: a variant's ``HAN_UNIT`` (fan, tai), else han."""
+    from mjsim.plugins import load_variant
+
+    for name in reversed(rules.ruleset.variants):
+        unit = getattr(load_variant(name), "HAN_UNIT", None)
+        if unit:
+            return unit
+    return "han"
+
+
+def score_json(ctx: WinContext, score: Score, unit: str = "han") -> dict[str, Any]:
+    """A machine-readable score (``unit`` names what ``han`` counts: han, fan or tai)."""
     return {
+        "unit": unit,
         "hand": format_tiles(ctx.concealed),
         "win": format_tiles([ctx.win_tile]),
         "melds": [{"type": m.type, "tiles": format_tiles(m.tiles)} for m in ctx.melds],
@@ -33,8 +45,8 @@ def score_json(ctx: WinContext, score: Score) -> dict[str, Any]:
     }
 
 
-def score_text(ctx: WinContext, score: Score) -> str:
-    """A readable score: what won, the yaku, fu, the limit and who pays what."""
+def score_text(ctx: WinContext, score: Score, unit: str = "han") -> str:
+    """A readable score: what won, the yaku (in ``unit``: han, fan or tai), fu, the limit and who pays what."""
     how = "tsumo" if ctx.tsumo else f"ron from {WIND_NAMES[ctx.discarder]}"
     melds = "".join(f" [{m.type} {format_tiles(m.tiles)}]" for m in ctx.melds)
     lines = [
@@ -42,11 +54,13 @@ def score_text(ctx: WinContext, score: Score) -> str:
         f"{WIND_NAMES[ctx.seat]} seat, {WIND_NAMES[ctx.round_wind - 27]} round"
     ]
     for h in score.hits:
-        worth = f"{h.yakuman}x yakuman" if h.yakuman else f"{h.han} han"
+        worth = f"{h.yakuman}x yakuman" if h.yakuman else f"{h.han} {unit}"
         lines.append(f"  {h.title:<14} {h.name:<18} {worth:>11}")
-    if not score.yakuman:
-        parts = ", ".join(f"{part} {fu}" for part, fu in score.fu_parts)
-        lines.append(f"  {score.fu} fu ({parts}), {score.han} han")
+    parts = ", ".join(f"{part} {fu}" for part, fu in score.fu_parts)
+    if not score.yakuman and score.fu:
+        lines.append(f"  {score.fu} fu ({parts}), {score.han} {unit}")
+    elif parts:  # families without fu may still add fixed parts (台湾: 底 and the dealer's bonus)
+        lines.append(f"  {parts}; {score.han} {unit}")
     limit = f" ({score.limit})" if score.limit else ""
     lines.append(f"  value {score.value}{limit}")
     pays = ", ".join(f"{WIND_NAMES[i]} {d:+d}" for i, d in enumerate(score.payments) if d)

@@ -130,7 +130,8 @@ def _win(game, rnd: _Round, seat: int, data: dict[str, Any]) -> None:
     """A win: its hand, melds, score and the transfers paid to it."""
     score, tile, source = data["score"], data["tile"], data["from"]
     concealed = tuple(rnd.hands[seat]) + (() if source is None else (tile,))
-    ids = {p.name: p.ids.get("tenhou") for p in game.rules.patterns}
+    # A yaku Tenhou does not know (a local rule's) is written under its own kanji title.
+    ids = {p.name: p.ids.get("tenhou", p.title) for p in game.rules.patterns}
     yakuman = tuple(ids[h.name] for h in score.hits if h.yakuman)
     yaku = () if yakuman else tuple((ids[h.name], h.han) for h in score.hits if h.han or h.bonus)
     deltas = [0] * 4

@@ -190,8 +190,10 @@ def _win_info(win: AgariRecord, dealer: int, players: int) -> list[Any]:
     return [win.who, win.from_who, pao, head + score, *yaku]
 
 
-def _yaku_name(yaku_id: int) -> str:
-    """Tenhou's name of a yaku id."""
+def _yaku_name(yaku_id: int | str) -> str:
+    """Tenhou's name of a yaku id; a local yaku outside Tenhou's list is carried by its own name."""
+    if isinstance(yaku_id, str):
+        return yaku_id
     if not 0 <= yaku_id < len(YAKU_NAMES):
         raise MjsimError(f"yaku id {yaku_id} has no tenhou6 name")
     return YAKU_NAMES[yaku_id]

@@ -72,8 +72,8 @@ class AgariRecord:
     han: int | None  # sum of the yaku han (dora included); None for yakuman
     points: int
     limit: int  # 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman
-    yaku: tuple[tuple[int, int], ...]  # (Tenhou yaku id, han)
-    yakuman: tuple[int, ...]  # Tenhou yaku ids
+    yaku: tuple[tuple[int | str, int], ...]  # (Tenhou yaku id, or a local yaku's own name; han)
+    yakuman: tuple[int | str, ...]  # Tenhou yaku ids (a local yakuman: its own name)
     dora: tuple[int, ...]  # indicators
     ura: tuple[int, ...]  # indicators (empty unless the winner declared riichi)
     deltas: tuple[int, ...]  # score changes of the 4 seats (riichi deposits of this round not included)

@@ -174,3 +174,33 @@ def test_score_with_a_variant_context_prints_a_reversed_win():
 def test_score_extra_for_a_variant_not_in_the_rules_is_refused():
     result = run("score", "234567m234p55678s", "--extra", "jirai.forbidden=pinfu")
     assert result.exit_code == 2 and "--extra takes VARIANT.KEY=VALUE" in result.output
+
+
+@pytest.mark.parametrize(
+    "args, unit",
+    [
+        pytest.param(["123m456p789s11222z", "--win", "2z", "--tsumo"], "han", id="riichi-han"),
+        pytest.param(["11122233344455m", "--preset", "chengdu"], "fan", id="chengdu-fan"),
+        pytest.param(
+            [
+                "11133355999m",
+                "--win",
+                "5m",
+                "--meld",
+                "pon:333z",
+                "--meld",
+                "pon:444z",
+                "--tsumo",
+                "--preset",
+                "taiwan",
+            ],
+            "tai",
+            id="taiwan-tai",
+        ),
+    ],
+)
+def test_score_names_the_family_unit(args, unit):
+    text = run("score", *args)
+    assert text.exit_code == 0, text.output
+    assert f" {unit}\n" in text.output
+    assert json.loads(run("score", *args, "--json").output)["unit"] == unit

@@ -32,3 +32,12 @@ def test_exported_file_is_tenhou6(tmp_path):
     assert {"title", "name", "rule", "log"} <= set(data)
     first = data["log"][0]
     assert len(first[4]) == 13  # the first seat's starting hand
+
+
+def test_a_local_yaku_is_exported_under_its_kanji_title(tmp_path):
+    """五筒 has no Tenhou id: the log carries its own name instead of failing to write."""
+    tenhou = RuleSet.from_preset("tenhou")
+    rules = RuleSet(tenhou.name, (*tenhou.variants, "gopin"), tenhou.options).compile()
+    run_games(rules, 3, root_seed=1, agent_names=["efficiency"] * 4, log_out=tmp_path)
+    text = "".join(p.read_text(encoding="utf-8") for p in sorted(tmp_path.glob("game_*.json")))
+    assert "五筒(1飜)" in text
