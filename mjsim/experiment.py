@@ -37,6 +37,8 @@ _KEYS = {
     "compare",
     "rotate_seats",
     "metrics",
+    "rank",
+    "tournament",
 }
 
 
@@ -66,8 +68,10 @@ class Experiment:
     compare: tuple[tuple[str, str, str], ...]  # (a, b, metric)
     max_games: int
     metrics: tuple[str, ...] = ()  # more metrics to estimate for every rule set
+    rank: tuple[str, ...] = ()  # rank the rule sets by how much they move these metrics from the baseline
     shard_size: int = DEFAULT_SHARD
     rotate_seats: bool = False
+    tournament: bool = False  # report tournament scoring per rule set and player (other_variants.md §6-§7)
     path: str = ""
 
     def spec(self, entry: RuleSetEntry) -> RunSpec:
@@ -127,9 +131,12 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
         baseline=baseline,
         target=target,
         compare=_comparisons(where, data, names, baseline),
+        metrics=metrics,
+        rank=_rank_metrics(where, data.get("rank", ())),
         max_games=_positive(where, data, "max_games", games * 10),
         shard_size=_positive(where, data, "shard_size", DEFAULT_SHARD),
         rotate_seats=bool(data.get("rotate_seats", False)),
+        tournament=_flag(where, data, "tournament"),
         path=str(path),
     )
 
@@ -174,6 +181,14 @@ def _int(where: str, data: dict[str, Any], key: str, default: int) -> int:
     return value
 
 
+def _flag(where: str, data: dict[str, Any], key: str) -> bool:
+    """A true/false key (false when absent)."""
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise MjsimError(f"{where}: '{key}' must be true or false, got {value!r}")
+    return value
+
+
 def _positive(where: str, data: dict[str, Any], key: str, default: int) -> int:
     value = _int(where, data, key, default)
     if value < 1:
@@ -192,14 +207,23 @@ def _agents(where: str, raw: Any) -> tuple[str, str, str, str]:
 
 
 def _check_metric(where: str, key: str, value: Any) -> None:
-    """A named metric or a parametric one (final:KEY[=VALUE], hand_sum:KEY, hand_mean:KEY)."""
+    """A named metric or a parametric one (final:KEY[=VALUE], hand_sum:KEY, hand_mean:KEY, side:CURRENCY)."""
     from mjsim.report import metric
 
     if not isinstance(value, str) or metric(value) is None:
         raise MjsimError(
             f"{where}: {key} = {value!r} is not one of: {', '.join(METRICS)}, "
-            "or final:KEY[=VALUE], hand_sum:KEY, hand_mean:KEY"
+            "or final:KEY[=VALUE], hand_sum:KEY, hand_mean:KEY, side:CURRENCY"
         )
+
+
+def _rank_metrics(where: str, raw: Any) -> tuple[str, ...]:
+    """The ranking metrics: a list of metric names (empty: no ranking)."""
+    if not isinstance(raw, list | tuple):
+        raise MjsimError(f"{where}: rank must be a list of metric names, got {raw!r}")
+    for i, name in enumerate(raw):
+        _check_metric(where, f"rank[{i}]", name)
+    return tuple(raw)
 
 
 def _check_choice(where: str, key: str, value: Any, allowed) -> None:

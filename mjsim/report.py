@@ -26,6 +26,10 @@ def _win_rate(r: Record) -> float | None:
 
 METRIC_FUNCTIONS: dict[str, tuple[str, Callable[[Record], float | None]]] = {
     "first_dealer_points": ("final points of the first dealer (seat 0)", lambda r: r["final"]["points"][0]),
+    "first_dealer_edge": (
+        "final points of the first dealer (seat 0) minus the table's mean",
+        lambda r: r["final"]["points"][0] - statistics.fmean(r["final"]["points"]),
+    ),
     "first_dealer_rank": ("final rank of the first dealer (seat 0)", lambda r: r["final"]["ranks"][0]),
     "points_spread": ("standard deviation of the four final scores", lambda r: statistics.pstdev(r["final"]["points"])),
     "hands_per_game": ("hands (kyoku) per game", lambda r: len(r["hands"])),
@@ -57,15 +61,22 @@ def _hand_fact(key: str, how: str) -> Callable[[Record], float | None]:
     return value
 
 
+def _side_balance(currency: str) -> Callable[[Record], float | None]:
+    """The first dealer's (seat 0) final balance of a side currency (chips...), None when the game keeps none."""
+    return lambda r: _number(r["final"].get("side", {}).get(currency, [None])[0])
+
+
 _PARAMETRIC = {
     "final": (lambda spec: f"the game's final fact {spec}", _final_fact),
+    "side": (lambda currency: f"final {currency} of the first dealer (seat 0)", _side_balance),
     "hand_sum": (lambda key: f"{key} summed over a game's hands", lambda key: _hand_fact(key, "sum")),
     "hand_mean": (lambda key: f"{key} averaged over a game's hands", lambda key: _hand_fact(key, "mean")),
 }
 
 
 def metric(name: str) -> tuple[str, Callable[[Record], float | None]] | None:
-    """(description, function) of a metric: a named one, or final:KEY[=VALUE], hand_sum:KEY, hand_mean:KEY."""
+    """(description, function) of a metric: a named one, or final:KEY[=VALUE], hand_sum:KEY, hand_mean:KEY,
+    side:CURRENCY."""
     if name in METRIC_FUNCTIONS:
         return METRIC_FUNCTIONS[name]
     kind, sep, rest = name.partition(":")
@@ -101,6 +112,12 @@ def build_summary(experiment: Experiment, store: Store) -> dict[str, Any]:
     records = {e.name: store.records(e.name) for e in experiment.rulesets}
     extra = sorted({m for _, _, m in experiment.compare} | {experiment.target} | set(experiment.metrics))
     rulesets = {name: _ruleset_summary(recs, extra) for name, recs in records.items()}
+    for name, recs in records.items():
+        side = side_summary(recs)
+        if side:
+            rulesets[name]["side"] = side
+        if experiment.tournament:
+            rulesets[name]["tournament"] = tournament_summary(experiment, recs)
     comparisons = [_comparison(a, b, metric, records) for a, b, metric in experiment.compare]
     return {
         "experiment": experiment.name,
@@ -112,7 +129,18 @@ def build_summary(experiment: Experiment, store: Store) -> dict[str, Any]:
         "rulesets": rulesets,
         "comparisons": comparisons,
         "target": _jsonable(target_estimate(experiment, records[experiment.baseline])),
+        "baseline": experiment.baseline,
+        "ranking": _ranking(experiment, records),
     }
+
+
+def _ranking(experiment: Experiment, records: dict[str, list[Record]]) -> list[dict[str, Any]]:
+    """The rule sets ranked by how much they move the experiment's ``rank`` metrics (none asked: empty)."""
+    from mjsim.report_rank import rank_rulesets
+
+    if not experiment.rank:
+        return []
+    return _jsonable(rank_rulesets(experiment.baseline, records, {m: metric(m) for m in experiment.rank}))
 
 
 def _ruleset_summary(records: list[Record], extra: list[str]) -> dict[str, Any]:
@@ -124,6 +152,40 @@ def _ruleset_summary(records: list[Record], extra: list[str]) -> dict[str, Any]:
         "metrics": {m: _metric_estimate(m, records) for m in dict.fromkeys([*METRIC_FUNCTIONS, *extra])},
         "violations": sum(len(r.get("violations", ())) for r in records),
     }
+
+
+def side_summary(records: list[Record]) -> dict[str, list[dict[str, Any]]]:
+    """Each side currency's (chips...) mean final balance per seat, with intervals ({} for points-only games)."""
+    currencies = sorted({c for r in records for c in r["final"].get("side", {})})
+    return {
+        c: [
+            _jsonable(stats.mean_ci([r["final"]["side"][c][seat] for r in records if c in r["final"].get("side", {})]))
+            for seat in range(4)
+        ]
+        for c in currencies
+    }
+
+
+def tournament_players(experiment: Experiment, records: list[Record]) -> dict[str, list[tuple[float, int, int]]]:
+    """Each agent's games in game order: (settlement result, final points, rank) of the seat it played.
+
+    A player is an agent position of the experiment; with rotated seats it moves seat every game.
+    """
+    players: dict[str, list[tuple[float, int, int]]] = {}
+    for r in sorted(records, key=lambda r: r["index"]):
+        final = r["final"]
+        for position, agent in enumerate(experiment.agents):
+            seat = (position + r.get("rotation", 0)) % 4
+            result = (final.get("results") or final["points"])[seat]
+            label = f"{'agent' if experiment.rotate_seats else 'seat'} {position} ({agent})"
+            players.setdefault(label, []).append((result, final["points"][seat], final["ranks"][seat]))
+    return players
+
+
+def tournament_summary(experiment: Experiment, records: list[Record]) -> dict[str, Any]:
+    """Tournament figures per player (best run of three, average points / average rank) of one rule set."""
+    entries = stats.tournament_entries(tournament_players(experiment, records))
+    return {"min_games": stats.TOURNAMENT_MIN_GAMES, "players": _jsonable(entries)}
 
 
 def _metric_estimate(name: str, records: list[Record]) -> dict[str, Any] | None:

@@ -18,7 +18,7 @@ def _ci(e: dict[str, Any] | None, digits: int = 3) -> str:
 def summary_markdown(s: dict[str, Any]) -> str:
     """The whole summary.md text."""
     lines = [f"# {s['title']}", "", f"**Question.** {s['question']}", ""]
-    lines += _answers(s) + [""]
+    lines += _ranking_answer(s) + _answers(s) + [""]
     lines += [
         "Produced by:",
         "",
@@ -30,7 +30,8 @@ def summary_markdown(s: dict[str, Any]) -> str:
         "Intervals are 95% confidence intervals.",
         "",
     ]
-    lines += _ruleset_table(s) + [""] + _extra_metrics_table(s) + _seat_tables(s) + [""] + _comparison_table(s) + [""]
+    lines += _ruleset_table(s) + [""] + _extra_metrics_table(s) + _seat_tables(s) + _side_tables(s)
+    lines += _tournament_tables(s) + [""] + _ranking_table(s) + _comparison_table(s) + [""]
     lines += [f"![{p}]({p})" for p in s.get("plots", [])]
     return "\n".join(lines) + "\n"
 
@@ -117,6 +118,49 @@ def _seat_tables(s: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _side_tables(s: dict[str, Any]) -> list[str]:
+    """Mean final balance per seat of each side currency (chips, settlement points), for rule sets that keep one."""
+    rows = [(name, c, seats) for name, r in s["rulesets"].items() for c, seats in r.get("side", {}).items()]
+    if not rows:
+        return []
+    lines = [
+        "## Side currencies (mean final balance per seat)",
+        "",
+        "| rule set | currency | seat 0 | seat 1 | seat 2 | seat 3 |",
+    ]
+    lines.append("|" + " --- |" * 6)
+    for name, currency, seats in rows:
+        lines.append(f"| {name} | {currency} | " + " | ".join(_ci(e, 2) for e in seats) + " |")
+    return lines + [""]
+
+
+def _tournament_tables(s: dict[str, Any]) -> list[str]:
+    """Per rule set: each player's best run of three and tournament point, in tournament order."""
+    lines: list[str] = []
+    for name, r in s["rulesets"].items():
+        t = r.get("tournament")
+        if not t:
+            continue
+        lines += [
+            f"## Tournament scoring: {name}",
+            "",
+            "Best run: the best sum of three consecutive settlement results (championship score; unlisted in a "
+            "championship when negative). Point: average final score in hundreds / average rank, each rounded "
+            f"half-up to one decimal; players with fewer than {t['min_games']} games are reference records.",
+            "",
+            "| player | games | best run of three | mean points | mean rank | point | ranked |",
+            "|" + " --- |" * 7,
+        ]
+        for p in t["players"]:
+            best = "n/a" if p["best_run"] is None else f"{p['best_run']:+.1f}"
+            lines.append(
+                f"| {p['player']} | {p['games']} | {best} | {p['average_points']:.0f} | {p['average_rank']:.2f} | "
+                f"{p['point']:.1f} | {'yes' if p['eligible'] else 'reference'} |"
+            )
+        lines.append("")
+    return lines
+
+
 def _comparison_table(s: dict[str, Any]) -> list[str]:
     lines = [
         "## Paired comparisons (B minus A on the same seeds)",
@@ -135,3 +179,48 @@ def _comparison_table(s: dict[str, Any]) -> list[str]:
 
 def _p(p: float | None) -> str:
     return "n/a" if p is None else f"{p:.3g}"
+
+
+def _ranking_answer(s: dict[str, Any]) -> list[str]:
+    """The ranking in sentences: which rule sets change the game most, and which not measurably."""
+    ranking = s.get("ranking") or []
+    if not ranking:
+        return []
+    clear = [r for r in ranking if (r["score"].get("low") or 0) > 0]
+    unchanged = [r["ruleset"] for r in ranking if r["score"]["value"] == 0]
+    lines = ["## Which rule sets change the game most", ""]
+    for i, r in enumerate(ranking[:5], 1):
+        moved = max(r["effects"].items(), key=lambda kv: abs(kv[1]["value"] or 0))
+        lines.append(
+            f"{i}. **{r['ruleset']}**: change score {_ci(r['score'], 2)}; above all {moved[0]} "
+            f"({(moved[1]['value'] or 0):+.2f} baseline SD)."
+        )
+    lines += [
+        "",
+        f"{len(clear)} of {len(ranking)} rule sets differ from {s['baseline']} beyond their 95% interval; "
+        + (f"these play exactly {s['baseline']}'s games here: {', '.join(unchanged)}." if unchanged else ""),
+        "",
+    ]
+    return lines
+
+
+def _ranking_table(s: dict[str, Any]) -> list[str]:
+    """Every rule set's change score and its per-metric effects (baseline SDs, and the raw difference)."""
+    ranking = s.get("ranking") or []
+    if not ranking:
+        return []
+    metrics = list(ranking[0]["effects"])
+    lines = [
+        f"## Ranking against {s['baseline']} (effects in baseline standard deviations; raw B - A below each)",
+        "",
+        "| rank | rule set | change score | " + " | ".join(metrics) + " |",
+        "|" + " --- |" * (len(metrics) + 3),
+    ]
+    for i, r in enumerate(ranking, 1):
+        cells = []
+        for m in metrics:
+            e = r["effects"][m]
+            raw = e.get("difference")
+            cells.append(f"{_ci(e, 2)}<br>{_ci(raw, _digits(raw))}" if e.get("value") is not None else "n/a")
+        lines.append(f"| {i} | {r['ruleset']} | {_ci(r['score'], 2)} | " + " | ".join(cells) + " |")
+    return lines + [""]

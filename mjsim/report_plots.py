@@ -10,38 +10,46 @@ import matplotlib
 matplotlib.use("Agg")  # files only: no screen on servers and CI
 import matplotlib.pyplot as plt  # noqa: E402
 
+PANELS_PER_ROW = 6
+
 
 def write_plots(experiment, summary: dict[str, Any], records: dict[str, list], out: Path) -> list[Path]:
-    """Rank distribution by seat, final points by rule set, and the paired comparisons."""
-    return [
-        _ranks(summary, out / "rank_distribution.png"),
-        _points(records, out / "final_points.png"),
-        _comparisons(summary, out / "comparisons.png"),
-    ]
+    """Rank distribution by seat, final points by rule set, the paired comparisons and any ranking."""
+    plots = [_ranks(summary, out / "rank_distribution.png"), _points(records, out / "final_points.png")]
+    if summary["comparisons"]:
+        plots.append(_comparisons(summary, out / "comparisons.png"))
+    if summary.get("ranking"):
+        plots.append(_ranking(summary, out / "ranking.png"))
+    return plots
 
 
 def _ranks(summary: dict[str, Any], path: Path) -> Path:
     names = list(summary["rulesets"])
-    fig, axes = plt.subplots(1, len(names), figsize=(3.2 * len(names), 3.2), sharey=True, squeeze=False)
-    for ax, name in zip(axes[0], names, strict=True):
+    cols = min(len(names), PANELS_PER_ROW)
+    rows = -(-len(names) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(3.2 * cols, 3.2 * rows), sharey=True, squeeze=False)
+    for ax in axes.flat[len(names) :]:
+        ax.set_visible(False)
+    for ax, name in zip(axes.flat, names, strict=False):
         seats = summary["rulesets"][name]["seats"]
         for rank in range(4):
             values = [st["rank_distribution"][rank]["value"] for st in seats]
             ax.bar([s + rank * 0.2 - 0.3 for s in range(4)], values, width=0.2, label=f"rank {rank + 1}")
-        ax.set_title(name)
+        ax.set_title(name, fontsize=9)
         ax.set_xticks(range(4), [f"seat {s}" for s in range(4)])
         ax.axhline(0.25, color="grey", linewidth=0.8, linestyle=":")
     axes[0][0].set_ylabel("share of games")
-    axes[0][-1].legend(fontsize=7)
+    axes[0][cols - 1].legend(fontsize=7)
     return _save(fig, path, "Rank distribution by seat (seat 0 deals first)")
 
 
 def _points(records: dict[str, list], path: Path) -> Path:
-    fig, ax = plt.subplots(figsize=(7, 3.5))
     names = list(records)
+    fig, ax = plt.subplots(figsize=(max(7, 0.45 * len(names)), 3.5 if len(names) <= 8 else 4.5))
     data = [[p for r in records[n] for p in r["final"]["points"]] for n in names]
     ax.boxplot(data, showfliers=False)
-    ax.set_xticks(range(1, len(names) + 1), names)
+    many = len(names) > 8
+    ax.set_xticks(range(1, len(names) + 1), names, rotation=60 if many else 0, ha="right" if many else "center")
     ax.set_ylabel("final points")
     return _save(fig, path, "Final points of every seat, by rule set")
 
@@ -67,6 +75,20 @@ def _comparisons(summary: dict[str, Any], path: Path) -> Path:
         ax.set_title(metric, fontsize=9)
     axes[-1, 0].set_xlabel("B minus A, 95% CI")
     return _save(fig, path, "Paired comparisons on the same seeds")
+
+
+def _ranking(summary: dict[str, Any], path: Path) -> Path:
+    """The change score of every rule set against the baseline, most changed on top, with its interval."""
+    rows = [r for r in summary["ranking"] if r["score"]["value"] is not None]
+    fig, ax = plt.subplots(figsize=(7, 1.0 + 0.28 * len(rows)))
+    for i, row in enumerate(reversed(rows)):
+        s = row["score"]
+        low, high = s["low"] if s["low"] is not None else s["value"], s["high"] if s["high"] is not None else s["value"]
+        ax.errorbar(s["value"], i, xerr=[[s["value"] - low], [high - s["value"]]], fmt="o", capsize=3)
+    ax.set_yticks(range(len(rows)), [r["ruleset"] for r in reversed(rows)], fontsize=8)
+    ax.set_xlabel(f"change score against {summary['baseline']} (RMS of standardised effects, 95% bootstrap CI)")
+    ax.axvline(0, color="grey", linewidth=0.8)
+    return _save(fig, path, "Which rules change the game most")
 
 
 def _save(fig, path: Path, title: str) -> Path:
