@@ -38,6 +38,8 @@ def summary_markdown(s: dict[str, Any]) -> str:
 
 def _answers(s: dict[str, Any]) -> list[str]:
     """One sentence per comparison, in words a player understands."""
+    if not s["comparisons"]:
+        return []
     out = ["## Answer", ""]
     for c in s["comparisons"]:
         diff = c["difference"]
@@ -162,6 +164,8 @@ def _tournament_tables(s: dict[str, Any]) -> list[str]:
 
 
 def _comparison_table(s: dict[str, Any]) -> list[str]:
+    if not s["comparisons"]:
+        return []
     lines = [
         "## Paired comparisons (B minus A on the same seeds)",
         "",
@@ -186,7 +190,7 @@ def _ranking_answer(s: dict[str, Any]) -> list[str]:
     ranking = s.get("ranking") or []
     if not ranking:
         return []
-    clear = [r for r in ranking if (r["score"].get("low") or 0) > 0]
+    clear = [r for r in ranking if any(_excludes_zero(e) for e in r["effects"].values())]
     unchanged = [r["ruleset"] for r in ranking if r["score"]["value"] == 0]
     lines = ["## Which rule sets change the game most", ""]
     for i, r in enumerate(ranking[:5], 1):
@@ -197,8 +201,10 @@ def _ranking_answer(s: dict[str, Any]) -> list[str]:
         )
     lines += [
         "",
-        f"{len(clear)} of {len(ranking)} rule sets differ from {s['baseline']} beyond their 95% interval; "
-        + (f"these play exactly {s['baseline']}'s games here: {', '.join(unchanged)}." if unchanged else ""),
+        f"{len(clear)} of {len(ranking)} rule sets move at least one of these metrics beyond its 95% interval. "
+        "The change score is a root mean square, so it is never below 0 and its interval says how precisely it "
+        "is known, not whether the rule matters; the per-metric effects below say that."
+        + (f" These play exactly {s['baseline']}'s games here: {', '.join(unchanged)}." if unchanged else ""),
         "",
     ]
     return lines
@@ -224,3 +230,9 @@ def _ranking_table(s: dict[str, Any]) -> list[str]:
             cells.append(f"{_ci(e, 2)}<br>{_ci(raw, _digits(raw))}" if e.get("value") is not None else "n/a")
         lines.append(f"| {i} | {r['ruleset']} | {_ci(r['score'], 2)} | " + " | ".join(cells) + " |")
     return lines + [""]
+
+
+def _excludes_zero(e: dict[str, Any]) -> bool:
+    """An estimate whose 95% interval lies wholly above or below 0."""
+    low, high = e.get("low"), e.get("high")
+    return low is not None and high is not None and (low > 0 or high < 0)
