@@ -231,6 +231,7 @@ def _simulate_text(s: dict) -> str:
         f"  win {s['win_rate']:.3f}  tsumo {s['tsumo_rate']:.3f}  deal-in {s['deal_in_rate']:.3f}  "
         f"draw {s['draw_rate']:.3f}  mean win {s['mean_win_value']:.0f}"
     )
+    lines.append("  winners per hand " + "  ".join(f"{n}: {k}" for n, k in s["winners_per_hand"].items()))
     lines.append(f"  invariant violations {s['invariant_violations']}  digest {s['digest'][:16]}")
     return "\n".join(lines)
 

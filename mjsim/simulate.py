@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -101,6 +102,12 @@ def digest(records: Sequence[GameRecord | dict[str, Any]]) -> str:
     return h.hexdigest()
 
 
+def _winners_per_hand(hands: list[dict[str, Any]]) -> dict[str, int]:
+    """How many hands had 0, 1, 2, ... distinct winners (double ron, and play-on families such as 血战到底)."""
+    counts = Counter(len({w["seat"] for w in h.get("wins", ())}) for h in hands)
+    return {str(n): counts[n] for n in sorted(counts)}
+
+
 def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
     """Per-seat mean final points and rank distribution; win, tsumo, deal-in and draw rates."""
     records = [as_dict(r) for r in records]
@@ -130,5 +137,6 @@ def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
         "deal_in_rate": sum(1 for w in wins if w["from"] is not None) / n_hands / 4,
         "draw_rate": sum(1 for h in hands if h.get("draw")) / n_hands,
         "mean_win_value": sum(w["value"] for w in wins) / max(len(wins), 1),
+        "winners_per_hand": _winners_per_hand(hands),
         "invariant_violations": sum(len(r.get("violations", ())) for r in records),
     }

@@ -204,3 +204,12 @@ def test_score_names_the_family_unit(args, unit):
     assert text.exit_code == 0, text.output
     assert f" {unit}\n" in text.output
     assert json.loads(run("score", *args, "--json").output)["unit"] == unit
+
+
+def test_simulate_counts_winners_per_hand():
+    """血战到底 plays on after a win: the summary shows hands with two and three winners."""
+    result = run("simulate", "--preset", "chengdu", "--games", "3", "--seed", "7", "--json")
+    assert result.exit_code == 0, result.output
+    winners = json.loads(result.output)["winners_per_hand"]
+    assert winners.get("2", 0) > 0 and winners.get("3", 0) > 0
+    assert sum(winners.values()) == json.loads(result.output)["hands"]
