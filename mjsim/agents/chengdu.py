@@ -1,4 +1,5 @@
-"""Bots for 成都麻将 血战到底: choose the missing suit, shed it first, lean to big patterns when cheap, win always.
+"""Bots for 成都麻将 血战到底: pass the shortest suit, choose the missing suit, shed it first, lean to big
+patterns when cheap, win always.
 
 They read what the chengdu variant adds to the observation: ``chengdu.voids`` (each seat's declared void).
 In implicit mode (no declaration) a bot picks its target void from the tiles it holds.
@@ -17,6 +18,7 @@ from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation
 
 DECLARE = "declare"
+EXCHANGE = "exchange"  # 换三张: three tiles of one suit passed after the deal
 FLUSH_AT = 10  # tiles of one suit (hand and melds) from which the bot plays for 清一色
 PAIRS_AT = 5  # pairs in a closed hand from which the bot plays for 七対
 
@@ -44,6 +46,26 @@ def best_void(counts: Sequence[int]) -> int:
     return min(range(3), key=lambda s: (sizes[s], suit_value(counts, s), s))
 
 
+def pass_suit(counts: Sequence[int]) -> int:
+    """换三张: the shortest suit holding at least three tiles, ties broken by the lowest value."""
+    sizes = suit_counts(counts)
+    return min((s for s in range(3) if sizes[s] >= 3), key=lambda s: (sizes[s], suit_value(counts, s), s))
+
+
+def choose_exchange(counts: Sequence[int], options: Sequence[Action]) -> Action:
+    """The three tiles of the passing suit whose loss keeps that suit's remaining tiles worth the most."""
+    suit = pass_suit(counts)
+    mine = [a for a in options if kind_of(a.tile) // 9 == suit] or list(options)
+
+    def kept_value(action: Action) -> float:
+        left = list(counts)
+        for t in action.tiles:
+            left[kind_of(t)] -= 1
+        return suit_value(left, suit)
+
+    return max(mine, key=kept_value)  # max keeps the first of equals: the lowest tiles
+
+
 def _all_counts(obs: Observation) -> list[int]:
     """Own concealed tiles and melds as 34 counts."""
     counts = list(obs.counts)
@@ -67,10 +89,13 @@ class ChengduBot(EfficiencyBot):
         self._implicit_void: int | None = None
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
-        """Win, declare, claim or discard."""
+        """Win, exchange, declare, claim or discard."""
         for a in actions:
             if a.kind in (TSUMO, RON):
                 return a
+        exchanges = [a for a in actions if a.kind == EXCHANGE]
+        if exchanges:
+            return choose_exchange(obs.counts, exchanges)
         declares = [a for a in actions if a.kind == DECLARE]
         if declares:
             suit = self.choose_void(obs)
@@ -187,4 +212,4 @@ class WorstVoidBot(ChengduBot):
         return max(range(3), key=lambda s: (sizes[s], -s))
 
 
-__all__ = ["ChengduBot", "RandomVoidBot", "WorstVoidBot", "best_void"]
+__all__ = ["ChengduBot", "RandomVoidBot", "WorstVoidBot", "best_void", "choose_exchange", "pass_suit"]

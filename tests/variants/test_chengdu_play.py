@@ -1,23 +1,25 @@
-"""成都麻将 血战到底 in play: 定缺, legal actions, 过水, the last tiles, robbing, the next dealer, games, bots."""
+"""成都麻将 血战到底 in play: 定缺, legal actions, 过水, the last tiles, robbing, the next dealer, games, bots,
+换三张 and busting."""
 
 from __future__ import annotations
 
 import random
 from functools import cache
+from itertools import combinations
 
 import pytest
 
 from mjsim.agents import make_agent
-from mjsim.agents.chengdu import best_void
+from mjsim.agents.chengdu import best_void, choose_exchange
 from mjsim.engine import core
-from mjsim.engine.actions import CHI, DISCARD, PASS, PON, RON, Action, Event, Transfer
+from mjsim.engine.actions import ANKAN, CHI, DISCARD, PASS, PON, RON, Action, Event, Transfer
 from mjsim.engine.offers import self_candidates
 from mjsim.engine.state import CLAIM, DECLARE, ROB, TURN
 from mjsim.hand.notation import parse_counts, parse_tiles
 from mjsim.observation import observe
 from mjsim.rules import RuleSet
 from mjsim.simulate import digest, run_games
-from variants.chengdu import match, play
+from variants.chengdu import exchange, match, play
 
 
 @cache
@@ -260,3 +262,209 @@ def test_the_log_audit_reports_a_broken_hand(events, problem):
             sc = fan._value(replace(ctx, reading=fan.readings(ctx)[0]), r)
         game.log.append(Event("win", seat, {"tile": 0, "from": source, "score": sc, "ura": ()}))
     assert problem in (checks.log_audit(game) or "")
+
+
+# --- 换三张: the exchange of three tiles (option exchange_three) ----------------------------------------------
+
+
+def seed_with_direction(name: str) -> int:
+    """The first game seed whose first hand passes in direction ``name``."""
+    for seed in range(100):
+        game = core.new_game(rules(exchange_three=True), seed=seed)
+        if exchange.direction(game) == name:
+            return seed
+    raise AssertionError(f"no seed below 100 passes {name}")
+
+
+def first_offers(game) -> dict[int, Action]:
+    """Each seat's first offered action."""
+    return {seat: acts[0] for seat, acts in core.pending(game).items()}
+
+
+def test_exchange_is_off_by_default():
+    game = core.new_game(rules(), seed=3)
+    assert {a.kind for acts in core.pending(game).values() for a in acts} == {"declare"}
+    assert rules("mahjongsoul_chuanma").values["chengdu.exchange_three"] is True
+
+
+def test_every_exchange_offer_is_three_tiles_of_one_suit():
+    game = core.new_game(rules(exchange_three=True), seed=3)
+    offers = core.pending(game)
+    assert sorted(offers) == [0, 1, 2, 3]
+    for seat, acts in offers.items():
+        assert acts and all(a.kind == exchange.EXCHANGE and len(a.tiles) == 3 for a in acts)
+        assert all(
+            len({t // 36 for t in a.tiles}) == 1 and set(a.tiles) <= set(game.hand.seats[seat].tiles) for a in acts
+        )
+        kinds = [tuple(t // 4 for t in a.tiles) for a in acts]
+        assert len(kinds) == len(set(kinds))  # equal tiles are one choice
+
+
+@pytest.mark.parametrize(
+    ("direction", "receiver_of_0"),
+    [("counter_clockwise", 1), ("across", 2), ("clockwise", 3)],
+    ids=["counter_clockwise_to_next_seat", "across", "clockwise_to_previous_seat"],
+)
+def test_the_tiles_go_in_the_hands_direction_then_voids_are_declared(direction, receiver_of_0):
+    game = core.new_game(rules(exchange_three=True), seed=seed_with_direction(direction))
+    chosen = first_offers(game)
+    before = [list(s.tiles) for s in game.hand.seats]
+    core.step(game, chosen)
+    hand = game.hand
+    assert hand.phase == DECLARE and hand.stash[exchange.DONE] == direction
+    assert {a.kind for acts in core.pending(game).values() for a in acts} == {"declare"}
+    got = sorted(set(hand.seats[receiver_of_0].tiles) - set(before[receiver_of_0]))
+    assert got == sorted(chosen[0].tiles)
+    assert all(len(s.tiles) == 13 for s in hand.seats)
+    assert sorted(t for s in hand.seats for t in s.tiles) == sorted(t for b in before for t in b)
+    passes = [e for e in game.log if e.kind == "pass"]
+    assert len(passes) == 12 and {e.data[0] for e in passes if e.seat == 0} == {receiver_of_0}
+
+
+def test_the_direction_comes_from_the_game_seed_not_global_random_state():
+    directions = set()
+    for seed in range(30):
+        game = core.new_game(rules(exchange_three=True), seed=seed)
+        random.seed(seed)  # global state must not matter
+        first = exchange.direction(game)
+        random.seed(seed + 1000)
+        assert exchange.direction(game) == first
+        directions.add(first)
+    assert directions == set(exchange.SHIFTS)
+
+
+def test_implicit_mode_exchanges_then_the_dealer_draws():
+    game = core.new_game(rules("chengdu_seed", exchange_three=True), seed=3)
+    core.step(game, first_offers(game))
+    assert game.hand.phase == TURN and len(game.hand.seats[game.hand.dealer].tiles) == 14
+    assert game.hand.declared == {}
+
+
+@pytest.mark.parametrize(
+    ("hand", "passed"),
+    [
+        ("123456m1234p789s", "789s"),
+        ("147m123p1234567s", "147m"),
+        ("11259m123456p11s", "259m"),
+        ("12m1234567p1239s", "123s"),
+    ],
+    ids=["shortest_suit", "tie_passes_the_looser_suit", "keeps_the_pair", "too_short_suit_is_skipped"],
+)
+def test_the_bot_passes_three_tiles_of_its_shortest_suit(hand, passed):
+    counts = parse_counts(hand)
+    tiles = parse_tiles(hand, red_fives=0)
+    game_like = [Action("exchange", c[0], c) for c in combinations(sorted(tiles), 3) if len({t // 36 for t in c}) == 1]
+    pick = choose_exchange(counts, game_like)
+    assert sorted(t // 4 for t in pick.tiles) == sorted(t // 4 for t in parse_tiles(passed, red_fives=0))
+
+
+def test_exchange_games_keep_every_invariant_and_are_reproducible():
+    r = rules(exchange_three=True)
+    first = run_games(r, 4, root_seed=9, agent_names=["chengdu", "efficiency", "chengdu", "random"], check=True)
+    assert [v for g in first for v in g.violations] == []
+    again = run_games(r, 4, root_seed=9, agent_names=["chengdu", "efficiency", "chengdu", "random"])
+    assert digest(first) == digest(again)
+
+
+def test_the_exchange_invariant_catches_a_wrong_pass():
+    from variants.chengdu import checks
+
+    game = core.new_game(rules(exchange_three=True), seed=3)
+    core.step(game, first_offers(game))
+    core.step(game, first_offers(game))
+    assert checks.exchange_passes(game) is None
+    wrong = next(i for i, e in enumerate(game.log) if e.kind == "pass" and e.seat == 0)
+    event = game.log[wrong]
+    game.log[wrong] = Event("pass", 0, ((event.data[0] + 1) % 4, event.data[1]))
+    assert "seat 0 passed" in checks.exchange_passes(game)
+
+
+# --- Busting (option bust) ------------------------------------------------------------------------------------
+
+
+def answer(game, kind: str) -> dict[int, Action]:
+    """Every pending seat answers with an action of ``kind`` when it has one, else passes."""
+    return {s: next((a for a in acts if a.kind == kind), Action(PASS)) for s, acts in core.pending(game).items()}
+
+
+@pytest.mark.parametrize(("bust", "out"), [("off", False), ("eliminate", True)], ids=["plays_on", "eliminated"])
+def test_a_discarder_below_zero_leaves_the_hand(bust, out):
+    game = declared_game(voids=(2, 2, 2, 2), r=rules(bust=bust))
+    give(game, 0, "5p123m456m789m1123p")
+    give(game, 1, "123m456m789m123p5p")
+    core.step(game, {0: Action(DISCARD, tile("5p"))})
+    core.step(game, answer(game, RON))
+    hand = game.hand
+    assert game.scores[0] == -1 and hand.seats[1].left
+    assert hand.seats[0].left is out
+    assert (Event("leave", 0, None) in game.log) is out
+    assert hand.phase == TURN and hand.current == 2  # the others play on
+    if out:
+        assert hand.outcome["left"] == [0]
+        assert core.pending(game)[2]  # seat 0 is never offered anything again
+
+
+@pytest.mark.parametrize(("bust", "over"), [("off", False), ("eliminate", True)], ids=["plays_on", "eliminated"])
+def test_a_kong_payment_that_busts_the_last_opponent_ends_the_hand_and_the_match(bust, over):
+    game = declared_game(voids=(2, 2, 2, 2), r=rules(bust=bust))
+    hand = game.hand
+    hand.seats[1].left = hand.seats[2].left = True  # two seats have won already
+    game.scores[3] = 1
+    give(game, 0, "1111m234m567m89m11p")
+    ankan = next(a for a in core.pending(game)[0] if a.kind == ANKAN)
+    core.step(game, {0: ankan})
+    core.pending(game)  # nobody may rob a concealed kong: it stands and is paid
+    assert game.scores[3] == -1
+    assert game.over is over
+    if over:
+        assert game.history[-1]["left"] == [3] and game.history[-1]["chengdu.busted"] == 1
+    else:
+        assert game.hand.phase == TURN and game.hand.current == 0  # the replacement draw
+
+
+def test_bust_games_end_with_the_hand_a_seat_busted_in():
+    r = rules(bust="eliminate", start_points=8)
+    records = run_games(r, 12, root_seed=5, agent_names=["chengdu"] * 4, check=True)
+    assert [v for g in records for v in g.violations] == []
+    busts = 0
+    for g in records:
+        ended_early = [h.get("chengdu.busted", 0) > 0 or min(h["scores"]) < 0 for h in g.hands]
+        assert not any(ended_early[:-1])  # no hand follows one with a bust
+        assert ended_early[-1] or len(g.hands) == 4
+        assert sum(g.final["points"]) == 4 * 8
+        busts += sum(h.get("chengdu.busted", 0) for h in g.hands)
+    assert busts > 0 and any(len(g.hands) < 4 for g in records)
+
+
+def test_bust_off_lets_scores_go_negative():
+    records = run_games(rules(start_points=8), 12, root_seed=5, agent_names=["chengdu"] * 4)
+    assert all(len(g.hands) == 4 for g in records)
+    assert any(min(h["scores"]) < 0 for g in records for h in g.hands)
+    assert not any("chengdu.busted" in h for g in records for h in g.hands)
+
+
+@pytest.mark.parametrize(
+    ("bust", "events", "problem"),
+    [
+        ("off", [Event("leave", 1, None)], "without winning"),
+        ("eliminate", [Event("leave", 1, None), Event("transfer", None, Transfer(1, 2, 2, "kong"))], "busted"),
+    ],
+    ids=["leave_with_bust_off", "busted_seat_pays"],
+)
+def test_the_log_audit_reports_a_wrong_bust(bust, events, problem):
+    from variants.chengdu import checks
+
+    game = declared_game(voids=(2, 2, 2, 2), r=rules(bust=bust))
+    assert checks.log_audit(game) is None
+    game.log.extend(events)
+    assert problem in (checks.log_audit(game) or "")
+
+
+def test_a_seat_below_zero_still_in_the_hand_is_reported():
+    from variants.chengdu import checks
+
+    game = declared_game(voids=(2, 2, 2, 2), r=rules(bust="eliminate"))
+    game.scores[1] = -1
+    assert "seat 1 is at -1" in checks.busted_seats_left(game)
+    game.hand.seats[1].left = True
+    assert checks.busted_seats_left(game) is None

@@ -8,7 +8,7 @@ end-of-wall checks 查花猪 and 查大叫. It stands alone (``variants = ["chen
 from __future__ import annotations
 
 from mjsim.hookspecs import hookimpl
-from variants.chengdu import checks, endcheck, fan, match, play, settle
+from variants.chengdu import bust, checks, endcheck, exchange, fan, match, play, settle
 from variants.chengdu.options import declare
 
 NAME = "chengdu"
@@ -42,8 +42,20 @@ def mjsim_table_setup(rules):
 
 @hookimpl
 def mjsim_declarations(game, seat):
-    """定缺: each seat names its void suit before the dealer's first draw (declared mode)."""
+    """换三张 (by option), then 定缺: each seat names its void suit before the dealer's first draw (declared mode)."""
     return play.declarations(game, seat)
+
+
+@hookimpl
+def mjsim_pass_tiles(game, chosen):
+    """换三张: the exchange round passes each seat's three tiles in this hand's direction."""
+    return exchange.passes(game, chosen)
+
+
+@hookimpl
+def mjsim_leave_hand(game):
+    """Busting (``bust = eliminate``): a seat below zero leaves the hand at once."""
+    return bust.busted(game) or None
 
 
 @hookimpl

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from mjsim.engine.state import DECLARE as DECLARE_PHASE
+from mjsim.engine.state import ENDED
+from variants.chengdu import exchange
 from variants.chengdu.endcheck import NOT_READY, PIG
 from variants.chengdu.log import CALL_TRANSFER, KONG, REFUND, hand_events, kongs
 from variants.chengdu.options import capped, cd
+from variants.chengdu.play import DECLARE
 from variants.chengdu.settle import WIN
 from variants.chengdu.tiles import suit_allowed, suit_of_tile
 
@@ -27,6 +31,7 @@ class LogAudit:
         self.problem: str | None = None
         self.events: list = []  # the current hand's events
         self.won: set[int] = set()
+        self.out: set[int] = set()  # seats that left the hand busted
         self.voids: dict[int, int] = {}
 
     def feed(self, events) -> str | None:
@@ -39,10 +44,12 @@ class LogAudit:
 
     def _read(self, event) -> str | None:
         if event.kind == "hand_start":
-            self.events, self.won, self.voids = [], set(), {}
+            self.events, self.won, self.out, self.voids = [], set(), set(), {}
         self.events.append(event)
-        if event.kind == "declare":
+        if event.kind == "declare" and event.data.kind == DECLARE:
             self.voids[event.seat] = suit_of_tile(event.data.tile)
+        elif event.kind == "leave":
+            return self._leave(event.seat)
         elif event.kind == "win":
             return self._win(event)
         elif event.kind == "transfer":
@@ -73,6 +80,15 @@ class LogAudit:
             return f"unexpected transfer {t}"
         if t.payer in self.won:
             return f"seat {t.payer} paid {t} after it had won"
+        if t.payer in self.out:
+            return f"seat {t.payer} paid {t} after it had left the hand busted"
+        return None
+
+    def _leave(self, seat: int) -> str | None:
+        """Only a seat busted under ``bust = eliminate`` leaves without winning."""
+        if cd(self.values, "bust") != "eliminate":
+            return f"seat {seat} left the hand without winning (bust is off)"
+        self.out.add(seat)
         return None
 
     def _refunds(self, outcome: dict) -> str | None:
@@ -83,7 +99,7 @@ class LogAudit:
         expected: Counter = Counter()
         if cd(self.values, "tax_refund"):
             for kong in kongs(self.events):
-                if kong.owner not in self.won and kong.owner not in ready and not kong.transferred:
+                if kong.owner not in self.won | self.out and kong.owner not in ready and not kong.transferred:
                     expected.update((t.payee, t.payer, t.amount) for t in kong.payments)
         # the refunds are the last transfers before the "draw_end" event, after the pig and not-ready checks
         paid = Counter((t.payer, t.payee, t.amount) for t in self._end_transfers() if t.reason == REFUND)
@@ -109,13 +125,42 @@ def log_audit(game) -> str | None:
 
 
 def hands_end_properly(game) -> str | None:
-    """A finished hand ended with three winners, or with an empty wall (then fewer than three won)."""
+    """A finished hand ended with three seats out (won or busted), or with an empty wall (then fewer were out)."""
     for record in game.history:
         winners = len(record.get("wins", ()))
-        if "draw" in record and (record.get("chengdu.wall_left") or winners >= 3):
+        out = winners + len(record.get("left", ()))  # the payer of the third win may bust too: four out
+        if "draw" in record and (record.get("chengdu.wall_left") or out >= 3):
             return f"hand {record['hand']} ended as a draw with {record.get('chengdu.wall_left')} tiles left"
-        if "draw" not in record and winners != 3:
-            return f"hand {record['hand']} ended after {winners} wins with tiles left"
+        if "draw" not in record and (out < 3 or winners > 3):
+            return f"hand {record['hand']} ended after {winners} wins and {out - winners} busts with tiles left"
+    return None
+
+
+def busted_seats_left(game) -> str | None:
+    """``bust = eliminate``: during play every seat below zero has left the hand (or won before it fell)."""
+    hand = game.hand
+    if hand is None or hand.phase == ENDED or cd(game, "bust") != "eliminate":
+        return None
+    for seat in range(4):
+        if game.scores[seat] < 0 and not hand.seats[seat].left:
+            return f"seat {seat} is at {game.scores[seat]} and still in the hand"
+    return None
+
+
+def exchange_passes(game) -> str | None:
+    """换三张: once play starts each seat has passed three tiles of one suit to this hand's receiver; none if off."""
+    hand = game.hand
+    if hand is None or hand.phase == DECLARE_PHASE:
+        return None
+    passed = [e for e in hand_events(game) if e.kind == "pass"]
+    if not cd(game, "exchange_three"):
+        return f"{len(passed)} tiles passed with exchange_three off" if passed else None
+    for seat in range(4):
+        mine = [e.data for e in passed if e.seat == seat]
+        if len(mine) != 3 or {r for r, _ in mine} != {exchange.receiver(game, seat)}:
+            return f"seat {seat} passed {mine}, expected three tiles to seat {exchange.receiver(game, seat)}"
+        if len({suit_of_tile(t) for _, t in mine}) != 1:
+            return f"seat {seat} passed tiles of several suits: {mine}"
     return None
 
 
@@ -134,4 +179,6 @@ INVARIANTS = [
     ("chengdu log audit", log_audit),
     ("chengdu hands end properly", hands_end_properly),
     ("chengdu guoshui", guoshui_blocks),
+    ("chengdu busted seats leave", busted_seats_left),
+    ("chengdu exchange of three", exchange_passes),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from variants.chengdu import bust
 from variants.chengdu.log import KONG, REFUND, hand_events, win_groups
 from variants.chengdu.options import cd
 from variants.chengdu.play import void_of
@@ -23,9 +24,9 @@ def next_dealer(game, dealer: int) -> int:
 
 
 def next_hand(game, outcome: dict) -> dict:
-    """The next dealer; the match ends after ``match_hands`` hands."""
+    """The next dealer; the match ends after ``match_hands`` hands, or after a hand in which a seat busted."""
     dealer = next_dealer(game, game.dealer)
-    over = len(game.history) >= cd(game, "match_hands")
+    over = len(game.history) >= cd(game, "match_hands") or bust.ends_match(game, outcome)
     return {"dealer": dealer, "round": 0, "honba": 0, "repeat": dealer == game.dealer, "over": over}
 
 
@@ -37,7 +38,8 @@ def final_settlement(game) -> dict:
 
 
 def record_hand(game, outcome: dict) -> dict:
-    """Facts of the hand for experiments: winners, the dealer's result, kong money, refunds, pigs, the void choice."""
+    """Facts of the hand for experiments: winners, the dealer's result, kong money, refunds, pigs, busts, the void
+    choice."""
     events = hand_events(game)
     transfers = [e.data for e in events if e.kind == "transfer"]
     winners = [e.seat for e in events if e.kind == "win"]
@@ -52,6 +54,9 @@ def record_hand(game, outcome: dict) -> dict:
         "chengdu.pigs": len(outcome.get("chengdu.pig_seats", ())),
         "chengdu.wall_left": len(game.hand.wall),
     }
+    busted = [e.seat for e in events if e.kind == "leave"]
+    if busted:  # only under bust = eliminate: the records of the default rules keep their digest
+        facts["chengdu.busted"] = len(busted)
     return {**facts, **_void_choice_facts(game, events)}
 
 

@@ -22,6 +22,7 @@ OPTIONS: tuple[tuple[str, Any, str, tuple | None], ...] = (
         ("declared", "implicit"),
     ),
     ("void_first", True, "declared mode: while holding tiles of the void suit, discard one of them (§2)", None),
+    ("exchange_three", False, "换三张: after the deal each seat passes three tiles of one suit (§2; MS on)", None),
     ("guoshui", "same_turn", "过水 after passing a ron (§3)", ("same_turn", "same_turn_unless_higher", "off")),
     ("forced_win_below", 4, "a legal win cannot be passed when fewer tiles than this are left (§3; 0 = never)", None),
     ("rob_kong_fan", 1, "fan of 抢杠胡, robbing an added kong (§4.2: seed 0, M2/MS 1)", (0, 1)),
@@ -81,6 +82,12 @@ OPTIONS: tuple[tuple[str, Any, str, tuple | None], ...] = (
         ("after_winner", "after_discarder"),
     ),
     ("match_hands", 4, "hands in a match (MS: 4) (§6)", None),
+    (
+        "bust",
+        "off",
+        "a seat whose score falls below zero during a hand: plays on, or leaves it and the match ends with it (§5.4)",
+        ("off", "eliminate"),
+    ),
 )
 
 

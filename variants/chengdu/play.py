@@ -9,7 +9,7 @@ from mjsim.engine.state import CLAIM, ROB
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import KAN as MELD_KAN
 from mjsim.scoring import WinContext
-from variants.chengdu import fan
+from variants.chengdu import exchange, fan
 from variants.chengdu.log import after_kong_discard
 from variants.chengdu.options import cd, check_values
 from variants.chengdu.tiles import SUITS, TILES, hand_counts, suit_allowed, suit_of_tile, suit_tile, suits_in, waits_of
@@ -38,7 +38,9 @@ def table_setup(rules) -> TableSetup:
 
 
 def declarations(game, seat: int) -> list[Action] | None:
-    """Declared mode: every seat names its void suit (the 1 of the suit stands for it)."""
+    """换三张 first (by option), then in declared mode every seat names its void suit (the 1 of the suit)."""
+    if exchange.pending(game):
+        return exchange.choices(game, seat)
     if cd(game, "void_mode") != "declared":
         return None
     return [Action(DECLARE, suit_tile(suit)) for suit in range(3)]
@@ -47,7 +49,7 @@ def declarations(game, seat: int) -> list[Action] | None:
 def void_of(game, seat: int) -> int | None:
     """The seat's declared void suit (None in implicit mode)."""
     choice = game.hand.declared.get(seat)
-    return None if choice is None else suit_of_tile(choice.tile)
+    return None if choice is None or choice.kind != DECLARE else suit_of_tile(choice.tile)
 
 
 def holds_void(game, seat: int) -> bool:
