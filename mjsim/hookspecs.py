@@ -70,6 +70,25 @@ def mjsim_declarations(game, seat):
     as a list of Actions, or None for none. Stops at first non-None result."""
 
 
+@hookspec(firstresult=True)
+def mjsim_pass_tiles(game, chosen):
+    """After a declaration round ``chosen`` {seat: Action}: the tiles it passes between seats (换三张) as a list
+    of (giver, receiver, tile), or None; such a round is consumed and the next one asked for.
+    Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def mjsim_leave_hand(game):
+    """Seats that must leave the hand now, after a payment during play (busting), as a list, or None.
+    Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def mjsim_before_draw(game, seat):
+    """Choices ``seat`` has before its turn draw besides drawing (台湾: decline the last tile), as a list of
+    Actions, or None for none. Stops at first non-None result."""
+
+
 @hookspec
 def mjsim_settle_meld(game, seat, meld):
     """Transfers due when ``seat``'s call or kong ``meld`` stands (刮风下雨 kong payments): a list, or None."""

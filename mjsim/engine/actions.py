@@ -6,6 +6,8 @@ from typing import Any, NamedTuple
 
 # Self actions (on one's own turn)
 DISCARD, RIICHI, TSUMO, ANKAN, KAKAN, ABORT = "discard", "riichi", "tsumo", "ankan", "kakan", "abort"
+# Before a draw (mjsim_before_draw): draw as usual, or decline the draw, which ends the hand as a draw
+DRAW, DECLINE_DRAW = "draw", "decline_draw"
 # Claims on another seat's discard (or added kan)
 RON, PON, KAN, CHI, PASS = "ron", "pon", "kan", "chi", "pass"
 CLAIM_ORDER = {RON: 0, KAN: 1, PON: 1, CHI: 2, PASS: 3}

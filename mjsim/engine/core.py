@@ -4,7 +4,7 @@ One turn runs as follows (each hook is pre-resolved on ``Rules.flow``; a hand ma
 choices ``mjsim_declarations`` asks every seat for, such as 定缺, made all at once before the dealer draws):
 
 1. the seat to move draws (replacement draws after a kan; bonus tiles are set
-   aside and replaced);
+   aside and replaced); ``mjsim_before_draw`` may first let it decline a turn draw;
 2. ``pending`` offers its self actions, filtered by ``mjsim_legal_actions``:
    discard / riichi-discard / tsumo (``mjsim_win``) / kans / abort;
 3. after a discard every other seat is offered its claims (ron, kan, pon,
@@ -24,7 +24,9 @@ from mjsim.engine.actions import (
     ABORT,
     ANKAN,
     CHI,
+    DECLINE_DRAW,
     DISCARD,
+    DRAW,
     KAKAN,
     KAN,
     PASS,
@@ -39,7 +41,7 @@ from mjsim.engine.actions import (
     Transfer,
 )
 from mjsim.engine.offers import claim_candidates, claimants, drawable, self_candidates
-from mjsim.engine.state import CLAIM, DECLARE, ENDED, ROB, TURN, Game, HandState, Seat
+from mjsim.engine.state import CLAIM, DECLARE, ENDED, PREDRAW, ROB, TURN, Game, HandState, Seat
 from mjsim.engine.wall import shuffled_wall
 from mjsim.errors import MjsimError
 from mjsim.hand.tiles import kind_of
@@ -102,6 +104,8 @@ def step(game: Game, actions: Mapping[int, Action]) -> Game:
         _self_action(game, hand, actions[hand.current])
     elif hand.phase == DECLARE:
         _declare(game, hand, {s: actions[s] for s in offered})
+    elif hand.phase == PREDRAW:
+        _pre_draw_choice(game, hand, actions[hand.current])
     else:
         _resolve_claims(game, hand, {s: actions[s] for s in offered})
     _settle_if_ended(game)
@@ -118,6 +122,8 @@ def _offers(game: Game, hand: HandState) -> dict[int, list[Action]]:
         return {seat: flow.legal_actions(game, seat, self_candidates(game, hand, seat))}
     if hand.phase == DECLARE:
         return _declaration_offers(game)
+    if hand.phase == PREDRAW:
+        return {hand.current: _pre_draw_offers(game, hand.current)}
     offers = {}
     for seat in claimants(hand):
         options = flow.legal_actions(game, seat, claim_candidates(game, hand, seat))
@@ -149,13 +155,57 @@ def _declaration_offers(game: Game) -> dict[int, list[Action]]:
 
 
 def _declare(game: Game, hand: HandState, chosen: dict[int, Action]) -> None:
-    """Record the seats' choices (revealed together), then the dealer draws."""
+    """Record the seats' choices (revealed together); after a round that passes tiles the next round, else the
+    dealer draws."""
     for seat in sorted(chosen):
         hand.declared[seat] = chosen[seat]
         _event(game, "declare", seat, chosen[seat])
-    if not _declaration_offers(game):
-        hand.phase = TURN
-        _draw(game, hand, hand.dealer)
+    if _declaration_offers(game):
+        return
+    if _pass_tiles(game, hand) and _declaration_offers(game):
+        return  # a round that passed tiles (换三张) is over; the next round (定缺) is asked for
+    hand.phase = TURN
+    _draw(game, hand, hand.dealer)
+
+
+def _pass_tiles(game: Game, hand: HandState) -> bool:
+    """Apply the tiles a finished declaration round passes between seats (``mjsim_pass_tiles``).
+
+    Such a round acts at once and leaves no standing declaration: ``hand.declared`` is emptied for the next one.
+    """
+    hook = game.rules.hook.mjsim_pass_tiles
+    passes = hook(game=game, chosen=dict(hand.declared)) if hook.get_hookimpls() else None
+    if not passes:
+        return False
+    for giver, _, tile in passes:  # every tile leaves its giver before any arrives (no tile passes twice)
+        hand.seats[giver].remove(tile)
+    for giver, receiver, tile in passes:
+        hand.seats[receiver].add(tile)
+        _event(game, "pass", giver, (receiver, tile))
+    hand.declared.clear()
+    return True
+
+
+# --- Choices before a turn draw (declining the last tile) ---------------------------
+
+
+def _pre_draw_offers(game: Game, seat: int) -> list[Action]:
+    """``seat``'s choices before its turn draw: drawing first, then what ``mjsim_before_draw`` offers ([] for none)."""
+    hook = game.rules.hook.mjsim_before_draw
+    if not hook.get_hookimpls():
+        return []
+    choices = hook(game=game, seat=seat)
+    return [Action(DRAW), *choices] if choices else []
+
+
+def _pre_draw_choice(game: Game, hand: HandState, action: Action) -> None:
+    """Draw as usual, or decline the draw: the hand ends as a draw (reason ``"decline_draw"``)."""
+    seat = hand.current
+    hand.phase = TURN
+    if action.kind == DECLINE_DRAW:
+        _end_as_draw(game, hand, DECLINE_DRAW, {"seat": seat})
+    else:
+        _draw(game, hand, seat)
 
 
 # --- Self actions ---------------------------------------------------------------
@@ -213,7 +263,8 @@ def _kan_stands(game: Game, hand: HandState, seat: int, kind: str) -> None:
     hand.calls_made += 1
     _kan_dora(game, hand, kind)
     _settle_meld(game, seat, next(m for m in hand.seats[seat].melds if m.kind == kan_kind and len(m.tiles) == 4))
-    _draw(game, hand, seat, replacement=True)
+    if hand.phase != ENDED:
+        _draw(game, hand, seat, replacement=True)
 
 
 def _added_kan(game: Game, hand: HandState, seat: int, action: Action) -> None:
@@ -299,6 +350,8 @@ def _call(game: Game, hand: HandState, seat: int, who: int, action: Action) -> N
     hand.discard = None
     _event(game, action.kind, seat, (action.tile, action.tiles, who))
     _settle_meld(game, seat, me.melds[-1])
+    if hand.phase == ENDED:
+        return
     if action.kind == KAN:
         hand.kans += 1
         _kan_dora(game, hand, MELD_KAN)
@@ -312,6 +365,9 @@ def _next_draw(game: Game, hand: HandState, who: int) -> None:
     seat = _next_active(hand, who)
     if drawable(game, hand) <= 0:
         _end_as_draw(game, hand, "exhaustive", {})
+        return
+    if _pre_draw_offers(game, seat):  # the seat first chooses whether to draw (mjsim_before_draw)
+        hand.phase, hand.current = PREDRAW, seat
         return
     _draw(game, hand, seat)
 
@@ -363,6 +419,7 @@ def _win(game: Game, hand: HandState, wins: list[tuple[int, int, int | None]]) -
         ura = tuple(hand.ura_indicators) if hand.seats[seat].riichi_turn is not None else ()
         _event(game, "win", seat, {"tile": tile, "from": source, "score": score, "ura": ura})
         hand.seats[seat].left = True
+    _seats_leave(game, hand)  # after the wins: a win's transfers stay right before its "win" events
     record = hand.outcome or {"wins": []}
     record["wins"] = record.get("wins", []) + [
         {"seat": s, "from": src, "value": sc.value, "han": sc.han, "fu": sc.fu, "yakuman": sc.yakuman}
@@ -535,6 +592,21 @@ def _settle_meld(game: Game, seat: int, meld: Meld) -> None:
     hook = game.rules.hook.mjsim_settle_meld
     if hook.get_hookimpls():
         _pay(game, [t for batch in hook(game=game, seat=seat, meld=meld) for t in batch or ()])
+        _seats_leave(game, game.hand)
+        if _hand_over_after_wins(game.hand):  # the payers left (busted): nobody is left to play against
+            game.hand.phase = ENDED
+
+
+def _seats_leave(game: Game, hand: HandState) -> None:
+    """Seats that must leave the hand after a payment during play (``mjsim_leave_hand``: busting) leave it."""
+    hook = game.rules.hook.mjsim_leave_hand
+    leaving = hook(game=game) if hook.get_hookimpls() else None
+    for seat in sorted(set(leaving or ())):
+        if not hand.seats[seat].left:
+            hand.seats[seat].left = True
+            record = hand.outcome or {"wins": []}
+            hand.outcome = {**record, "left": record.get("left", []) + [seat]}
+            _event(game, "leave", seat, None)
 
 
 def _pay(game: Game, transfers: list[Transfer]) -> None:

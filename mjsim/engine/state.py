@@ -17,6 +17,8 @@ TURN, CLAIM, ROB, ENDED = "turn", "claim", "rob", "ended"
 """Phases of a hand: a seat acts on its own turn; others answer a discard; others may rob a kan."""
 DECLARE = "declare"
 """A phase before the dealer's first draw in which seats make the choices a variant asks for (定缺)."""
+PREDRAW = "predraw"
+"""A phase before a seat's turn draw in which it picks one of the choices ``mjsim_before_draw`` offers."""
 
 
 @dataclass(slots=True)

@@ -183,3 +183,46 @@ def test_bonus_tiles_dealt_are_set_aside_uncounted():
     dealer = game.hand.seats[0]
     assert sorted(dealer.flowers) == sorted(flowers) and not any(t in flowers for t in dealer.tiles)
     assert sum(dealer.counts) == len(dealer.tiles) == 17
+
+
+# --- Choices before a turn draw (mjsim_before_draw): 台湾's declined last tile, as a general mechanism ---------
+
+
+def _decline_offered_to(seat: int) -> RuleSet:
+    """The tenhou rules plus a test variant that lets ``seat`` decline each of its turn draws."""
+    import sys
+    import types
+    from dataclasses import replace
+
+    from mjsim import hookimpl
+    from mjsim.engine.actions import DECLINE_DRAW
+
+    module = types.ModuleType("before_draw_probe")
+
+    @hookimpl
+    def mjsim_before_draw(seat):  # an implementation may take a subset of the hook's arguments
+        return [Action(DECLINE_DRAW)] if seat == module.seat else None
+
+    module.seat, module.mjsim_before_draw = seat, mjsim_before_draw
+    sys.modules[module.__name__] = module
+    tenhou = RuleSet.from_preset("tenhou")
+    return replace(tenhou, variants=(*tenhou.variants, module.__name__)).compile()
+
+
+@pytest.mark.parametrize(("choice", "seat_holds"), [("draw", 14), ("decline_draw", None)], ids=["draw", "decline"])
+def test_a_variant_may_offer_choices_before_a_draw(choice, seat_holds):
+    """The seat about to draw is offered drawing first, then the variant's choices; declining ends the hand."""
+    rules = _decline_offered_to(2)
+    game = _play_until(rules, 3, lambda g: g.hand.phase == "predraw", agents=("efficiency",) * 4)
+    assert game.hand.current == 2 and core.pending(game) == {2: [Action("draw"), Action("decline_draw")]}
+    core.step(game, {2: Action(choice)})
+    if seat_holds is None:
+        assert game.history[-1]["draw"] == "decline_draw" and game.history[-1]["seat"] == 2
+    else:
+        assert game.hand.phase == "turn" and game.hand.current == 2 and len(game.hand.seats[2].tiles) == seat_holds
+
+
+def test_riichi_games_are_never_asked_before_a_draw(rules):
+    """Without an implementation of mjsim_before_draw there is no pre-draw phase: riichi play is unchanged."""
+    game = _play_until(rules, 3, lambda g: False, agents=("efficiency",) * 4, limit=400)
+    assert game.choices and not any(a.kind in ("draw", "decline_draw") for c in game.choices for a in c.values())
