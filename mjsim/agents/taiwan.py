@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from mjsim.agents.base import register
 from mjsim.agents.bots import EfficiencyBot, best_discards
-from mjsim.engine.actions import PASS, RON, Action
+from mjsim.engine.actions import DECLINE_DRAW, DRAW, PASS, RON, Action
 from mjsim.hand.decompose import waits
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation
@@ -54,6 +54,24 @@ class TsumoHunterBot(TaiwanBot):
         return super().act(obs, actions)
 
 
+@register("taiwan_decline")
+class LastTileDeclinerBot(TaiwanBot):
+    """The Taiwanese bot that declines the last drawable tile (海底) when its hand is not ready.
+
+    A hand that is not ready cannot win on that tile, and having drawn it, it must discard it (河底), which can
+    only deal in; declining ends the hand as a draw instead (taiwan.md §3). The default ``taiwan`` bot always
+    draws, so the committed experiments keep their play.
+    """
+
+    def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        """Decline the last tile when not ready; otherwise play as the Taiwanese bot."""
+        kinds = {a.kind: a for a in actions}
+        if DECLINE_DRAW in kinds:
+            ready = waits(list(obs.counts), seven_pairs=False, orphans=False)
+            return kinds[DRAW] if ready else kinds[DECLINE_DRAW]
+        return super().act(obs, actions)
+
+
 def _ready_and_clear(counts: Sequence[int], kind: int) -> bool:
     """After discarding ``kind`` the hand is ready and does not wait on ``kind``."""
     after = list(counts)
@@ -70,4 +88,4 @@ def _with_seat_wind(obs: Observation) -> Observation:
     return replace(obs, dealer=(obs.seat - winds[obs.seat]) % 4)
 
 
-__all__ = ["TaiwanBot", "TsumoHunterBot"]
+__all__ = ["LastTileDeclinerBot", "TaiwanBot", "TsumoHunterBot"]

@@ -7,7 +7,8 @@ from functools import cache
 import pytest
 
 from mjsim.engine import core
-from mjsim.engine.actions import CHI, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO
+from mjsim.engine.actions import CHI, DECLINE_DRAW, DISCARD, DRAW, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from mjsim.engine.offers import drawable
 from mjsim.hand.notation import parse_tiles
 from mjsim.hand.tiles import kind_of
 from mjsim.rules import RuleSet
@@ -185,3 +186,78 @@ def test_tsumo_hunter_bot(draws_left, expected):
     obs = replace(observe(game, 1), wall_left=16 + draws_left)
     assert make_agent("taiwan_tsumo", random.Random(1)).act(obs, core.pending(game)[1]).kind == expected
     assert make_agent("taiwan", random.Random(1)).act(obs, core.pending(game)[1]).kind == RON
+
+
+# --- The last tile (§3): it may be declined; drawn, it must be discarded and can only be won on ---------------
+
+LAST_TILE_HANDS = [
+    "111222333444z567z1p",  # seat 0 (dealer): honours, far from ready
+    READY_8P,  # seat 1: waits 8p only
+    "222888m222888s1p4p8p8p",  # seat 2: a pair of 8p, which could pon any other 8p discard
+    "333777m333777s6p6p2p2p",  # seat 3: draws the last tile
+]
+
+
+def last_tile_table():
+    """The hands above; the last drawable tile is an 8p, the only other 8p lies in the reserve (never drawn)."""
+    r = rules()
+    used: set[int] = set()
+    dealt = [t for h in LAST_TILE_HANDS for t in parse_tiles(h, 0, used)]
+    final = parse_tiles("8p", 0, used)
+    eights = [t for t in r.flow.setup.tiles if t not in used and kind_of(t) == k("8p")]
+    rest = [t for t in r.flow.setup.tiles if t not in used and kind_of(t) != k("8p")]
+    before = len(rest) - (r.flow.setup.reserve - len(eights))  # the ordinary tiles drawn before the last one
+    wall = dealt + rest[:before] + final + rest[before:] + eights
+    return core.game_at(r, scores=[0] * 4, dealer=0, round_index=0, honba=0, table=0, walls=(wall, [], []))
+
+
+def play_to_the_last_draw(game):
+    """Everyone lets every discard pass and discards what it drew, until the first choice before a draw."""
+    while core.pending(game) and game.hand.phase != "predraw":  # pending first: a discard nobody answers passes
+        assert game.hand.index == 0, "the first hand ended without a choice before its last draw"
+        advance(game)
+    return game
+
+
+def test_the_last_tile_may_be_declined_and_the_hand_is_a_draw():
+    """Only the seat about to draw the last drawable tile is asked; declining ends the hand, the dealer repeats."""
+    game = play_to_the_last_draw(last_tile_table())
+    assert drawable(game, game.hand) == 1
+    assert core.pending(game) == {3: [Action(DRAW), Action(DECLINE_DRAW)]}
+    advance(game, seat3=(DECLINE_DRAW, None))
+    record = game.history[-1]
+    assert (record["draw"], record["seat"], record["taiwan.dealer_kept"]) == (DECLINE_DRAW, 3, 1)
+    assert game.dealer == 0 and game.hand.index == 1
+
+
+def test_the_last_tile_drawn_must_be_discarded_and_can_only_be_won_on():
+    """河底: drawn, the last tile is the only discard; no seat may pon it, the seat waiting on it may ron."""
+    game = play_to_the_last_draw(last_tile_table())
+    advance(game, seat3=(DRAW, None))
+    mine = core.pending(game)[3]
+    assert [(a.kind, kind_of(a.tile)) for a in mine] == [(DISCARD, k("8p"))]
+    advance(game)
+    assert {seat: {a.kind for a in acts} for seat, acts in core.pending(game).items()} == {1: {PASS, RON}}
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        pytest.param(LAST_TILE_HANDS[0], DECLINE_DRAW, id="not-ready-declines"),
+        pytest.param(READY_8P, DRAW, id="ready-draws"),
+    ],
+)
+def test_last_tile_decliner_bot(hand, expected):
+    """The taiwan_decline bot declines the last tile unless ready; the default taiwan bot always draws."""
+    import random
+    from dataclasses import replace
+
+    from mjsim.agents import make_agent
+    from mjsim.hand.notation import parse_counts
+    from mjsim.observation import observe
+
+    game = play_to_the_last_draw(last_tile_table())
+    obs = replace(observe(game, 3), counts=tuple(parse_counts(hand)))
+    offered = core.pending(game)[3]
+    assert make_agent("taiwan_decline", random.Random(1)).act(obs, offered).kind == expected
+    assert make_agent("taiwan", random.Random(1)).act(obs, offered).kind == DRAW

@@ -55,6 +55,12 @@ def mjsim_win(game, seat, tile, how, detail):
 
 
 @hookimpl
+def mjsim_before_draw(game, seat):
+    """The last drawable tile (海底) may be declined: the hand ends as a draw."""
+    return flow.before_draw(game, seat)
+
+
+@hookimpl
 def mjsim_resolve_claims(game, answers):
     """Several rons: head bump (截胡) or all, by option."""
     return flow.resolve_claims(game, answers)

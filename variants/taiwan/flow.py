@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.engine.actions import ANKAN, CHI, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from mjsim.engine.actions import ANKAN, CHI, DECLINE_DRAW, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
 from mjsim.engine.offers import drawable
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB, TURN
@@ -148,17 +148,28 @@ def is_migi(game, me) -> bool:
 
 
 def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
-    """Claims: no big kong on the left player's discard, 過水 on pon/chi; turns: declarations lock, kuikae."""
+    """Claims: no big kong on the left player's discard, 過水 on pon/chi; turns: declarations and the last tile
+    lock the discard to the drawn tile, kuikae."""
     hand = game.hand
     me = hand.seats[seat]
     if hand.phase != TURN:
         if me.riichi_turn is not None:
             return [a for a in actions if a.kind in (PASS, RON)]
         return [a for a in actions if _claim_allowed(game, seat, a)]
-    if me.riichi_turn is not None:
+    if me.riichi_turn is not None or _drew_the_last_tile(game):
         return [a for a in actions if a.kind == TSUMO or (a.kind == DISCARD and a.tile == hand.last_draw)]
     kept = _without_kuikae(game, seat, actions)
     return kept + _declarations(game, seat, kept)
+
+
+def _drew_the_last_tile(game) -> bool:
+    """The seat on turn drew the last drawable tile (海底): unless it wins, it must discard that tile (§3)."""
+    return game.hand.last_draw is not None and drawable(game, game.hand) <= 0
+
+
+def before_draw(game, seat: int) -> list[Action] | None:
+    """The seat about to draw the last drawable tile may decline it, ending the hand as a draw (§3)."""
+    return [Action(DECLINE_DRAW)] if drawable(game, game.hand) == 1 else None
 
 
 def _claim_allowed(game, seat: int, action: Action) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.engine.actions import Transfer
+from mjsim.engine.actions import DECLINE_DRAW, Transfer
 from variants.taiwan import guoshui
 from variants.taiwan.flow import BLOCKED_TSUMO
 from variants.taiwan.options import tw
@@ -72,7 +72,7 @@ def dealer_keeps(game, outcome: dict) -> bool:
     """The dealer repeats on its own win and on every draw (unless draw_renchan is never)."""
     if outcome.get("wins"):
         return any(w["seat"] == game.dealer for w in outcome["wins"])
-    if outcome.get("draw") == "exhaustive":
+    if outcome.get("draw") in ("exhaustive", DECLINE_DRAW):  # a declined last tile is a draw like the wall's end
         return tw(game, "draw_renchan") == "always"
     return True  # 一路歸西: the dealer repeats [proposal]
 
