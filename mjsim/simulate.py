@@ -77,6 +77,10 @@ def run_games(
     rules, games: int, root_seed: int, agent_names: Sequence[str], check: bool = False, log_out: Path | None = None
 ):
     """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)``."""
+    if log_out is not None:
+        from mjsim.logs.export import check_exportable
+
+        check_exportable(rules)
     return [play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out) for i in range(games)]
 
 

@@ -213,3 +213,10 @@ def test_simulate_counts_winners_per_hand():
     winners = json.loads(result.output)["winners_per_hand"]
     assert winners.get("2", 0) > 0 and winners.get("3", 0) > 0
     assert sum(winners.values()) == json.loads(result.output)["hands"]
+
+
+@pytest.mark.parametrize("preset", ["chengdu", "taiwan"])
+def test_log_out_refuses_a_family_tenhou6_cannot_hold(preset, tmp_path):
+    result = run("simulate", "--preset", preset, "--games", "1", "--log-out", str(tmp_path))
+    assert result.exit_code == 2
+    assert "riichi games only" in result.output and "Traceback" not in result.output
