@@ -192,6 +192,7 @@ _WINDS = ("quanfeng", "menfeng")
 
 def patterns(values) -> list[Pattern]:
     """Every tai item the rule set's options allow, with the values they set."""
+    # Over 60 lines because it is the tai table itself, one row per item: it reads best whole.
     local = values["taiwan.local_tai"]
     ziyise_tai = values["taiwan.ziyise_tai"]
     rows = [
