@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache
 
 import pytest
+from moves import net
 
 from mjsim.engine.actions import TABLE, Transfer
 from mjsim.errors import MjsimError
@@ -20,15 +20,6 @@ def rules(preset="tenhou", **options):
     """A preset with the bust prize (options without the prefix)."""
     base = RuleSet.from_preset(preset, {f"bust_prize.{k}": v for k, v in options.items()})
     return RuleSet(base.name, (*base.variants, "bust_prize"), base.options).compile()
-
-
-def net(moves) -> dict[int, int]:
-    """Each seat's change from (payer, payee, amount) moves."""
-    out = Counter()
-    for payer, payee, amount in moves:
-        out[payer] -= amount
-        out[payee] += amount
-    return {s: out[s] for s in range(4)}
 
 
 RON_3_BY_1 = ({"wins": [{"seat": 1, "from": 3}]}, [Transfer(3, 1, 8000, "win")])

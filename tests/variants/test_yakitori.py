@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache
 from types import SimpleNamespace
 
 import pytest
+from moves import net
 
 from mjsim.engine.actions import Transfer
 from mjsim.rules import RuleSet
@@ -25,15 +25,6 @@ def rules(preset="tenhou", **options):
 def wins(*seats):
     """A hand record won by these seats."""
     return {"wins": [{"seat": s} for s in seats]}
-
-
-def net(moves) -> dict[int, int]:
-    """Each seat's change from (payer, payee, amount) moves."""
-    out = Counter()
-    for payer, payee, amount in moves:
-        out[payer] -= amount
-        out[payee] += amount
-    return {s: out[s] for s in range(4)}
 
 
 # --- Settlement (§9) -----------------------------------------------------------------------------------

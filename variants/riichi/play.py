@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mjsim.engine.actions import ABORT, ANKAN, CHI, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from mjsim.engine.actions import ABORT, ANKAN, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from mjsim.engine.offers import without_swap_calls
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
 from mjsim.hand.shanten import orphans_shanten
@@ -278,21 +279,10 @@ def _nine_orphans(game, seat: int) -> list[Action]:
 
 
 def _without_kuikae(game, seat: int, actions: list[Action]) -> list[Action]:
-    """No swap-calling: after chi or pon, not the called kind nor the suji swap of a chi (§3)."""
-    last = game.log[-1] if game.log else None
-    if opt(game, "kuikae", "forbidden") != "forbidden" or last is None or last.kind not in (CHI, PON):
+    """No swap-calling (§3): the engine's shared filter, unless kuikae is allowed."""
+    if opt(game, "kuikae", "forbidden") != "forbidden":
         return actions
-    called, used, _ = last.data
-    banned = {kind_of(called)}
-    if last.kind == CHI:
-        low, high = sorted(kind_of(t) for t in used)
-        k = kind_of(called)
-        if high - low == 1 and k < low and (high + 1) % 9 > high % 9:
-            banned.add(high + 1)
-        if high - low == 1 and k > high and low % 9 > 0:
-            banned.add(low - 1)
-    kept = [a for a in actions if a.kind != DISCARD or kind_of(a.tile) not in banned]
-    return kept if any(a.kind == DISCARD for a in kept) else actions
+    return without_swap_calls(game, seat, actions)
 
 
 # --- Claims and abortive draws --------------------------------------------------------------

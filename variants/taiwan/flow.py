@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mjsim.engine.actions import ANKAN, CHI, DECLINE_DRAW, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
-from mjsim.engine.offers import drawable
+from mjsim.engine.offers import drawable, without_swap_calls
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB, TURN
 from mjsim.hand.tiles import FIRST_FLOWER_ID, NUM_PHYSICAL, WEST, kind_of
@@ -184,21 +184,10 @@ def _claim_allowed(game, seat: int, action: Action) -> bool:
 
 
 def _without_kuikae(game, seat: int, actions: list[Action]) -> list[Action]:
-    """No swap-calling: after chi or pon, not the called kind nor the tile at the other end of the chi."""
-    last = game.log[-1] if game.log else None
-    if tw(game, "kuikae") != "forbidden" or last is None or last.kind not in (CHI, PON) or last.seat != seat:
+    """No swap-calling, unless the option allows it: the engine's shared filter."""
+    if tw(game, "kuikae") != "forbidden":
         return actions
-    called, used, _ = last.data
-    banned = {kind_of(called)}
-    if last.kind == CHI:
-        low, high = sorted(kind_of(t) for t in used)
-        k = kind_of(called)
-        if high - low == 1 and k < low and high % 9 < 8:
-            banned.add(high + 1)
-        if high - low == 1 and k > high and low % 9 > 0:
-            banned.add(low - 1)
-    kept = [a for a in actions if a.kind != DISCARD or kind_of(a.tile) not in banned]
-    return kept if any(a.kind == DISCARD for a in kept) else actions
+    return without_swap_calls(game, seat, actions)
 
 
 def _declarations(game, seat: int, actions: list[Action]) -> list[Action]:
