@@ -87,7 +87,7 @@ class Flow:
         self.next_hand = hot_hook(hook.mjsim_next_hand)
         self.final_settlement = hot_hook(hook.mjsim_final_settlement)
         notify = hook.mjsim_on_event
-        self.on_event = notify if notify.get_hookimpls() else None
+        self.on_event = hot_hook(notify) if notify.get_hookimpls() else None  # the engine passes (game, event)
         self.invariants = [inv for batch in hook.mjsim_register_invariants(rules=rules) for inv in batch]
         observe = hook.mjsim_observe
         self.observe = observe if observe.get_hookimpls() else None

@@ -64,6 +64,13 @@ def test_same_seed_same_digest():
     assert digest(first) != digest(run_games(rules(), 2, 12, ("taiwan",) * 4))
 
 
+def test_checking_does_not_change_the_games():
+    """Invariants read the 過水 state after every step; the games must be the very same without them."""
+    agents = ("taiwan", "taiwan_tsumo", "taiwan", "taiwan_tsumo")
+    checked = run_games(rules(), 4, root_seed=11, agent_names=agents, check=True)
+    assert digest(checked) == digest(run_games(rules(), 4, root_seed=11, agent_names=agents))
+
+
 def test_hand_facts_recorded():
     """Every hand records its facts; tai only where there was a win; the dealer keeps the deal on draws."""
     hands = [h for r in run_games(rules(), 2, 5, ("taiwan",) * 4) for h in r.hands]

@@ -55,6 +55,13 @@ def mjsim_win(game, seat, tile, how, detail):
 
 
 @hookimpl
+def mjsim_on_event(game, event):
+    """Step the 過水 state machine at each discard and added kong, while the hands stand as they were then."""
+    if event.kind in guoshui.EVENTS:
+        guoshui.state(game)
+
+
+@hookimpl
 def mjsim_before_draw(game, seat):
     """The last drawable tile (海底) may be declined: the hand ends as a draw."""
     return flow.before_draw(game, seat)

@@ -1,8 +1,10 @@
 """過水 (guò shuǐ), the Taiwanese furiten, as the spec's state machine (taiwan.md §6).
 
-The state is read off the game log lazily: every read first applies the events logged since the last one.
-Every discard and added kong is applied while the hands still stand as they were when it was made, since the
-engine asks every other seat whether it may win on it before anyone answers.
+The state is read off the game log: every read first applies the events logged since the last one. An event
+must be applied while the hands still stand as they were when it was made (the waits are read from them), so
+the variant also steps the machine from ``mjsim_on_event`` at every discard and added kong; a read that came
+only later (after a call changed a hand) would otherwise see other waits, and whether anything reads the state
+in between (a bot's observation, an invariant) would change the game.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from variants.taiwan.waits import seat_waits
 
 STATE = "taiwan.guoshui"  # hand stash
 DISCARDS = ("discard", "riichi")  # a MIGI declaration is a discard too
+EVENTS = (*DISCARDS, "kakan")  # the events the state machine steps on
 
 
 @dataclass
