@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from mjsim.errors import MjsimError
 from mjsim.hand.decompose import SEQUENCE, SUITS, TRIPLET, suit_readings
-from mjsim.hand.shanten import orphans_shanten, seven_pairs_shanten
+from mjsim.hand.shanten import orphans_shanten
 from mjsim.hand.tiles import DRAGONS, HONOR, NUM_KINDS, YAOCHU, YAOCHU_SET, kind_of
 
 QUAD = "quad"
@@ -63,6 +63,8 @@ READING_FEATURES = {
     "three_quads": "at least three quads",
     "wind_triplet": "a triplet or quad of a wind",
     "dragon_triplet": "a triplet or quad of a dragon",
+    **{f"{name}_triplet": f"a triplet or quad of {name}" for name in ("east", "south", "west", "north")},
+    **{f"{name}_triplet": f"a triplet or quad of {name} dragons" for name in ("white", "green", "red")},
     "yaochu_pair": "a standard reading whose pair is a terminal or honour",
 }
 FEATURES = {**HAND_FEATURES, **READING_FEATURES}
@@ -89,39 +91,36 @@ def feature_names(mask: int) -> list[str]:
 def _hand_features(counts: list[int], closed: bool, tsumo: bool) -> int:
     """The hand features of 34 tile counts (melds included) and how the hand was won."""
     key = bytes(counts)
-    man, pin, sou = _suit_flags(key[0:9]), _suit_flags(key[9:18]), _suit_flags(key[18:27])
-    flags = man | pin | sou
-    suits = (man & _PRESENT) + (pin & _PRESENT) + (sou & _PRESENT)
-    honors = key[HONOR:NUM_KINDS].count(0) < NUM_KINDS - HONOR
-    bits = _BIT["closed" if closed else "open"] | _BIT["tsumo" if tsumo else "ron"]
-    bits |= _BIT["honors" if honors else "no_honors"]
-    bits |= _BIT["simples" if flags & _SIMPLES else "no_simples"]
-    if not (honors or flags & _TERMINALS):
-        bits |= _BIT["only_simples"]
-    if suits <= 1:
-        bits |= _BIT["one_suit"]
-    elif suits == 3:
-        bits |= _BIT["three_suits"]
-    return bits
+    honors = key[HONOR:NUM_KINDS] != _NO_HONORS
+    suits = (key[0:9] != _EMPTY_SUIT) + (key[9:18] != _EMPTY_SUIT) + (key[18:27] != _EMPTY_SUIT)
+    simples = key[1:8] != _NO_SIMPLES or key[10:17] != _NO_SIMPLES or key[19:26] != _NO_SIMPLES
+    terminals = key[0] or key[8] or key[9] or key[17] or key[18] or key[26]
+    bits = _WON_BITS[closed, tsumo] | _HONOR_BITS[honors] | _SUIT_COUNT_BITS[suits]
+    if not simples:
+        return bits | _BIT["no_simples"]
+    return bits | (_BIT["simples"] if honors or terminals else _BIT["simples"] | _BIT["only_simples"])
 
 
-_PRESENT, _SIMPLES, _TERMINALS = 1, 2, 4
-
-
-@lru_cache(maxsize=2048)
-def _suit_flags(suit: bytes) -> int:
-    """What one suit's 9 counts hold: any tile, a simple (2-8), a terminal (1 or 9), as flag bits.
-
-    Suits recur across hands, so each is worked out once.
-    """
-    if suit.count(0) == 9:
-        return 0
-    return _PRESENT | (_SIMPLES if suit[1:8].count(0) < 7 else 0) | (_TERMINALS if suit[0] or suit[8] else 0)
+# Slices of a hand's counts with nothing in them, and the bits that do not need a loop to work out.
+_EMPTY_SUIT, _NO_SIMPLES, _NO_HONORS = bytes(9), bytes(7), bytes(NUM_KINDS - HONOR)
+_WON_BITS = {
+    (closed, tsumo): _BIT["closed" if closed else "open"] | _BIT["tsumo" if tsumo else "ron"]
+    for closed in (False, True)
+    for tsumo in (False, True)
+}
+_HONOR_BITS = {True: _BIT["honors"], False: _BIT["no_honors"]}
+_SUIT_COUNT_BITS = (_BIT["one_suit"], _BIT["one_suit"], 0, _BIT["three_suits"])
 
 
 # The sequence bits of a reading by its number of sequences (a five-set hand can hold five).
 _AT_LEAST = ((1, "sequence"), (2, "two_sequences"), (3, "three_sequences"))
 _SEQUENCE_BITS = [sum(_BIT[name] for need, name in _AT_LEAST if n >= need) for n in range(6)]
+_HONOR_NAMES = ("east", "south", "west", "north", "white", "green", "red")
+# The bits of a triplet or quad of each honour: its own, and the wind or dragon one.
+_HONOR_TRIPLET_BITS = {
+    HONOR + i: _BIT[f"{name}_triplet"] | _BIT["dragon_triplet" if HONOR + i in DRAGONS else "wind_triplet"]
+    for i, name in enumerate(_HONOR_NAMES)
+}
 
 
 def _reading_features(reading: Reading) -> int:
@@ -152,7 +151,7 @@ def _triplet_features(triplets: tuple[int, ...], concealed: int, quads: int) -> 
         bits |= _BIT["three_quads"]
     for kind in triplets:
         if kind >= HONOR:
-            bits |= _BIT["dragon_triplet" if kind in DRAGONS else "wind_triplet"]
+            bits |= _HONOR_TRIPLET_BITS[kind]
     return bits
 
 
@@ -210,24 +209,36 @@ class Reading:
 
     The shape facts patterns ask about (sequences, triplets, ...) are computed
     once here, since every pattern of every reading reads them; ``features``
-    is their bit mask (see :data:`FEATURES`).
+    is their bit mask (see :data:`FEATURES`).  ``sequence_mask`` has bit ``k``
+    set when a sequence starts at kind ``k``, ``triplet_mask`` when a triplet
+    or quad is of kind ``k``: patterns about sets in several suits shift them
+    by 9 instead of looping.
     """
+
+    # Slots make the facts quick to read; ``__dict__`` stays for the properties computed on first use.
+    __slots__ = (
+        "form", "pair", "sets", "wait", "pairs", "sequences", "triplets", "sequence_mask", "triplet_mask",
+        "concealed_triplets", "quads", "features", "__dict__",
+    )  # fmt: skip
 
     def __init__(
         self, form: str, pair: int | None, sets: tuple[SetView, ...], wait: str, pairs: tuple[int, ...] = ()
     ) -> None:
         self.form, self.pair, self.sets, self.wait, self.pairs = form, pair, sets, wait, pairs
         sequences, triplets = [], []
-        concealed = quads = 0
+        concealed = quads = sequence_mask = triplet_mask = 0
         for shape, kind, hidden, _ in sets:  # one pass: this runs for every reading of every win
             if shape == SEQUENCE:
                 sequences.append(kind)
+                sequence_mask |= 1 << kind
             else:
                 triplets.append(kind)
+                triplet_mask |= 1 << kind
                 concealed += hidden
                 quads += shape == QUAD
         sequences.sort()
         self.sequences, self.triplets = tuple(sequences), tuple(triplets)
+        self.sequence_mask, self.triplet_mask = sequence_mask, triplet_mask
         self.concealed_triplets, self.quads = concealed, quads
         self.features = _reading_features(self)
 
@@ -316,7 +327,7 @@ class WinContext:
     @lazy
     def closed(self) -> bool:
         """True when no meld opened the hand."""
-        return not any(m.opened for m in self.melds)
+        return all(m.type == ANKAN for m in self.melds) if self.melds else True
 
     @lazy
     def concealed_counts(self) -> list[int]:
@@ -422,6 +433,7 @@ class _Candidate(NamedTuple):
 
     pattern: Pattern
     hit: Hit
+    decisive: bool  # a limit hand, or it replaces others: the hits then need resolving
 
 
 class PatternIndex:
@@ -438,18 +450,23 @@ class PatternIndex:
         self.per_hand = {closed: [(p, p.when) for p in ps if p.per_hand] for closed, ps in usable.items()}
         self.per_reading = {closed: [(p, p.when) for p in ps if not p.per_hand] for closed, ps in usable.items()}
         self._needs = [(p, feature_mask(p.needs)) for p in self.patterns]
-        self._selected: dict[tuple[bool, int, frozenset[str]], tuple[_Candidate, ...]] = {}
+        # Per-hand and per-reading answers apart, so a key is (features, circumstances) only.
+        self._selected: dict[bool, dict[tuple[int, frozenset[str]], tuple[_Candidate, ...]]] = {True: {}, False: {}}
+        self._by_name = {p.name: p for p in self.patterns}  # hits name their pattern: resolve() reads it back
+        if len(self._by_name) < len(self.patterns):
+            twice = sorted({p.name for p in self.patterns if self._by_name[p.name] is not p})
+            raise MjsimError(f"two patterns share the name {', '.join(twice)}: pattern names must be unique")
 
     def select(self, per_hand: bool, features: int, situation: frozenset[str]) -> tuple[_Candidate, ...]:
         """The per-hand (or per-reading) patterns usable in the hand whose needs and circumstance are met."""
         if type(situation) is not frozenset:  # a context built by hand may hold a set: keys must be hashable
             situation = frozenset(situation)
-        key = (per_hand, features, situation)
-        chosen = self._selected.get(key)
+        selected = self._selected[per_hand]
+        chosen = selected.get((features, situation))
         if chosen is None:
             closed = bool(features & _BIT["closed"])
-            chosen = self._selected[key] = tuple(
-                _Candidate(p, Hit(p.name, p.title, p.value(closed) or 0, p.yakuman, p.bonus))
+            chosen = selected[features, situation] = tuple(
+                _Candidate(p, _hit_of(p, closed), bool(p.yakuman or p.replaces))
                 for p, needs in self._needs
                 if p.per_hand == per_hand
                 and needs & features == needs
@@ -458,38 +475,44 @@ class PatternIndex:
             )
         return chosen
 
+    def resolve(self, hits: list[Hit]) -> list[Hit]:
+        """Keep only limit hands when there are any, and drop replaced patterns."""
+        limits = [hit for hit in hits if hit.yakuman]
+        if limits:
+            hits = limits
+        replaced = {name for hit in hits for name in self._by_name[hit.name].replaces}
+        return [hit for hit in hits if hit.name not in replaced] if replaced else hits
+
+
+def _hit_of(pattern: Pattern, closed: bool) -> Hit:
+    """The hit a pattern scores once in a closed or open hand."""
+    return Hit(pattern.name, pattern.title, pattern.value(closed) or 0, pattern.yakuman, pattern.bonus)
+
 
 def match(patterns: Iterable[Pattern], ctx: WinContext) -> list[Hit]:
     """The patterns that score for one reading, limit hands taking precedence."""
     index = PatternIndex(patterns)
     features = ctx.features | (ctx.reading.features if ctx.reading is not None else 0)
-    per_hand = index.select(True, ctx.features, ctx.situation)
-    return _resolve(_applying(per_hand, ctx) + _applying(index.select(False, features, ctx.situation), ctx))
+    per_hand, _ = _applying(index.select(True, ctx.features, ctx.situation), ctx)
+    per_reading, _ = _applying(index.select(False, features, ctx.situation), ctx)
+    return index.resolve(per_hand + per_reading)
 
 
-def _applying(candidates: tuple[_Candidate, ...], ctx: WinContext) -> list[tuple[Pattern, Hit]]:
-    """(pattern, hit) for each candidate that applies."""
-    found = []
-    for p, hit in candidates:
+def _applying(candidates: tuple[_Candidate, ...], ctx: WinContext) -> tuple[list[Hit], bool]:
+    """The hits of the candidates that apply, and whether one of them is decisive (see ``_Candidate``)."""
+    found, decisive = [], False
+    for p, hit, decides in candidates:
         times = p.applies(ctx)
         if times:
-            found.append((p, hit if times == 1 else _times(hit, int(times))))
-    return found
+            found.append(hit if times == 1 else _times(hit, int(times)))
+            decisive = decisive or decides
+    return found, decisive
 
 
 @lru_cache(maxsize=1024)
 def _times(hit: Hit, n: int) -> Hit:
     """A counted pattern's hit (dora) scored ``n`` times (hits are few, so they are made once)."""
     return Hit(hit.name, hit.title, hit.han * n, hit.yakuman * n, hit.bonus)
-
-
-def _resolve(found: list[tuple[Pattern, Hit]]) -> list[Hit]:
-    """Keep only limit hands when there are any, and drop replaced patterns."""
-    limits = [(p, hit) for p, hit in found if p.yakuman]
-    if limits:
-        found = limits
-    replaced = {name for p, _ in found for name in p.replaces}
-    return [hit for p, hit in found if p.name not in replaced] if replaced else [hit for _, hit in found]
 
 
 # --- Readings of a win ------------------------------------------------------------------------------------------
@@ -501,7 +524,7 @@ def hand_readings(ctx: WinContext) -> list[Reading]:
     key = bytes(counts)
     out = _standard_readings(ctx, key)
     if not ctx.melds and sum(key) == 14:
-        if seven_pairs_shanten(key) == -1:
+        if key.count(2) == 7:  # seven distinct pairs are 14 tiles: a count of 3 or 4 leaves too few kinds
             pairs = tuple(k for k, n in enumerate(counts) if n == 2)
             out.append(Reading(SEVEN_PAIRS, None, (), TANKI, pairs))
         if key.count(0) == NUM_KINDS - 13 and orphans_shanten(counts) == -1:  # 13 kinds held: a quick filter
@@ -513,7 +536,7 @@ def hand_readings(ctx: WinContext) -> list[Reading]:
 
 def _standard_readings(ctx: WinContext, key: bytes) -> list[Reading]:
     """The readings as sets and one pair: per suit from the cache, then every combination of them."""
-    win = ctx.win_kind
+    win = kind_of(ctx.win_tile)
     per_suit, with_pair, win_suit = [], [], None
     for i, (lo, hi, sequences) in enumerate(SUITS):
         if lo <= win < hi:
@@ -582,7 +605,8 @@ def clear_reading_cache() -> None:
 
 def _meld_view(meld: Meld) -> SetView:
     """A meld as a set of a reading."""
-    return SetView(_MELD_SHAPES.get(meld.type, QUAD), meld.kind, not meld.opened, True)
+    # Meld.kind and Meld.opened spelt out: this runs for every meld of every win.
+    return SetView(_MELD_SHAPES.get(meld.type, QUAD), min(meld.tiles) >> 2, meld.type == ANKAN, True)
 
 
 def _sequence_wait(first: int, win: int) -> str:
@@ -629,14 +653,16 @@ def evaluate(
     """Score every reading of the hand and return the best (None if no reading is a valid win)."""
     index = patterns if isinstance(patterns, PatternIndex) else PatternIndex(patterns)
     features, situation = ctx.features, ctx.situation
-    hand_level: list[tuple[Pattern, Hit]] | None = None
+    hand_level: list[Hit] | None = None
+    hand_decisive = False
     best: Score | None = None
     for reading in hand_readings(ctx):
         reading_ctx = _with_reading(ctx, reading)
         if hand_level is None:
-            hand_level = _applying(index.select(True, features, situation), reading_ctx)
-        found = hand_level + _applying(index.select(False, features | reading.features, situation), reading_ctx)
-        score = value(reading_ctx, _resolve(found))
+            hand_level, hand_decisive = _applying(index.select(True, features, situation), reading_ctx)
+        found, decisive = _applying(index.select(False, features | reading.features, situation), reading_ctx)
+        found = hand_level + found
+        score = value(reading_ctx, index.resolve(found) if decisive or hand_decisive else found)
         if score is not None and (best is None or score.rank_key() > best.rank_key()):
             best = score
     return best

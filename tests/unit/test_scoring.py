@@ -1064,3 +1064,12 @@ def test_reading_cache_counts_hits_and_misses():
     hand_readings(ctx)
     assert first[0] == 0 and first[1] == 4  # four suits, all new
     assert reading_cache_stats() == (4, 4)
+
+
+def test_no_rule_asks_for_more_han_than_the_ceiling_the_scorer_trusts():
+    """The scorer skips the minimum-han check from MIN_HAN_CEILING han: no option may ask for more."""
+    from variants.riichi.options import SCORING_OPTIONS
+    from variants.riichi.scorer import MIN_HAN_CEILING
+
+    choices = next(o[3] for o in SCORING_OPTIONS if o[0] == "min_han")
+    assert max(choices) <= MIN_HAN_CEILING

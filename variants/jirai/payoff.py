@@ -39,10 +39,7 @@ def best_signed(ctx, patterns, forbidden, values):
         score = riichi_value(reading_ctx, hits)
         return None if score is None else adjust(score, reading_ctx, forbidden, values)
 
-    best = evaluate(ctx, patterns, value)
-    if best is None or best.payments:
-        return best
-    return best._replace(payments=payments(best.base, ctx))  # why: the riichi value leaves payments to its caller
+    return evaluate(ctx, patterns, value)
 
 
 def reversed_payments(base: int, ctx, values) -> tuple[int, ...]:

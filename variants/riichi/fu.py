@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
+from mjsim.hand.decompose import SEQUENCE
 from mjsim.hand.notation import format_kinds
-from mjsim.hand.tiles import DRAGONS, YAOCHU_SET
+from mjsim.hand.tiles import DRAGONS, HONOR, YAOCHU_SET
 from mjsim.scoring import KANCHAN, PENCHAN, QUAD, SEVEN_PAIRS, TANKI, TRIPLET, WinContext
 
 # (open triplet, closed triplet, open quad, closed quad) for simples; x2 for terminals and honours.
@@ -21,37 +24,40 @@ _SET_PARTS = {
 _WAIT_PARTS = {wait: (f"{wait} wait", 2) for wait in (KANCHAN, PENCHAN, TANKI)}  # the waits worth 2 fu
 
 
+_BASE, _CLOSED_RON, _TSUMO = ("base", 20), ("closed ron", 10), ("tsumo", 2)
+_SEVEN_PAIRS = (("seven pairs", 25),)
+
+
 def fu(ctx: WinContext, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
     """Total fu (rounded) and the parts it is made of."""
     r = ctx.reading
-    options = ctx.options
     if r.form == SEVEN_PAIRS:
-        return 25, (("seven pairs", 25),)
-    parts = [("base", 20)]
-    if ctx.closed and not ctx.tsumo:
-        parts.append(("closed ron", 10))
-    if ctx.tsumo and not pinfu and (options["riichi.rinshan_tsumo_fu"] or not ctx.has("rinshan")):
-        parts.append(("tsumo", 2))
-    for s in r.sets:
-        if s.shape != "sequence":
-            parts.append(_SET_PARTS[(s.shape, s.concealed, s.kind)])
-    pair = _pair_fu(ctx, r.pair)
-    if pair:
-        parts.append(("value pair", pair))
+        return 25, _SEVEN_PAIRS
+    parts = [_BASE]
+    if ctx.tsumo:
+        if not pinfu and (ctx.options["riichi.rinshan_tsumo_fu"] or not ctx.has("rinshan")):
+            parts.append(_TSUMO)
+    elif ctx.closed:
+        parts.append(_CLOSED_RON)
+    if r.triplets:
+        for s in r.sets:
+            if s.shape != SEQUENCE:
+                parts.append(_SET_PARTS[(s.shape, s.concealed, s.kind)])
+    if r.pair is not None and r.pair >= HONOR:  # only an honour pair can be worth fu
+        pair = _pair_fu(ctx, r.pair)
+        if pair:
+            parts.append(("value pair", pair))
     if r.wait in _WAIT_PARTS:
         parts.append(_WAIT_PARTS[r.wait])
-    total = sum([value for _, value in parts])
-    rounded = -(-total // 10) * 10
-    if rounded == 20 and not ctx.closed and options["riichi.open_pinfu_30fu"]:
+    rounded = -(-sum(map(itemgetter(1), parts)) // 10) * 10
+    if rounded == 20 and not ctx.closed and ctx.options["riichi.open_pinfu_30fu"]:
         parts.append(("open pinfu shape", 10))
         rounded = 30
     return rounded, tuple(parts)
 
 
-def _pair_fu(ctx: WinContext, pair: int | None) -> int:
+def _pair_fu(ctx: WinContext, pair: int) -> int:
     """Fu of the pair: dragons and the winner's winds (a double wind by option)."""
-    if pair is None:
-        return 0
     if pair in DRAGONS:
         return 2
     winds = (pair == ctx.seat_wind) + (pair == ctx.round_wind)

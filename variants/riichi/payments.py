@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from mjsim.scoring import WinContext
 
 HONBA_RON = 300
@@ -21,17 +23,23 @@ def ron_value(base: int, dealer: bool) -> int:
 
 def tsumo_shares(base: int, winner: int) -> list[int]:
     """What each wind index pays for a self-draw by ``winner`` (0 for the winner)."""
+    return list(_shares(base, winner))
+
+
+@lru_cache(maxsize=4096)
+def _shares(base: int, winner: int) -> tuple[int, ...]:
+    """:func:`tsumo_shares` as a tuple, worked out once per base and winner (a game meets a few hundred)."""
     dealer_share, share = round_up(2 * base), round_up(base)  # the dealer pays double (and takes double)
     if winner == 0:
-        return [0, dealer_share, dealer_share, dealer_share]
-    return [0 if s == winner else (dealer_share if s == 0 else share) for s in range(4)]
+        return (0, dealer_share, dealer_share, dealer_share)
+    return tuple(0 if s == winner else (dealer_share if s == 0 else share) for s in range(4))
 
 
 def hand_value(base: int, ctx: WinContext) -> int:
     """The hand's worth to the winner before honba and sticks."""
     if ctx.tsumo:
-        return sum(tsumo_shares(base, ctx.seat))
-    return ron_value(base, ctx.dealer)
+        return sum(_shares(base, ctx.seat_wind - 27))
+    return ron_value(base, ctx.seat_wind == 27)
 
 
 def payments(base: int, ctx: WinContext, pao_base: int = 0) -> tuple[int, ...]:
@@ -39,20 +47,33 @@ def payments(base: int, ctx: WinContext, pao_base: int = 0) -> tuple[int, ...]:
 
     ``pao_base`` is the part of ``base`` the pao seat is liable for (0: no pao).
     """
-    deltas = [0] * 4
-    winner, honba_payer = ctx.seat, ctx.discarder
+    winner = ctx.seat_wind - 27
     if pao_base and ctx.pao is not None and ctx.pao != ctx.discarder:
+        deltas = [0] * 4
         honba_payer = _pay_with_pao(deltas, base, pao_base, ctx)
-    elif ctx.tsumo:
-        honba = HONBA_TSUMO_EACH * ctx.honba
-        for seat, share in enumerate(tsumo_shares(base, winner)):
-            if seat != winner:
-                _move(deltas, seat, winner, share + honba)
-    else:
-        _move(deltas, ctx.discarder, winner, ron_value(base, ctx.dealer))
-    if honba_payer is not None and ctx.honba:
-        _move(deltas, honba_payer, winner, HONBA_RON * ctx.honba)
-    deltas[winner] += STICK * ctx.sticks
+        if ctx.honba:
+            _move(deltas, honba_payer, winner, HONBA_RON * ctx.honba)
+        deltas[winner] += STICK * ctx.sticks
+        return tuple(deltas)
+    return _paid_to(winner, _owed(base, ctx, winner), STICK * ctx.sticks)
+
+
+def _owed(base: int, ctx: WinContext, winner: int) -> tuple[int, ...] | list[int]:
+    """What each wind index owes the winner for the hand and the honba (no pao)."""
+    if ctx.tsumo:
+        owed = _shares(base, winner)
+        if ctx.honba:
+            owed = [share + HONBA_TSUMO_EACH * ctx.honba if seat != winner else 0 for seat, share in enumerate(owed)]
+        return owed
+    owed = [0] * 4
+    owed[ctx.discarder] = ron_value(base, winner == 0) + HONBA_RON * ctx.honba
+    return owed
+
+
+def _paid_to(winner: int, owed: tuple[int, ...] | list[int], sticks: int) -> tuple[int, ...]:
+    """Score changes when every seat pays the winner what it owes: each loss is the winner's gain."""
+    deltas = [-amount for amount in owed]
+    deltas[winner] = sum(owed) + sticks
     return tuple(deltas)
 
 

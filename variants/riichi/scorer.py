@@ -22,6 +22,9 @@ _RENHOU = {
 }
 
 
+MIN_HAN_CEILING = 2  # neither riichi.min_han nor a two-han rule asks for more: a win at 2 han needs no check
+
+
 class NoWin(MjsimError):
     """The tiles do not make a scoring win under these rules (not complete, or no yaku)."""
 
@@ -54,9 +57,7 @@ def score_win(ctx: WinContext, patterns) -> Score:
     best = evaluate(ctx, patterns, _value)
     if best is None:
         raise NoWin("the hand is not complete" if not _complete(ctx) else "the hand has no yaku")
-    # Payments are worked out for the winning reading only: readings are ranked by value.
-    pao_base = _pao_base(best.hits, best.base, best.yakuman, ctx.options) if ctx.pao is not None else 0
-    return best._replace(payments=payments(best.base, ctx, pao_base))
+    return best
 
 
 def _complete(ctx: WinContext) -> bool:
@@ -66,44 +67,40 @@ def _complete(ctx: WinContext) -> bool:
 
 
 def _value(ctx: WinContext, hits: list[Hit]) -> Score | None:
-    """Han, fu, limit and payments of one reading (None: not a valid win)."""
+    """Han, fu, limit and who pays what for one reading (None: not a valid win)."""
     options = ctx.options
-    han, yaku_han, yaku, names = _tally(hits)
-    yakuman = _yakuman_multiple(hits, options)
-    if not yakuman and (not yaku or yaku_han < _min_han(ctx)):
+    han, yaku_han, yaku, limit_hands = _tally(hits)
+    yakuman = _yakuman_multiple(limit_hands, options) if limit_hands else 0
+    if not yakuman and (not yaku or (yaku_han < MIN_HAN_CEILING and yaku_han < _min_han(ctx))):
         return None
+    names = {h.name for h in hits}
     if "renhou" in names and options["riichi.renhou"] == "needs_other_yaku" and not _has_other_yaku(ctx):
         return None
     fu_total, fu_parts = fu(ctx, pinfu="pinfu" in names)
     if ctx.reading.form == "seven_pairs" and options["riichi.chiitoitsu_scoring"] == "1h50f_then_2h25f":
         han, fu_total, fu_parts = _chiitoitsu_1h50f(han, fu_total, fu_parts, options)
     base, limit = base_points(han, fu_total, yakuman, options)
-    return Score(
-        tuple(hits),
-        han,
-        fu_total,
-        fu_parts,
-        limit,
-        yakuman,
-        base,
-        hand_value(base, ctx),
-        (),
-        ctx.reading,
-    )
+    # why here and not for the best reading only: a hand has one reading in five wins out of six
+    pao_base = _pao_base(hits, base, yakuman, options) if ctx.pao is not None else 0
+    pays = payments(base, ctx, pao_base)
+    return Score(tuple(hits), han, fu_total, fu_parts, limit, yakuman, base, hand_value(base, ctx), pays, ctx.reading)
 
 
-def _tally(hits: list[Hit]) -> tuple[int, int, int, set[str]]:
-    """(han, han of the yaku, number of yaku, names) of the hits; dora are not yaku.
+def _tally(hits: list[Hit]) -> tuple[int, int, int, tuple[int, ...]]:
+    """(han, han of the yaku, number of yaku, yakuman values) of the hits; dora are not yaku.
 
     One pass over the hits: this runs for every reading of every win.
     """
     han = yaku_han = yaku = 0
+    yakuman: tuple[int, ...] = ()
     for h in hits:
         han += h.han
+        if h.yakuman:
+            yakuman += (h.yakuman,)
         if not h.bonus:
             yaku_han += h.han
             yaku += 1
-    return han, yaku_han, yaku, {h.name for h in hits}
+    return han, yaku_han, yaku, yakuman
 
 
 def _has_other_yaku(ctx: WinContext) -> bool:
@@ -123,11 +120,8 @@ def _chiitoitsu_1h50f(han, fu_total, fu_parts, options):
     return han, 50, (("seven pairs", 50),)
 
 
-def _yakuman_multiple(hits: list[Hit], options) -> int:
-    """Total yakuman, honouring composite and cap options."""
-    values = [h.yakuman for h in hits if h.yakuman]
-    if not values:
-        return 0
+def _yakuman_multiple(values: tuple[int, ...], options) -> int:
+    """Total yakuman of the limit hands' ``values``, honouring composite and cap options."""
     total = sum(values) if options["riichi.composite_yakuman"] else max(values)
     cap = options["riichi.yakuman_max_multiple"]
     return min(total, cap) if cap else total

@@ -23,10 +23,23 @@ from mjsim.hand.tiles import (
     YAOCHU_SET,
     dora_from_indicator,
 )
-from mjsim.scoring import ORPHANS, SEVEN_PAIRS, STANDARD, TANKI, Pattern, WinContext
+from mjsim.scoring import ORPHANS, SEVEN_PAIRS, STANDARD, TANKI, Pattern, WinContext, feature_mask
 
 PATTERNS: list[Pattern] = []
 _DRAGON_SET, _WIND_SET = frozenset(DRAGONS), frozenset(WINDS)
+
+
+def _mask(kinds) -> int:
+    """A bit mask with bit ``k`` set for each kind (as in ``Reading.sequence_mask`` and ``triplet_mask``)."""
+    return sum(1 << k for k in set(kinds))
+
+
+_DRAGON_MASK, _WIND_MASK = _mask(DRAGONS), _mask(WINDS)
+_YAOCHU_MASK, _TERMINAL_MASK = _mask(YAOCHU_SET), _mask(TERMINALS)
+_ONE_SUIT = 0x1FF  # the nine kinds of one suit
+_ITTSU_MASKS = tuple(0b1001001 << base for base in (0, 9, 18))  # sequences from 1, 4 and 7 of one suit
+_OUTSIDE_SEQUENCES = _mask(k for k in range(27) if k % 9 in (0, 6))  # 123 and 789: the sequences holding a terminal
+_ONLY_SIMPLES = feature_mask(["only_simples"])
 _DORA_OF = [dora_from_indicator(k) for k in range(34)]
 _RED_FIVES = {count: frozenset(ids) for count, ids in RED_FIVE_IDS.items()}  # physical ids are unique: a set will do
 
@@ -153,7 +166,7 @@ def pinfu(ctx):
 @yaku(1, 1, tenhou=8, per_hand=True, needs=("only_simples",))
 def tanyao(ctx):
     """断幺九 (tanyao): only simples (open hands only with kuitan)."""
-    return ctx.kinds.isdisjoint(YAOCHU_SET) and (ctx.closed or _opt(ctx, "kuitan"))
+    return bool(ctx.features & _ONLY_SIMPLES) and (ctx.closed or _opt(ctx, "kuitan"))
 
 
 def _identical_sequence_pairs(ctx: WinContext) -> int:
@@ -173,7 +186,14 @@ def ryanpeikou(ctx):
 
 
 def _triplet_of(kind: int) -> Callable[[WinContext], bool]:
-    return lambda ctx: kind in ctx.reading.triplet_set
+    """The rule "a triplet or quad of ``kind``"."""
+    return lambda ctx: kind in ctx.reading.triplets
+
+
+def _wind_triplet(wind: int, role: str) -> Callable[[WinContext], bool]:
+    """The rule "a triplet or quad of ``wind``, which is the winner's ``role`` (seat or round) wind"."""
+    attr = f"{role}_wind"
+    return lambda ctx: getattr(ctx, attr) == wind and wind in ctx.reading.triplets
 
 
 _WIND_NAMES = ("east", "south", "west", "north")
@@ -187,10 +207,10 @@ for _i, (_wind, _name) in enumerate(zip(WINDS, _WIND_NAMES, strict=True)):
                 title=f"{_kanji} {_WIND_KANJI[_i]}",
                 han=1,
                 open_han=1,
-                applies=(lambda ctx, w=_wind, a=_attr: getattr(ctx, a) == w and _triplet_of(w)(ctx)),
+                applies=_wind_triplet(_wind, _role),
                 doc=f"{_kanji} {_WIND_KANJI[_i]} ({_role} wind {_name}): a triplet of {_name} as the {_role} wind.",
                 ids={"tenhou": _base + _i},
-                needs=("wind_triplet",),
+                needs=(f"{_name}_triplet",),
             )
         )
 for _i, (_dragon, _name, _kanji) in enumerate(zip(DRAGONS, ("white", "green", "red"), "白發中", strict=True)):
@@ -203,7 +223,7 @@ for _i, (_dragon, _name, _kanji) in enumerate(zip(DRAGONS, ("white", "green", "r
             applies=_triplet_of(_dragon),
             doc=f"役牌 {_kanji} (dragon {_name}): a triplet of {_name} dragons.",
             ids={"tenhou": 18 + _i},
-            needs=("dragon_triplet",),
+            needs=(f"{_name}_triplet",),
         )
     )
 
@@ -217,44 +237,47 @@ def chiitoitsu(ctx):
     return ctx.reading.form == SEVEN_PAIRS
 
 
-def _all_groups_have(ctx: WinContext, kinds: frozenset[int]) -> bool:
+def _all_groups_have(ctx: WinContext, kinds: frozenset[int], kinds_mask: int) -> bool:
+    """Every set and the pair hold one of ``kinds`` (terminals, or terminals and honours)."""
     r = ctx.reading
-    return r.pair in kinds and all(
-        (s.kind in kinds or s.kind + 2 in kinds) if s.shape == "sequence" else s.kind in kinds for s in r.sets
-    )
+    # A sequence holds a terminal only as 123 or 789; a triplet must be of one of the kinds.
+    return r.pair in kinds and not r.sequence_mask & ~_OUTSIDE_SEQUENCES and not r.triplet_mask & ~kinds_mask
 
 
 @yaku(2, 1, tenhou=23, needs=("sequence", "yaochu_pair"))
 def chanta(ctx):
     """混全帯幺九 (chanta): every set and the pair hold a terminal or honour, with a sequence."""
-    return bool(ctx.reading.sequences) and _all_groups_have(ctx, YAOCHU_SET)
+    return bool(ctx.reading.sequences) and _all_groups_have(ctx, YAOCHU_SET, _YAOCHU_MASK)
 
 
 @yaku(3, 2, tenhou=33, replaces=("chanta",), needs=("sequence", "yaochu_pair", "no_honors"))
 def junchan(ctx):
     """純全帯幺九 (junchan): every set and the pair hold a terminal, with a sequence."""
-    return bool(ctx.reading.sequences) and _all_groups_have(ctx, TERMINALS)
+    return bool(ctx.reading.sequences) and _all_groups_have(ctx, TERMINALS, _TERMINAL_MASK)
 
 
 @yaku(2, 1, tenhou=24, needs=("three_sequences",))
 def ittsu(ctx):
     """一気通貫 (ittsu): 123, 456 and 789 of one suit."""
-    seqs = ctx.reading.sequence_set
-    return any(b in seqs and b + 3 in seqs and b + 6 in seqs for b in (0, 9, 18))
+    starts = ctx.reading.sequence_mask
+    for ittsu_starts in _ITTSU_MASKS:
+        if starts & ittsu_starts == ittsu_starts:
+            return True
+    return False
 
 
 @yaku(2, 1, tenhou=25, needs=("three_sequences", "three_suits"))
 def sanshoku_doujun(ctx):
     """三色同順 (sanshoku doujun): the same sequence in all three suits."""
-    seqs = ctx.reading.sequence_set
-    return any(k + 9 in seqs and k + 18 in seqs for k in seqs if k < 9)
+    starts = ctx.reading.sequence_mask
+    return bool(starts & starts >> 9 & starts >> 18 & _ONE_SUIT)  # a start in man, pin and sou at one rank
 
 
 @yaku(2, 2, tenhou=26, needs=("three_triplets", "three_suits"))
 def sanshoku_doukou(ctx):
     """三色同刻 (sanshoku doukou): the same triplet in all three suits."""
-    trips = ctx.reading.triplet_set
-    return any(k + 9 in trips and k + 18 in trips for k in trips if k < 9)
+    kinds = ctx.reading.triplet_mask
+    return bool(kinds & kinds >> 9 & kinds >> 18 & _ONE_SUIT)  # a triplet in man, pin and sou at one rank
 
 
 @yaku(2, 2, tenhou=27, needs=("three_quads",))
@@ -279,7 +302,7 @@ def sanankou(ctx):
 def shousangen(ctx):
     """小三元 (shousangen): two dragon triplets and a dragon pair."""
     r = ctx.reading
-    return r.pair in _DRAGON_SET and len(_DRAGON_SET & r.triplet_set) == 2
+    return r.pair in _DRAGON_SET and (r.triplet_mask & _DRAGON_MASK).bit_count() == 2
 
 
 @yaku(2, 2, tenhou=31, replaces=("chanta", "junchan"), per_hand=True, needs=("no_simples", "honors"))
@@ -327,23 +350,23 @@ def suuankou_tanki(ctx):
     return suuankou(ctx) and ctx.reading.wait == TANKI
 
 
-@yaku(yakuman=1, tenhou=39, needs=("dragon_triplet",))
+@yaku(yakuman=1, tenhou=39, needs=("white_triplet", "green_triplet", "red_triplet"))
 def daisangen(ctx):
     """大三元 (daisangen): triplets of all three dragons."""
-    return _DRAGON_SET <= ctx.reading.triplet_set
+    return ctx.reading.triplet_mask & _DRAGON_MASK == _DRAGON_MASK
 
 
 @yaku(yakuman=1, tenhou=50, needs=("wind_triplet",))
 def shousuushii(ctx):
     """小四喜 (shousuushii): three wind triplets and a wind pair."""
     r = ctx.reading
-    return r.pair in _WIND_SET and len(_WIND_SET & r.triplet_set) == 3
+    return r.pair in _WIND_SET and (r.triplet_mask & _WIND_MASK).bit_count() == 3
 
 
-@yaku(yakuman=2, tenhou=49, replaces=("shousuushii",), needs=("wind_triplet",))
+@yaku(yakuman=2, tenhou=49, replaces=("shousuushii",), needs=tuple(f"{w}_triplet" for w in _WIND_NAMES))
 def daisuushii(ctx):
     """大四喜 (daisuushii): triplets of all four winds."""
-    return _WIND_SET <= ctx.reading.triplet_set
+    return ctx.reading.triplet_mask & _WIND_MASK == _WIND_MASK
 
 
 @yaku(yakuman=1, tenhou=42, needs=("honors", "no_simples"))
@@ -423,8 +446,11 @@ def renhou(ctx):
 
 
 def _count_dora(ctx: WinContext, indicators) -> int:
-    counts = ctx.counts
-    return sum([counts[_DORA_OF[t >> 2]] for t in indicators])
+    """How many tiles of the hand the indicators point to (a tile pointed to twice counts twice)."""
+    counts, total = ctx.counts, 0
+    for t in indicators:  # a plain loop: there are one to five indicators, and this runs for every win
+        total += counts[_DORA_OF[t >> 2]]
+    return total
 
 
 @yaku(1, 1, tenhou=52, bonus=True, per_hand=True)
@@ -444,7 +470,11 @@ def ura_dora(ctx):
 @yaku(1, 1, tenhou=54, bonus=True, per_hand=True)
 def aka_dora(ctx):
     """赤ドラ (aka dora): each red five."""
-    return len(_RED_FIVES[red_five_count(ctx.options)].intersection(ctx.all_tiles))
+    reds = _RED_FIVES[red_five_count(ctx.options)]
+    found = len(reds.intersection(ctx.concealed))
+    for meld in ctx.melds:
+        found += len(reds.intersection(meld.tiles))
+    return found
 
 
 def red_five_count(options) -> int:
