@@ -50,7 +50,7 @@ def configured_patterns(options) -> list[Pattern]:
 
 def score_win(ctx: WinContext, patterns) -> Score:
     """The best reading's score, or NoWin saying why there is none."""
-    if ctx.reading is None and sum(ctx.concealed_counts) + 3 * len(ctx.melds) != 14:
+    if ctx.reading is None and len(ctx.concealed) + 3 * len(ctx.melds) != 14:
         raise NoWin(
             f"a winning hand has 14 tiles (kans counted as 3), this one has {len(ctx.concealed) + 3 * len(ctx.melds)}"
         )
