@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from mjsim.agents.base import register
 from mjsim.engine.actions import ABORT, CHI, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
@@ -66,21 +66,25 @@ def ukeire(counts: list[int], visible: list[int]) -> tuple[int, int]:
 def best_discards(obs: Observation, options: list[Action]) -> list[tuple[tuple[int, int], Action]]:
     """Discard options ranked: fewest shanten first, then most useful tiles left."""
     counts = list(obs.counts)
-    scored = []
-    for a in options:
-        counts[kind_of(a.tile)] -= 1
-        scored.append(((shanten(counts), 0), a))
-        counts[kind_of(a.tile)] += 1
-    best = min(s for s, _ in scored)[0]
+    # Several options discard the same kind (a red five, two copies): each kind is measured once.
+    shanten_after = {k: _without_one(counts, k, shanten) for k in {kind_of(a.tile) for a in options}}
+    best = min(shanten_after.values())
     visible = _visible(obs)
-    ranked = []
-    for (sh, _), a in scored:
-        if sh == best:
-            counts[kind_of(a.tile)] -= 1
-            ranked.append(((sh, -ukeire(counts, visible)[1]), a))
-            counts[kind_of(a.tile)] += 1
+    left_after = {
+        k: _without_one(counts, k, lambda c: ukeire(c, visible)[1]) for k, sh in shanten_after.items() if sh == best
+    }
+    ranked = [((best, -left_after[kind_of(a.tile)]), a) for a in options if kind_of(a.tile) in left_after]
     ranked.sort(key=lambda item: (item[0], _keep_value(item[1].tile)))
     return ranked
+
+
+def _without_one(counts: list[int], kind: int, measure: Callable[[list[int]], int]) -> int:
+    """``measure`` of the hand without one tile of ``kind`` (``counts`` is restored)."""
+    counts[kind] -= 1
+    try:
+        return measure(counts)
+    finally:
+        counts[kind] += 1
 
 
 def _keep_value(tile: int) -> int:
@@ -155,13 +159,7 @@ class EfficiencyBot:
 
 def _after_discard(counts: list[int]) -> list[int]:
     """Shanten after each possible discard of a 3n+2 hand."""
-    out = []
-    for k, n in enumerate(counts):
-        if n:
-            counts[k] -= 1
-            out.append(shanten(counts))
-            counts[k] += 1
-    return out
+    return [_without_one(counts, k, shanten) for k, n in enumerate(counts) if n]
 
 
 @register("defensive")

@@ -8,7 +8,7 @@ from mjsim.engine.actions import ABORT, ANKAN, DISCARD, KAN, PASS, PON, RIICHI, 
 from mjsim.engine.offers import without_swap_calls
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
-from mjsim.hand.shanten import orphans_shanten
+from mjsim.hand.shanten import orphans_shanten, shanten
 from mjsim.hand.tiles import DRAGONS, RED_FIVE_IDS, WINDS, YAOCHU, kind_of
 from mjsim.scoring import WinContext
 from variants.riichi import kans
@@ -239,6 +239,8 @@ def _riichi_offers(game, seat: int, actions: list[Action]) -> list[Action]:
     if any(m.opened for m in me.melds) or not _own_draw_left(game):
         return []
     if not _enough_points(game.scores[seat], opt(game, "riichi_min_points", 1000)):
+        return []
+    if shanten(list(me.counts)) > 0:  # why: then no discard leaves the hand ready, and most turns end here
         return []
     visible = None if opt(game, "karaten_riichi", True) else visible_counts(game, seat)
     return [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a.tile, visible)]
