@@ -15,6 +15,7 @@ forty.  A pattern that declares nothing is always evaluated.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -327,7 +328,7 @@ class WinContext:
     @lazy
     def closed(self) -> bool:
         """True when no meld opened the hand."""
-        return all(m.type == ANKAN for m in self.melds) if self.melds else True
+        return all(m.type == ANKAN for m in self.melds) if self.melds else True  # no generator for a bare hand
 
     @lazy
     def concealed_counts(self) -> list[int]:
@@ -446,16 +447,13 @@ class PatternIndex:
 
     def __init__(self, patterns: Iterable[Pattern]) -> None:
         self.patterns = tuple(patterns)
-        usable = {True: [p for p in self.patterns], False: [p for p in self.patterns if p.usable_open]}
-        self.per_hand = {closed: [(p, p.when) for p in ps if p.per_hand] for closed, ps in usable.items()}
-        self.per_reading = {closed: [(p, p.when) for p in ps if not p.per_hand] for closed, ps in usable.items()}
         self._needs = [(p, feature_mask(p.needs)) for p in self.patterns]
         # Per-hand and per-reading answers apart, so a key is (features, circumstances) only.
         self._selected: dict[bool, dict[tuple[int, frozenset[str]], tuple[_Candidate, ...]]] = {True: {}, False: {}}
         self._by_name = {p.name: p for p in self.patterns}  # hits name their pattern: resolve() reads it back
-        if len(self._by_name) < len(self.patterns):
-            twice = sorted({p.name for p in self.patterns if self._by_name[p.name] is not p})
-            raise MjsimError(f"two patterns share the name {', '.join(twice)}: pattern names must be unique")
+        twice = sorted(name for name, n in Counter(p.name for p in self.patterns).items() if n > 1)
+        if twice:
+            raise MjsimError(f"patterns must have unique names; given more than once: {', '.join(twice)}")
 
     def select(self, per_hand: bool, features: int, situation: frozenset[str]) -> tuple[_Candidate, ...]:
         """The per-hand (or per-reading) patterns usable in the hand whose needs and circumstance are met."""

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import product
 
 import pytest
 from hypothesis import given
-from strategies import describe, win_contexts
+from hypothesis import strategies as st
+from strategies import THEMES, describe, win_contexts, winning_hands
 
 import mjsim
 from mjsim import MjsimError, win_context
+from mjsim.hand.tiles import TERMINALS, YAOCHU_SET
 from mjsim.scoring import (
     FEATURES,
     Pattern,
@@ -1067,9 +1070,77 @@ def test_reading_cache_counts_hits_and_misses():
 
 
 def test_no_rule_asks_for_more_han_than_the_ceiling_the_scorer_trusts():
-    """The scorer skips the minimum-han check from MIN_HAN_CEILING han: no option may ask for more."""
-    from variants.riichi.options import SCORING_OPTIONS
-    from variants.riichi.scorer import MIN_HAN_CEILING
+    """The scorer skips the minimum-han check from MIN_HAN_CEILING han: no option value may ask for more."""
+    from mjsim.scoring import WinContext
+    from variants.riichi.options import MIN_HAN_CHOICES, SCORING_OPTIONS
+    from variants.riichi.scorer import MIN_HAN_CEILING, _min_han
 
-    choices = next(o[3] for o in SCORING_OPTIONS if o[0] == "min_han")
-    assert max(choices) <= MIN_HAN_CEILING
+    modes = next(choices for name, _, _, choices, _ in SCORING_OPTIONS if name == "ryanhan_shibari")
+    for min_han, mode, streak in product(MIN_HAN_CHOICES, modes, (0, 5)):
+        options = {"riichi.min_han": min_han, "riichi.ryanhan_shibari": mode}
+        ctx = WinContext((), 0, honba=streak, options=options, extra={"dealer_repeats": streak})
+        assert _min_han(ctx) <= MIN_HAN_CEILING
+
+
+# --- Rules over set masks agree with the same rules over sets ----------------------------------------
+
+
+def _by_sets(reading) -> dict[str, bool]:
+    """The mask-based shape yaku worked out the plain way, from the reading's sets (the reference)."""
+    seqs = {s.kind for s in reading.sets if s.shape == "sequence"}
+    trips = {s.kind for s in reading.sets if s.shape != "sequence"}
+
+    def all_hold(kinds) -> bool:
+        ends = [(s.kind, s.kind + 2) if s.shape == "sequence" else (s.kind,) for s in reading.sets]
+        return reading.pair in kinds and all(any(k in kinds for k in end) for end in ends)
+
+    dragons, winds = {31, 32, 33}, {27, 28, 29, 30}
+    return {
+        "ittsu": any({b, b + 3, b + 6} <= seqs for b in (0, 9, 18)),
+        "sanshoku_doujun": any({k, k + 9, k + 18} <= seqs for k in range(9)),
+        "sanshoku_doukou": any({k, k + 9, k + 18} <= trips for k in range(9)),
+        "chanta": bool(seqs) and all_hold(YAOCHU_SET),
+        "junchan": bool(seqs) and all_hold(TERMINALS),
+        "shousangen": reading.pair in dragons and len(dragons & trips) == 2,
+        "daisangen": dragons <= trips,
+        "shousuushii": reading.pair in winds and len(winds & trips) == 3,
+        "daisuushii": winds <= trips,
+    }
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@given(data=st.data())
+def test_mask_rules_agree_with_set_rules(theme, data):
+    """三色, 一気通貫, 全帯, 三元 and 四喜 read from bit masks say what the same rules over the sets say."""
+    ctx = data.draw(win_contexts(hands=winning_hands(theme, forms=("standard",))), label="win")
+    rules = {p.name: p.applies for p in PATTERNS}
+    for reading in hand_readings(ctx):
+        reading_ctx = replace(ctx, reading=reading)
+        got = {name: bool(rules[name](reading_ctx)) for name in _by_sets(reading)}
+        assert got == _by_sets(reading), describe(ctx)
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "expected"),
+    [
+        pytest.param("123456m789p11s22z", "2z", set(), id="123-456-789 across two suits is not ittsu"),
+        pytest.param("789m789p789s11z22z", "2z", {"sanshoku_doujun", "chanta"}, id="789 in every suit"),
+        pytest.param("999m999p999s11z22z", "2z", {"sanshoku_doukou"}, id="999 in every suit"),
+        pytest.param("123m999p789s11z11s", "1s", {"chanta"}, id="chanta with an honour pair"),
+    ],
+)
+def test_mask_rules_on_fixed_hands(hand, win, expected):
+    """A few hands where an off-by-one in a mask would show."""
+    ctx = win_context(hand, win, discarder="S")
+    names = {"ittsu", "sanshoku_doujun", "sanshoku_doukou", "chanta", "junchan"}
+    rules = {p.name: p.applies for p in PATTERNS if p.name in names}
+    found = set()
+    for reading in hand_readings(ctx):
+        found |= {n for n, rule in rules.items() if rule(replace(ctx, reading=reading))}
+    assert found == expected
+
+
+def test_a_pattern_name_given_twice_is_a_clear_error():
+    pattern = Pattern("x", "X", lambda ctx: True, han=1)
+    with pytest.raises(MjsimError, match="unique names; given more than once: x"):
+        PatternIndex([pattern, pattern])

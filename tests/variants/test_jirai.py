@@ -319,3 +319,14 @@ def test_hand_facts_fixed_count_and_untold_dealer():
     fixed = run_games(rules(initial_count=5, max_count=5), 1, 3, ["efficiency"] * 4, check=True)
     assert sum(len(r.violations) for r in fixed) == 0
     assert {h["jirai.count"] for r in fixed for h in r.hands} == {5}
+
+
+@pytest.mark.parametrize("decomposition", ["standard", "winner_optimal"])
+def test_a_pao_yakuman_is_paid_with_pao_whichever_reading_rule(decomposition):
+    """大三元 fed by South (pao), won on West's discard: South and West each pay half, as under plain riichi."""
+    hand, melds = "123m55p777z", ["pon:555z", "pon:666z"]
+    ctx = mjsim.win_context(hand, "7z", melds=melds, discarder="W")
+    riichi = mjsim.score(replace(ctx, pao=1), RuleSet.from_preset("tenhou").compile())
+    r = rules(decomposition=decomposition)
+    jirai = mjsim.score(replace(ctx, pao=1, extra={"jirai.forbidden": ("dragon_white",)}), r)
+    assert jirai.payments == riichi.payments == (48000, -24000, -24000, 0)

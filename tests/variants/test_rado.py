@@ -242,3 +242,12 @@ def test_cannot_be_combined_with_jirai_or_boo(preset):
     base = RuleSet.from_preset(preset)
     with pytest.raises(MjsimError, match="rado and .* cannot be combined"):
         RuleSet(base.name, (*base.variants, "rado"), base.options).compile()
+
+
+def test_a_win_below_minus_two_han_pays_whole_points():
+    """Base points of 15.0 (a float: 30 fu at -3 han) and 15 must not share cached tsumo shares."""
+    hand = ["11p", "--win", "1p", "--tsumo", "--seat-wind", "S", "--dora", "29p3s", "--preset", "rado"]
+    melds = [arg for meld in ("chi:234m", "chi:234p", "chi:234s", "chi:456m") for arg in ("--meld", meld)]
+    result = CliRunner().invoke(cli, ["score", *hand, *melds])
+    assert result.exit_code == 0, result.output
+    assert "value 300" in result.output and "East -100, South +300" in result.output

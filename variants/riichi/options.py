@@ -6,6 +6,9 @@ DOUBLE_YAKUMAN_KINDS = ("suuankou_tanki", "junsei_chuuren", "kokushi_13", "daisu
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 
 # (name, default, description, choices, multi)
+MIN_HAN_CHOICES = (1, 2)
+TWO_HAN = 2  # the minimum under a two-han rule (二飜縛り, ryanhan_shibari)
+
 SCORING_OPTIONS = (
     (
         "red_fives",
@@ -57,7 +60,7 @@ SCORING_OPTIONS = (
     ),
     ("double_wind_pair_fu", 2, "fu for a pair of the seat-and-round wind", (2, 4), False),
     ("rinshan_tsumo_fu", True, "a rinshan win gets the 2 tsumo fu", None, False),
-    ("min_han", 1, "han of yaku a win needs (dora excluded)", (1, 2), False),
+    ("min_han", 1, "han of yaku a win needs (dora excluded)", MIN_HAN_CHOICES, False),
     (
         "ryanhan_shibari",
         "none",

@@ -26,7 +26,7 @@ def tsumo_shares(base: int, winner: int) -> list[int]:
     return list(_shares(base, winner))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, typed=True)  # typed: rado's base points may be a float or Fraction equal to an int
 def _shares(base: int, winner: int) -> tuple[int, ...]:
     """:func:`tsumo_shares` as a tuple, worked out once per base and winner (a game meets a few hundred)."""
     dealer_share, share = round_up(2 * base), round_up(base)  # the dealer pays double (and takes double)
@@ -38,8 +38,8 @@ def _shares(base: int, winner: int) -> tuple[int, ...]:
 def hand_value(base: int, ctx: WinContext) -> int:
     """The hand's worth to the winner before honba and sticks."""
     if ctx.tsumo:
-        return sum(_shares(base, ctx.seat_wind - 27))
-    return ron_value(base, ctx.seat_wind == 27)
+        return sum(_shares(base, ctx.seat))
+    return ron_value(base, ctx.dealer)
 
 
 def payments(base: int, ctx: WinContext, pao_base: int = 0) -> tuple[int, ...]:
@@ -47,33 +47,33 @@ def payments(base: int, ctx: WinContext, pao_base: int = 0) -> tuple[int, ...]:
 
     ``pao_base`` is the part of ``base`` the pao seat is liable for (0: no pao).
     """
-    winner = ctx.seat_wind - 27
     if pao_base and ctx.pao is not None and ctx.pao != ctx.discarder:
-        deltas = [0] * 4
-        honba_payer = _pay_with_pao(deltas, base, pao_base, ctx)
-        if ctx.honba:
-            _move(deltas, honba_payer, winner, HONBA_RON * ctx.honba)
-        deltas[winner] += STICK * ctx.sticks
-        return tuple(deltas)
-    return _paid_to(winner, _owed(base, ctx, winner), STICK * ctx.sticks)
+        return _with_pao(base, pao_base, ctx)
+    winner = ctx.seat
+    deltas = [-amount for amount in _owed(base, ctx, winner)]  # each payer's loss is the winner's gain
+    deltas[winner] = -sum(deltas) + STICK * ctx.sticks
+    return tuple(deltas)
 
 
-def _owed(base: int, ctx: WinContext, winner: int) -> tuple[int, ...] | list[int]:
+def _owed(base: int, ctx: WinContext, winner: int) -> tuple[int, ...]:
     """What each wind index owes the winner for the hand and the honba (no pao)."""
     if ctx.tsumo:
         owed = _shares(base, winner)
         if ctx.honba:
-            owed = [share + HONBA_TSUMO_EACH * ctx.honba if seat != winner else 0 for seat, share in enumerate(owed)]
+            owed = tuple(share + HONBA_TSUMO_EACH * ctx.honba if s != winner else 0 for s, share in enumerate(owed))
         return owed
-    owed = [0] * 4
-    owed[ctx.discarder] = ron_value(base, winner == 0) + HONBA_RON * ctx.honba
-    return owed
+    owed_ron = [0] * 4
+    owed_ron[ctx.discarder] = ron_value(base, ctx.dealer) + HONBA_RON * ctx.honba
+    return tuple(owed_ron)
 
 
-def _paid_to(winner: int, owed: tuple[int, ...] | list[int], sticks: int) -> tuple[int, ...]:
-    """Score changes when every seat pays the winner what it owes: each loss is the winner's gain."""
-    deltas = [-amount for amount in owed]
-    deltas[winner] = sum(owed) + sticks
+def _with_pao(base: int, pao_base: int, ctx: WinContext) -> tuple[int, ...]:
+    """Score changes of a win with pao: the liable seat's part, the rest, the honba and the sticks."""
+    deltas = [0] * 4
+    honba_payer = _pay_with_pao(deltas, base, pao_base, ctx)
+    if ctx.honba:
+        _move(deltas, honba_payer, ctx.seat, HONBA_RON * ctx.honba)
+    deltas[ctx.seat] += STICK * ctx.sticks
     return tuple(deltas)
 
 

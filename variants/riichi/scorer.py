@@ -8,6 +8,7 @@ from mjsim.errors import MjsimError
 from mjsim.scoring import Hit, Pattern, Score, WinContext, evaluate, match
 from variants.riichi.fu import fu
 from variants.riichi.limits import base_points
+from variants.riichi.options import MIN_HAN_CHOICES, TWO_HAN
 from variants.riichi.payments import hand_value, payments
 from variants.riichi.yaku import PATTERNS
 
@@ -22,7 +23,7 @@ _RENHOU = {
 }
 
 
-MIN_HAN_CEILING = 2  # neither riichi.min_han nor a two-han rule asks for more: a win at 2 han needs no check
+MIN_HAN_CEILING = max(*MIN_HAN_CHOICES, TWO_HAN)  # no rule asks for more: a win at this many han needs no check
 
 
 class NoWin(MjsimError):
@@ -80,7 +81,7 @@ def _value(ctx: WinContext, hits: list[Hit]) -> Score | None:
     if ctx.reading.form == "seven_pairs" and options["riichi.chiitoitsu_scoring"] == "1h50f_then_2h25f":
         han, fu_total, fu_parts = _chiitoitsu_1h50f(han, fu_total, fu_parts, options)
     base, limit = base_points(han, fu_total, yakuman, options)
-    # why here and not for the best reading only: a hand has one reading in five wins out of six
+    # Paid per reading, not once for the best: five wins in six have one reading, and a second pass costs more.
     pao_base = _pao_base(hits, base, yakuman, options) if ctx.pao is not None else 0
     pays = payments(base, ctx, pao_base)
     return Score(tuple(hits), han, fu_total, fu_parts, limit, yakuman, base, hand_value(base, ctx), pays, ctx.reading)
@@ -147,4 +148,4 @@ def _min_han(ctx: WinContext) -> int:
         or (mode == "from_5_honba" and ctx.honba >= 5)
         or (mode == "from_dealer_5th_repeat" and ctx.extra.get("dealer_repeats", 0) >= 5)
     )
-    return max(ctx.options["riichi.min_han"], 2 if two else 1)
+    return max(ctx.options["riichi.min_han"], TWO_HAN if two else 1)

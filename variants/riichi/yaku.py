@@ -200,7 +200,6 @@ _WIND_NAMES = ("east", "south", "west", "north")
 _WIND_KANJI = "東南西北"
 for _i, (_wind, _name) in enumerate(zip(WINDS, _WIND_NAMES, strict=True)):
     for _role, _kanji, _base in (("seat", "自風", 10), ("round", "場風", 14)):
-        _attr = f"{_role}_wind"
         PATTERNS.append(
             Pattern(
                 name=f"{_role}_wind_{_name}",
@@ -237,23 +236,28 @@ def chiitoitsu(ctx):
     return ctx.reading.form == SEVEN_PAIRS
 
 
-def _all_groups_have(ctx: WinContext, kinds: frozenset[int], kinds_mask: int) -> bool:
-    """Every set and the pair hold one of ``kinds`` (terminals, or terminals and honours)."""
+def _all_groups_have(ctx: WinContext, kinds: int) -> bool:
+    """Every set and the pair hold one of the ``kinds`` (a mask: terminals, or terminals and honours)."""
     r = ctx.reading
-    # A sequence holds a terminal only as 123 or 789; a triplet must be of one of the kinds.
-    return r.pair in kinds and not r.sequence_mask & ~_OUTSIDE_SEQUENCES and not r.triplet_mask & ~kinds_mask
+    # A sequence holds a terminal only as 123 or 789; the pair and each triplet must be of the kinds.
+    return (
+        r.pair is not None
+        and bool(kinds >> r.pair & 1)
+        and not r.sequence_mask & ~_OUTSIDE_SEQUENCES
+        and not r.triplet_mask & ~kinds
+    )
 
 
 @yaku(2, 1, tenhou=23, needs=("sequence", "yaochu_pair"))
 def chanta(ctx):
     """混全帯幺九 (chanta): every set and the pair hold a terminal or honour, with a sequence."""
-    return bool(ctx.reading.sequences) and _all_groups_have(ctx, YAOCHU_SET, _YAOCHU_MASK)
+    return bool(ctx.reading.sequences) and _all_groups_have(ctx, _YAOCHU_MASK)
 
 
 @yaku(3, 2, tenhou=33, replaces=("chanta",), needs=("sequence", "yaochu_pair", "no_honors"))
 def junchan(ctx):
     """純全帯幺九 (junchan): every set and the pair hold a terminal, with a sequence."""
-    return bool(ctx.reading.sequences) and _all_groups_have(ctx, TERMINALS, _TERMINAL_MASK)
+    return bool(ctx.reading.sequences) and _all_groups_have(ctx, _TERMINAL_MASK)
 
 
 @yaku(2, 1, tenhou=24, needs=("three_sequences",))
