@@ -57,9 +57,9 @@ def _visible(obs: Observation) -> list[int]:
     return seen
 
 
-def ukeire(counts: list[int], visible: list[int]) -> tuple[int, int]:
-    """(shanten, tiles left that lower it) of a hand of 3n+1 tiles."""
-    now, kinds = improving_kinds(counts)
+def ukeire(counts: list[int], visible: list[int], now: int | None = None) -> tuple[int, int]:
+    """(shanten, tiles left that lower it) of a hand of 3n+1 tiles (``now``: its shanten, when known)."""
+    now, kinds = improving_kinds(counts, now)
     return now, sum(max(0, 4 - visible[k]) for k in kinds)
 
 
@@ -70,9 +70,8 @@ def best_discards(obs: Observation, options: list[Action]) -> list[tuple[tuple[i
     shanten_after = {k: _without_one(counts, k, shanten) for k in {kind_of(a.tile) for a in options}}
     best = min(shanten_after.values())
     visible = _visible(obs)
-    left_after = {
-        k: _without_one(counts, k, lambda c: ukeire(c, visible)[1]) for k, sh in shanten_after.items() if sh == best
-    }
+    tied = [k for k, sh in shanten_after.items() if sh == best]
+    left_after = {k: _without_one(counts, k, lambda c: ukeire(c, visible, best)[1]) for k in tied}
     ranked = [((best, -left_after[kind_of(a.tile)]), a) for a in options if kind_of(a.tile) in left_after]
     ranked.sort(key=lambda item: (item[0], _keep_value(item[1].tile)))
     return ranked

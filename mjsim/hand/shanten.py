@@ -143,15 +143,17 @@ def _checked_key(hand: str | Sequence[int]) -> bytes:
 _SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
-def improving_kinds(counts: Sequence[int]) -> tuple[int, list[int]]:
+def improving_kinds(counts: Sequence[int], now: int | None = None) -> tuple[int, list[int]]:
     """(shanten, kinds that lower it) of a hand of 3n+1 tiles (4- or 5-set hands, all three forms).
 
     Only the suit of the added tile changes, so the other three suits are
     combined once and each candidate costs one row lookup and one combine;
     seven pairs and thirteen orphans change by a count, not a recount.
+    ``now`` is the hand's shanten when the caller has just worked it out.
     """
     key = bytes(counts)
-    now = shanten(list(key))
+    if now is None:
+        now = shanten(list(key))
     total = sum(key) + 1
     sets = total // 3
     max_sets = 5 if sets > 4 else 4  # 16-tile hands read their rows from the five-set tables

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from strategies import random_counts
 
 import mjsim
 from mjsim import Form, MjsimError, parse_counts, shanten
-from mjsim.hand.shanten import orphans_shanten, seven_pairs_shanten, standard_shanten
+from mjsim.hand.shanten import improving_kinds, orphans_shanten, seven_pairs_shanten, standard_shanten
 
 
 @pytest.mark.parametrize(
@@ -172,3 +174,22 @@ def test_special_forms_need_13_or_14_tiles(hand, form):
 def test_unknown_form_raises_mjsim_error():
     with pytest.raises(MjsimError, match="bogus"):
         shanten("123m456p789s1122z", form="bogus")
+
+
+def _improving_by_brute_force(counts: list[int], now: int) -> list[int]:
+    """Kinds whose extra tile makes a 14-tile hand of lower shanten, each worked out from scratch."""
+    out = []
+    for kind in range(34):
+        if counts[kind] < 4 and shanten([n + (i == kind) for i, n in enumerate(counts)]) < now:
+            out.append(kind)
+    return out
+
+
+@settings(max_examples=60)
+@given(random_counts(sizes=(13,)))
+def test_improving_kinds_agrees_with_trying_every_tile(counts):
+    """The table-driven useful tiles of a 13-tile hand, with or without its shanten given, match brute force."""
+    now = shanten(counts)
+    expected = (now, _improving_by_brute_force(counts, now))
+    assert improving_kinds(counts) == expected
+    assert improving_kinds(counts, now) == expected
