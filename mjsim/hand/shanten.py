@@ -15,7 +15,7 @@ from mjsim.errors import MjsimError
 from mjsim.hand.notation import parse_counts
 from mjsim.hand.tables import LOADED as _TABLES
 from mjsim.hand.tables import suit_tables
-from mjsim.hand.tiles import YAOCHU, YAOCHU_SET
+from mjsim.hand.tiles import YAOCHU
 
 _yaochu = itemgetter(*YAOCHU)
 
@@ -161,7 +161,7 @@ def improving_kinds(counts: Sequence[int], now: int | None = None) -> tuple[int,
     n, combine, rows = t.n, t.combine, t.rows
     row_of = [t.suit_row, t.suit_row, t.suit_row, t.honor_row]
     ids = [row_of[s][key[lo:hi]] for s, (lo, hi) in enumerate(_SUIT_SLICES)]
-    other = _other_forms(key, now) if total == 14 else None
+    other = _other_forms(key, now) if total == 14 else frozenset()
     out = []
     column = sets * 2 + 1
     for s, (lo, hi) in enumerate(_SUIT_SLICES):
@@ -170,7 +170,7 @@ def improving_kinds(counts: Sequence[int], now: int | None = None) -> tuple[int,
         for i, row in enumerate(_plus_one_rows(key[lo:hi], s == 3, max_sets)):
             if row < 0:
                 continue
-            if rows[combine[rest + row]][column] - 1 < now or (other is not None and other(lo + i) < now):
+            if rows[combine[rest + row]][column] - 1 < now or lo + i in other:
                 out.append(lo + i)
     return now, out
 
@@ -194,26 +194,18 @@ def _plus_one_rows(suit: bytes, honors: bool, max_sets: int = 4) -> tuple[int, .
     return tuple(out)
 
 
-def _other_forms(key: bytes, now: int):
-    """A function giving seven-pairs / thirteen-orphans shanten after adding one kind to 13 tiles.
+def _other_forms(key: bytes, now: int) -> frozenset[int]:
+    """Kinds whose extra tile takes 13 tiles below ``now`` shanten as seven pairs or thirteen orphans.
 
-    None when neither form can get below ``now`` with one more tile (one tile lowers each by one at most).
+    One tile lowers either form by one at most, and only a form already at ``now`` can get below it.
     """
+    out: set[int] = set()
     pairs = key.count(2) + key.count(3) + key.count(4)
     kinds = 34 - key.count(0)
+    if 6 - pairs + (7 - kinds if kinds < 7 else 0) == now:  # seven pairs: a second copy, or a new kind under 7
+        out.update(k for k in range(34) if key[k] == 1 or (key[k] == 0 and kinds < 7))
     held = _yaochu(key)
-    distinct, has_pair = 13 - held.count(0), max(held) >= 2
-    yaochu = YAOCHU_SET
-    seven_now = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-    if min(seven_now, 13 - distinct - has_pair) - 1 >= now:
-        return None
-
-    def after(kind: int) -> int:
-        c = key[kind]
-        p, k = pairs + (c == 1), kinds + (c == 0)
-        seven = 6 - p + (7 - k if k < 7 else 0)
-        if kind in yaochu:
-            return min(seven, 13 - distinct - (c == 0) - (has_pair or c == 1))
-        return min(seven, 13 - distinct - has_pair)
-
-    return after
+    has_pair = max(held) >= 2
+    if 13 - (13 - held.count(0)) - has_pair == now:  # orphans: a missing one, or the first pair
+        out.update(k for k, c in zip(YAOCHU, held, strict=True) if c == 0 or (c == 1 and not has_pair))
+    return frozenset(out)
