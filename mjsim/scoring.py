@@ -216,12 +216,6 @@ class Reading:
     by 9 instead of looping.
     """
 
-    # Slots make the facts quick to read; ``__dict__`` stays for the properties computed on first use.
-    __slots__ = (
-        "form", "pair", "sets", "wait", "pairs", "sequences", "triplets", "sequence_mask", "triplet_mask",
-        "concealed_triplets", "quads", "features", "__dict__",
-    )  # fmt: skip
-
     def __init__(
         self, form: str, pair: int | None, sets: tuple[SetView, ...], wait: str, pairs: tuple[int, ...] = ()
     ) -> None:
