@@ -3,28 +3,33 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean native
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e .
+	$(BIN)/pip install -q -e '.[native]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -e '.[dev,native]'
 	touch $@ $(VENV)/.installed
 
-run: $(VENV)/.installed
+# The compiled scoring path (mjsim/native.py), rebuilt when a compiled source changed.  Without a C
+# compiler the build fails, says why, and mjsim runs as Python: hence the leading '-'.
+native: $(VENV)/.installed
+	-$(BIN)/python -m mjsim.native_build --if-stale
+
+run: native
 	$(BIN)/mjsim run experiments/quickstart.toml --resume
 
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev native
 	$(BIN)/ruff check mjsim variants tests benchmarks
 	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(BIN)/pytest
 
-bench: $(VENV)/.installed-dev
+bench: $(VENV)/.installed-dev native
 	$(BIN)/mjsim bench hand
 
 clean:

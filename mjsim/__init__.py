@@ -3,6 +3,10 @@
 from dataclasses import replace
 from functools import cache
 
+from mjsim.native import activate
+
+activate()  # before the first import of a compiled module: the compiled build when it matches the sources
+
 from mjsim.errors import MjsimError, NotationError
 from mjsim.hand.decompose import readings, waits
 from mjsim.hand.notation import format_kinds, format_tiles, parse_counts, parse_kinds, parse_tiles

@@ -29,6 +29,7 @@ from typing import Any
 import mjsim
 from mjsim.errors import MjsimError
 from mjsim.hand.notation import format_tiles
+from mjsim.native import build_status
 from mjsim.rules import Rules
 from mjsim.scoring import CHI, PON, Meld, WinContext, clear_reading_cache, reading_cache_stats
 
@@ -422,6 +423,7 @@ def bench_hand(
     return {
         "python": platform.python_version(),
         "implementation": sys.implementation.name,
+        "build": build_status(),  # compiled (mypyc) or pure Python: the scoring figures depend on it
         "machine": machine_info(),
         "seed": seed,
         "repeats": REPEATS,
@@ -466,6 +468,8 @@ def format_hand_report(result: dict[str, Any]) -> str:
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines.append("")
     lines.append(f"python {result['python']} on {result['machine']}; best of {result.get('repeats', 3)}")
+    if "build" in result:
+        lines.append(f"mjsim build: {result['build']}")
     rate = result["score"].get("suit_cache_first_pass_hit_rate")
     if rate is not None:
         lines.append(
@@ -506,6 +510,7 @@ def bench_game(games: int = 20, seed: int = 0, preset: str = "tenhou", peers: bo
     rate = ours["hands"] / ours["seconds"]
     return {
         "python": platform.python_version(),
+        "build": build_status(),
         "machine": machine_info(),
         "preset": preset,
         "games": games,

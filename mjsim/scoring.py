@@ -20,19 +20,36 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress, product
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from mjsim.errors import MjsimError
 from mjsim.hand.decompose import SEQUENCE, SUITS, TRIPLET, suit_readings
 from mjsim.hand.shanten import orphans_shanten
 from mjsim.hand.tiles import DRAGONS, HONOR, NUM_KINDS, YAOCHU, YAOCHU_SET, kind_of
 
-QUAD = "quad"
-CHI, PON, KAN, ANKAN = "chi", "pon", "kan", "ankan"  # meld types; "kan" = open (daiminkan or added)
+# Money: ints, except under rado, whose base points can be a Fraction or a float.  Any rather than int
+# because the compiled build (mjsim.native) checks annotations as it runs.
+Points = Any
+
+# Constants are Final: the compiled build (mjsim/native.py) then reads them without a module lookup.
+QUAD: Final = "quad"
+# Meld types; "kan" is an open one (daiminkan or added).
+CHI: Final = "chi"
+PON: Final = "pon"
+KAN: Final = "kan"
+ANKAN: Final = "ankan"
 
 # Wait shapes of the winning tile.
-RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = "ryanmen", "kanchan", "penchan", "shanpon", "tanki"
-STANDARD, SEVEN_PAIRS, ORPHANS = "standard", "seven_pairs", "orphans"
+RYANMEN: Final = "ryanmen"
+KANCHAN: Final = "kanchan"
+PENCHAN: Final = "penchan"
+SHANPON: Final = "shanpon"
+TANKI: Final = "tanki"
+STANDARD: Final = "standard"
+SEVEN_PAIRS: Final = "seven_pairs"
+ORPHANS: Final = "orphans"
 
 # --- Features: necessary conditions a pattern can declare -----------------------------------------------------
 
@@ -71,7 +88,8 @@ READING_FEATURES = {
 FEATURES = {**HAND_FEATURES, **READING_FEATURES}
 """Every feature a :class:`Pattern` may name in ``needs``, with what it means."""
 
-_BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
+_BIT: Final = {name: 1 << i for i, name in enumerate(FEATURES)}
+_HAND_MASK: Final = sum(_BIT[name] for name in HAND_FEATURES)
 
 
 def feature_mask(names: Iterable[str]) -> int:
@@ -98,46 +116,60 @@ def _hand_features(counts: list[int], closed: bool, tsumo: bool) -> int:
     terminals = key[0] or key[8] or key[9] or key[17] or key[18] or key[26]
     bits = _WON_BITS[closed, tsumo] | _HONOR_BITS[honors] | _SUIT_COUNT_BITS[suits]
     if not simples:
-        return bits | _BIT["no_simples"]
-    return bits | (_BIT["simples"] if honors or terminals else _BIT["simples"] | _BIT["only_simples"])
+        return bits | _NO_SIMPLES_BIT
+    return bits | (_SIMPLES_BIT if honors or terminals else _ONLY_SIMPLES_BITS)
 
 
 # Slices of a hand's counts with nothing in them, and the bits that do not need a loop to work out.
-_EMPTY_SUIT, _NO_SIMPLES, _NO_HONORS = bytes(9), bytes(7), bytes(NUM_KINDS - HONOR)
-_WON_BITS = {
+_EMPTY_SUIT: Final = bytes(9)
+_NO_SIMPLES: Final = bytes(7)
+_NO_HONORS: Final = bytes(NUM_KINDS - HONOR)
+_WON_BITS: Final = {
     (closed, tsumo): _BIT["closed" if closed else "open"] | _BIT["tsumo" if tsumo else "ron"]
     for closed in (False, True)
     for tsumo in (False, True)
 }
-_HONOR_BITS = {True: _BIT["honors"], False: _BIT["no_honors"]}
-_SUIT_COUNT_BITS = (_BIT["one_suit"], _BIT["one_suit"], 0, _BIT["three_suits"])
+_HONOR_BITS: Final = {True: _BIT["honors"], False: _BIT["no_honors"]}
+_SUIT_COUNT_BITS: Final = (_BIT["one_suit"], _BIT["one_suit"], 0, _BIT["three_suits"])
 
 
 # The sequence bits of a reading by its number of sequences (a five-set hand can hold five).
 _AT_LEAST = ((1, "sequence"), (2, "two_sequences"), (3, "three_sequences"))
-_SEQUENCE_BITS = [sum(_BIT[name] for need, name in _AT_LEAST if n >= need) for n in range(6)]
+_SEQUENCE_BITS: Final = [sum(_BIT[name] for need, name in _AT_LEAST if n >= need) for n in range(6)]
 _HONOR_NAMES = ("east", "south", "west", "north", "white", "green", "red")
 # The bits of a triplet or quad of each honour: its own, and the wind or dragon one.
-_HONOR_TRIPLET_BITS = {
+_HONOR_TRIPLET_BITS: Final = {
     HONOR + i: _BIT[f"{name}_triplet"] | _BIT["dragon_triplet" if HONOR + i in DRAGONS else "wind_triplet"]
     for i, name in enumerate(_HONOR_NAMES)
 }
+# The other bits set per win, each looked up here once: a lookup by name per win would cost more than the test.
+_NO_SIMPLES_BIT: Final = _BIT["no_simples"]
+_SIMPLES_BIT: Final = _BIT["simples"]
+_ONLY_SIMPLES_BITS: Final = _BIT["simples"] | _BIT["only_simples"]
+_FORM_BITS: Final = {form: _BIT[form] for form in (STANDARD, SEVEN_PAIRS, ORPHANS)}
+_ALL_SEQUENCES_BIT: Final = _BIT["all_sequences"]
+_NO_SEQUENCES_BIT: Final = _BIT["no_sequences"]
+_YAOCHU_PAIR_BIT: Final = _BIT["yaochu_pair"]
+_IDENTICAL_SEQUENCES_BIT: Final = _BIT["identical_sequences"]
+_THREE_TRIPLETS_BIT: Final = _BIT["three_triplets"]
+_THREE_CONCEALED_TRIPLETS_BIT: Final = _BIT["three_concealed_triplets"]
+_THREE_QUADS_BIT: Final = _BIT["three_quads"]
 
 
 def _reading_features(reading: Reading) -> int:
     """The reading features of ``reading`` (its form, and counts of its sequences and triplets)."""
     sequences, triplets = reading.sequences, reading.triplets
     n = len(sequences)
-    bits = _BIT.get(reading.form, 0) | _SEQUENCE_BITS[n]
+    bits = _FORM_BITS.get(reading.form, 0) | _SEQUENCE_BITS[n]
     if reading.form == STANDARD:
         if n == len(reading.sets):
-            bits |= _BIT["all_sequences"]
+            bits |= _ALL_SEQUENCES_BIT
         elif n == 0:
-            bits |= _BIT["no_sequences"]
+            bits |= _NO_SEQUENCES_BIT
         if reading.pair in YAOCHU_SET:
-            bits |= _BIT["yaochu_pair"]
+            bits |= _YAOCHU_PAIR_BIT
     if n > 1 and len(set(sequences)) < n:
-        bits |= _BIT["identical_sequences"]
+        bits |= _IDENTICAL_SEQUENCES_BIT
     if triplets:
         bits |= _triplet_features(triplets, reading.concealed_triplets, reading.quads)
     return bits
@@ -145,11 +177,11 @@ def _reading_features(reading: Reading) -> int:
 
 def _triplet_features(triplets: tuple[int, ...], concealed: int, quads: int) -> int:
     """The reading features of its triplets and quads."""
-    bits = _BIT["three_triplets"] if len(triplets) >= 3 else 0
+    bits = _THREE_TRIPLETS_BIT if len(triplets) >= 3 else 0
     if concealed >= 3:
-        bits |= _BIT["three_concealed_triplets"]
+        bits |= _THREE_CONCEALED_TRIPLETS_BIT
     if quads >= 3:
-        bits |= _BIT["three_quads"]
+        bits |= _THREE_QUADS_BIT
     for kind in triplets:
         if kind >= HONOR:
             bits |= _HONOR_TRIPLET_BITS[kind]
@@ -188,6 +220,7 @@ class SetView(NamedTuple):
     melded: bool
 
 
+@mypyc_attr(native_class=False)  # compiled or not, it writes into the instance __dict__
 class lazy:  # noqa: N801 - used like ``property``
     """A cached property without ``functools.cached_property``'s lock.
 
@@ -196,7 +229,11 @@ class lazy:  # noqa: N801 - used like ``property``
     """
 
     def __init__(self, func: Callable[[Any], Any]) -> None:
-        self.func, self.name, self.__doc__ = func, func.__name__, func.__doc__
+        # Compiled methods (mypyc) carry no __name__ or __doc__: the name comes from __set_name__.
+        self.func, self.name, self.__doc__ = func, "", getattr(func, "__doc__", None)
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
 
     def __get__(self, obj: Any, owner: type | None = None) -> Any:
         if obj is None:
@@ -237,17 +274,17 @@ class Reading:
         self.concealed_triplets, self.quads = concealed, quads
         self.features = _reading_features(self)
 
-    @lazy
+    @property
     def sequence_set(self) -> frozenset[int]:
         """The lowest kinds of the sequences."""
         return frozenset(self.sequences)
 
-    @lazy
+    @property
     def triplet_set(self) -> frozenset[int]:
         """The kinds of the triplets and quads."""
         return frozenset(self.triplets)
 
-    @lazy
+    @property
     def identical_sequence_pairs(self) -> int:
         """How many disjoint pairs of identical sequences (一盃口 counts one, 二盃口 two)."""
         return _identical_pairs(self.sequences)
@@ -276,6 +313,7 @@ def _identical_pairs(sorted_sequences: tuple[int, ...]) -> int:
     return pairs
 
 
+@mypyc_attr(native_class=False)  # compiled or not, a plain class: lazy properties and _set_reading use __dict__
 @dataclass(frozen=True)
 class WinContext:
     """The situation of one win: the tiles, who won how, and the table around it.
@@ -283,7 +321,8 @@ class WinContext:
     Winds are kinds (27 East .. 30 North); ``discarder`` is the wind index
     (0 = East) of the seat that dealt in, None for a self-draw.  ``situation``
     names the circumstances no tile shows (``riichi``, ``ippatsu``,
-    ``rinshan``, ...).  ``reading`` is filled in by :func:`evaluate`;
+    ``rinshan``, ...).  ``reading`` is set by :func:`evaluate` to each
+    reading in turn while it scores them, and put back when it is done;
     ``extra`` is for variants.
     """
 
@@ -444,6 +483,7 @@ class PatternIndex:
         self._needs = [(p, feature_mask(p.needs)) for p in self.patterns]
         # Per-hand and per-reading answers apart, so a key is (features, circumstances) only.
         self._selected: dict[bool, dict[tuple[int, frozenset[str]], tuple[_Candidate, ...]]] = {True: {}, False: {}}
+        self._both: dict[tuple[int, frozenset[str]], tuple[tuple[_Candidate, ...], tuple[_Candidate, ...]]] = {}
         self._by_name = {p.name: p for p in self.patterns}  # hits name their pattern: resolve() reads it back
         twice = sorted(name for name, n in Counter(p.name for p in self.patterns).items() if n > 1)
         if twice:
@@ -466,6 +506,18 @@ class PatternIndex:
                 and (p.when is None or p.when in situation)
             )
         return chosen
+
+    def select_both(
+        self, features: int, situation: frozenset[str]
+    ) -> tuple[tuple[_Candidate, ...], tuple[_Candidate, ...]]:
+        """(per-hand, per-reading) patterns for a hand and reading's features together: one lookup per reading."""
+        if type(situation) is not frozenset:  # as in select
+            situation = frozenset(situation)
+        both = self._both.get((features, situation))
+        if both is None:
+            per_hand = self.select(True, features & _HAND_MASK, situation)
+            both = self._both[features, situation] = (per_hand, self.select(False, features, situation))
+        return both
 
     def resolve(self, hits: list[Hit]) -> list[Hit]:
         """Keep only limit hands when there are any, and drop replaced patterns."""
@@ -546,21 +598,25 @@ def _standard_readings(ctx: WinContext, key: bytes) -> list[Reading]:
     out = []
     for combo in product(*per_suit):  # (pair, sets, wait) of each suit
         sets = combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1] + melded
-        out.append(Reading(STANDARD, combo[pair_suit][0], sets, combo[win_suit][2]))
+        # The winning tile's suit always names a wait (None is for the other suits).
+        out.append(Reading(STANDARD, combo[pair_suit][0], sets, combo[win_suit][2]))  # type: ignore[arg-type]
     return out
+
+
+SuitPiece = tuple[int | None, tuple[SetView, ...], str | None]  # (pair, sets, wait) of one suit's reading
 
 
 @lru_cache(maxsize=1 << 16)
 def _placed_suit_readings(
     counts: bytes, base: int, sequences: bool, win: int | None, tsumo: bool
-) -> tuple[tuple[int | None, tuple[SetView, ...], str | None], ...]:
+) -> tuple[SuitPiece, ...]:
     """(pair, sets, wait) for each reading of one suit's concealed tiles.
 
     In the suit of the winning tile ``win`` there is one entry per set (or the
     pair) it can have completed, with that wait; elsewhere ``wait`` is None.
     Suits recur across hands, so this cache answers most suits of a win.
     """
-    out = []
+    out: list[SuitPiece] = []
     for pair, groups in suit_readings(counts, base, sequences):
         sets = tuple(SetView(g.shape, g.kind, True, False) for g in groups)
         if win is None:
@@ -581,7 +637,7 @@ def _placed_suit_readings(
     return tuple(dict.fromkeys(out))
 
 
-_MELD_SHAPES = {CHI: SEQUENCE, PON: TRIPLET}  # any other meld is a kan
+_MELD_SHAPES: Final = {CHI: SEQUENCE, PON: TRIPLET}  # any other meld is a kan
 
 
 def reading_cache_stats() -> tuple[int, int]:
@@ -627,12 +683,12 @@ class Score(NamedTuple):
     fu_parts: tuple[tuple[str, int], ...]
     limit: str | None
     yakuman: int
-    base: int
-    value: int  # the hand's worth to the winner, before honba and sticks
-    payments: tuple[int, ...]
+    base: Points
+    value: Points  # the hand's worth to the winner, before honba and sticks
+    payments: tuple[Points, ...]
     reading: Reading
 
-    def rank_key(self) -> tuple[int, int, int, int]:
+    def rank_key(self) -> tuple[Points, int, int, int]:
         """Order used to pick the best reading (高点法)."""
         return (self.value, self.yakuman, self.han, self.fu)
 
@@ -648,25 +704,27 @@ def evaluate(
     hand_level: list[Hit] | None = None
     hand_decisive = False
     best: Score | None = None
-    for reading in hand_readings(ctx):
-        reading_ctx = _with_reading(ctx, reading)
-        if hand_level is None:
-            hand_level, hand_decisive = _applying(index.select(True, features, situation), reading_ctx)
-        found, decisive = _applying(index.select(False, features | reading.features, situation), reading_ctx)
-        found = hand_level + found
-        score = value(reading_ctx, index.resolve(found) if decisive or hand_decisive else found)
-        if score is not None and (best is None or score.rank_key() > best.rank_key()):
-            best = score
+    given = ctx.reading
+    try:
+        for reading in hand_readings(ctx):
+            _set_reading(ctx, reading)
+            per_hand, per_reading = index.select_both(features | reading.features, situation)
+            if hand_level is None:
+                hand_level, hand_decisive = _applying(per_hand, ctx)
+            found, decisive = _applying(per_reading, ctx)
+            found = hand_level + found
+            score = value(ctx, index.resolve(found) if decisive or hand_decisive else found)
+            if score is not None and (best is None or score.rank_key() > best.rank_key()):
+                best = score
+    finally:
+        _set_reading(ctx, given)
     return best
 
 
-def _with_reading(ctx: WinContext, reading: Reading) -> WinContext:
-    """``ctx`` with a reading, keeping the properties already computed.
+def _set_reading(ctx: WinContext, reading: Reading | None) -> None:
+    """Put ``reading`` in the (frozen) context, in place.
 
-    ``dataclasses.replace`` would rebuild the context and lose its cached
-    counts; this runs once per reading of every win, so it copies the fields.
+    A copy of the context per reading cost more than the patterns of a typical
+    win; :func:`evaluate` puts the context's own reading back when it is done.
     """
-    new = object.__new__(WinContext)
-    new.__dict__.update(ctx.__dict__)
-    new.__dict__["reading"] = reading
-    return new
+    ctx.__dict__["reading"] = reading

@@ -8,21 +8,34 @@ fives are physical ids (16, 52, 88 by default; a second red 5p is 53).
 
 from __future__ import annotations
 
-MAN, PIN, SOU, HONOR, FLOWER = 0, 9, 18, 27, 34
-NUM_KINDS = 34
-NUM_KINDS_WITH_FLOWERS = 42
-EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
-WINDS = (EAST, SOUTH, WEST, NORTH)
-DRAGONS = (WHITE, GREEN, RED)
-FIRST_FLOWER_ID = 136
-NUM_PHYSICAL = 144
+from typing import Final
 
-TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
-YAOCHU = tuple(sorted(TERMINALS | set(range(HONOR, FLOWER))))
-YAOCHU_SET = frozenset(YAOCHU)
-GREENS = frozenset({19, 20, 21, 23, 25, GREEN})  # 2 3 4 6 8 sou and 發
+# Constants are Final: the compiled build (mjsim/native.py) then reads them without a module lookup.
+MAN: Final = 0
+PIN: Final = 9
+SOU: Final = 18
+HONOR: Final = 27
+FLOWER: Final = 34
+NUM_KINDS: Final = 34
+NUM_KINDS_WITH_FLOWERS: Final = 42
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+WHITE: Final = 31
+GREEN: Final = 32
+RED: Final = 33
+WINDS: Final = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: Final = (WHITE, GREEN, RED)
+FIRST_FLOWER_ID: Final = 136
+NUM_PHYSICAL: Final = 144
 
-RED_FIVE_IDS = {3: (16, 52, 88), 4: (16, 52, 53, 88), 0: ()}
+TERMINALS: Final = frozenset({0, 8, 9, 17, 18, 26})
+YAOCHU: Final = tuple(sorted(TERMINALS | set(range(HONOR, FLOWER))))
+YAOCHU_SET: Final = frozenset(YAOCHU)
+GREENS: Final = frozenset({19, 20, 21, 23, 25, GREEN})  # 2 3 4 6 8 sou and 發
+
+RED_FIVE_IDS: Final = {3: (16, 52, 88), 4: (16, 52, 53, 88), 0: ()}
 """Physical ids of the red fives for each red-five count the rules allow."""
 
 SUIT_LETTERS = "mpsz"

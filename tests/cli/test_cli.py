@@ -220,3 +220,15 @@ def test_log_out_refuses_a_family_tenhou6_cannot_hold(preset, tmp_path):
     result = run("simulate", "--preset", preset, "--games", "1", "--log-out", str(tmp_path))
     assert result.exit_code == 2
     assert "riichi games only" in result.output and "Traceback" not in result.output
+
+
+def test_bench_hand_says_which_build_it_timed():
+    from mjsim.native import build_status
+
+    result = run("bench", "hand", "--shanten-calls", "200", "--hands", "30", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["build"] == build_status()
+    assert report["score"]["hands"] == 30
+    text = run("bench", "hand", "--shanten-calls", "200", "--hands", "30").output
+    assert f"mjsim build: {build_status()}" in text

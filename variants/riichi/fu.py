@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
+from typing import Final
 
 from mjsim.hand.decompose import SEQUENCE
 from mjsim.hand.notation import format_kinds
@@ -10,10 +10,11 @@ from mjsim.hand.tiles import DRAGONS, HONOR, YAOCHU_SET
 from mjsim.scoring import KANCHAN, PENCHAN, QUAD, SEVEN_PAIRS, TANKI, TRIPLET, WinContext
 
 # (open triplet, closed triplet, open quad, closed quad) for simples; x2 for terminals and honours.
-_SET_FU = {(TRIPLET, False): 2, (TRIPLET, True): 4, (QUAD, False): 8, (QUAD, True): 16}
+# Constants are Final: the compiled build (mjsim/native.py) then reads them without a module lookup.
+_SET_FU: Final = {(TRIPLET, False): 2, (TRIPLET, True): 4, (QUAD, False): 8, (QUAD, True): 16}
 
 # The fu part of every triplet and quad, named and valued once: fu parts are built for every reading.
-_SET_PARTS = {
+_SET_PARTS: Final = {
     (shape, concealed, kind): (
         f"{'closed' if concealed else 'open'} {shape} {format_kinds([kind])}",
         value * (2 if kind in YAOCHU_SET else 1),
@@ -21,16 +22,19 @@ _SET_PARTS = {
     for (shape, concealed), value in _SET_FU.items()
     for kind in range(34)
 }
-_WAIT_PARTS = {wait: (f"{wait} wait", 2) for wait in (KANCHAN, PENCHAN, TANKI)}  # the waits worth 2 fu
+_WAIT_PARTS: Final = {wait: (f"{wait} wait", 2) for wait in (KANCHAN, PENCHAN, TANKI)}  # the waits worth 2 fu
 
 
-_BASE, _CLOSED_RON, _TSUMO = ("base", 20), ("closed ron", 10), ("tsumo", 2)
-_SEVEN_PAIRS = (("seven pairs", 25),)
+_BASE: Final = ("base", 20)
+_CLOSED_RON: Final = ("closed ron", 10)
+_TSUMO: Final = ("tsumo", 2)
+_SEVEN_PAIRS: Final = (("seven pairs", 25),)
 
 
 def fu(ctx: WinContext, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
     """Total fu (rounded) and the parts it is made of."""
     r = ctx.reading
+    assert r is not None, "fu is worked out for one reading of the hand"
     if r.form == SEVEN_PAIRS:
         return 25, _SEVEN_PAIRS
     parts = [_BASE]
@@ -49,7 +53,10 @@ def fu(ctx: WinContext, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
             parts.append(("value pair", pair))
     if r.wait in _WAIT_PARTS:
         parts.append(_WAIT_PARTS[r.wait])
-    rounded = -(-sum(map(itemgetter(1), parts)) // 10) * 10
+    total = 0
+    for _, value in parts:
+        total += value
+    rounded = -(-total // 10) * 10
     if rounded == 20 and not ctx.closed and ctx.options["riichi.open_pinfu_30fu"]:
         parts.append(("open pinfu shape", 10))
         rounded = 30

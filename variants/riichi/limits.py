@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
-YAKUMAN_BASE = 8000
-_LIMITS = (
+from mjsim.scoring import Points
+
+# Constants are Final: the compiled build (mjsim/native.py) then reads them without a module lookup.
+YAKUMAN_BASE: Final = 8000
+_LIMITS: Final = (
     (13, "kazoe yakuman", 8000),
     (11, "sanbaiman", 6000),
     (8, "baiman", 4000),
@@ -15,7 +18,7 @@ _LIMITS = (
 )
 
 
-def base_points(han: int, fu: int, yakuman: int, options: Mapping[str, Any]) -> tuple[int, str | None]:
+def base_points(han: int, fu: int, yakuman: int, options: Mapping[str, Any]) -> tuple[Points, str | None]:
     """Base points and the limit reached (None below mangan)."""
     if yakuman:
         return YAKUMAN_BASE * yakuman, "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"

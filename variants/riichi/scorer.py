@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Final
 
 from mjsim.errors import MjsimError
-from mjsim.scoring import Hit, Pattern, Score, WinContext, evaluate, match
+from mjsim.scoring import Hit, Pattern, Points, Score, WinContext, evaluate, match
 from variants.riichi.fu import fu
 from variants.riichi.limits import base_points
 from variants.riichi.options import MIN_HAN_CHOICES, TWO_HAN
 from variants.riichi.payments import hand_value, payments
 from variants.riichi.yaku import PATTERNS
 
+# Constants are Final: the compiled build (mjsim/native.py) then reads them without a module lookup.
 # renhou option -> (han, yakuman)
-_RENHOU = {
+_RENHOU: Final = {
     "yakuman": (0, 1),
     "needs_other_yaku": (0, 1),
     "baiman": (8, 0),
@@ -23,7 +26,7 @@ _RENHOU = {
 }
 
 
-MIN_HAN_CEILING = max(*MIN_HAN_CHOICES, TWO_HAN)  # no rule asks for more: a win at this many han needs no check
+MIN_HAN_CEILING: Final = max(*MIN_HAN_CHOICES, TWO_HAN)  # no rule asks for more: a win at this many han needs no check
 
 
 class NoWin(MjsimError):
@@ -69,7 +72,8 @@ def _complete(ctx: WinContext) -> bool:
 
 def _value(ctx: WinContext, hits: list[Hit]) -> Score | None:
     """Han, fu, limit and who pays what for one reading (None: not a valid win)."""
-    options = ctx.options
+    options, reading = ctx.options, ctx.reading
+    assert reading is not None, "a value is worked out for one reading of the hand"
     han, yaku_han, yaku, limit_hands = _tally(hits)
     yakuman = _yakuman_multiple(limit_hands, options) if limit_hands else 0
     if not yakuman and (not yaku or (yaku_han < MIN_HAN_CEILING and yaku_han < _min_han(ctx))):
@@ -78,13 +82,13 @@ def _value(ctx: WinContext, hits: list[Hit]) -> Score | None:
     if "renhou" in names and options["riichi.renhou"] == "needs_other_yaku" and not _has_other_yaku(ctx):
         return None
     fu_total, fu_parts = fu(ctx, pinfu="pinfu" in names)
-    if ctx.reading.form == "seven_pairs" and options["riichi.chiitoitsu_scoring"] == "1h50f_then_2h25f":
+    if reading.form == "seven_pairs" and options["riichi.chiitoitsu_scoring"] == "1h50f_then_2h25f":
         han, fu_total, fu_parts = _chiitoitsu_1h50f(han, fu_total, fu_parts, options)
     base, limit = base_points(han, fu_total, yakuman, options)
     # Paid per reading, not once for the best: five wins in six have one reading, and a second pass costs more.
     pao_base = _pao_base(hits, base, yakuman, options) if ctx.pao is not None else 0
     pays = payments(base, ctx, pao_base)
-    return Score(tuple(hits), han, fu_total, fu_parts, limit, yakuman, base, hand_value(base, ctx), pays, ctx.reading)
+    return Score(tuple(hits), han, fu_total, fu_parts, limit, yakuman, base, hand_value(base, ctx), pays, reading)
 
 
 def _tally(hits: list[Hit]) -> tuple[int, int, int, tuple[int, ...]]:
@@ -128,7 +132,7 @@ def _yakuman_multiple(values: tuple[int, ...], options) -> int:
     return min(total, cap) if cap else total
 
 
-def _pao_base(hits: list[Hit], base: int, yakuman: int, options) -> int:
+def _pao_base(hits: Sequence[Hit], base: Points, yakuman: int, options) -> Points:
     """The part of the base points the pao seat is liable for."""
     liable = [h for h in hits if h.name in options["riichi.pao_set"]]
     if not liable:

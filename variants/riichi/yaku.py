@@ -10,7 +10,9 @@ condition, so the declarations only ever save time.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
+from functools import cache
 
 from mjsim.hand.tiles import (
     DRAGONS,
@@ -23,6 +25,7 @@ from mjsim.hand.tiles import (
     YAOCHU_SET,
     dora_from_indicator,
 )
+from mjsim.native import source_path
 from mjsim.scoring import ORPHANS, SEVEN_PAIRS, STANDARD, TANKI, Pattern, WinContext, feature_mask
 
 PATTERNS: list[Pattern] = []
@@ -41,6 +44,7 @@ _ITTSU_MASKS = tuple(0b1001001 << base for base in (0, 9, 18))  # sequences from
 _OUTSIDE_SEQUENCES = _mask(k for k in range(27) if k % 9 in (0, 6))  # 123 and 789: the sequences holding a terminal
 _ONLY_SIMPLES = feature_mask(["only_simples"])
 _DORA_OF = [dora_from_indicator(k) for k in range(34)]
+_FIVES = (4, 13, 22)  # the kinds of 5m, 5p and 5s
 _RED_FIVES = {count: frozenset(ids) for count, ids in RED_FIVE_IDS.items()}  # physical ids are unique: a set will do
 
 
@@ -60,7 +64,7 @@ def yaku(
     """Register the decorated predicate as a pattern (its docstring: kanji name, then the rule)."""
 
     def register(rule: Callable[[WinContext], int | bool]) -> Callable[[WinContext], int | bool]:
-        doc = (rule.__doc__ or "").strip()
+        doc = _docstring(rule).strip()
         PATTERNS.append(
             Pattern(
                 name=name or rule.__name__,
@@ -81,6 +85,18 @@ def yaku(
         return rule
 
     return register
+
+
+def _docstring(rule: Callable) -> str:
+    """The rule's docstring, read from this module's source when it is compiled (mypyc keeps none)."""
+    return rule.__doc__ or _source_docstrings().get(rule.__name__, "")
+
+
+@cache
+def _source_docstrings() -> dict[str, str]:
+    """The docstring of every function of this module's source, by name."""
+    tree = ast.parse(source_path(__name__).read_text(encoding="utf-8"))
+    return {node.name: ast.get_docstring(node) or "" for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
 
 
 def _standard(ctx: WinContext) -> bool:
@@ -463,7 +479,7 @@ def dora(ctx):
     return _count_dora(ctx, ctx.dora_indicators)
 
 
-@yaku(1, 1, tenhou=53, bonus=True, per_hand=True)
+@yaku(1, 1, tenhou=53, bonus=True, per_hand=True, needs=("closed",))  # riichi needs a closed hand
 def ura_dora(ctx):
     """裏ドラ (ura dora): each tile the ura indicators point to, for a riichi winner."""
     if not ctx.has("riichi", "double_riichi") or not _opt(ctx, "ura_dora"):
@@ -474,6 +490,9 @@ def ura_dora(ctx):
 @yaku(1, 1, tenhou=54, bonus=True, per_hand=True)
 def aka_dora(ctx):
     """赤ドラ (aka dora): each red five."""
+    counts = ctx.counts
+    if not (counts[_FIVES[0]] or counts[_FIVES[1]] or counts[_FIVES[2]]):  # no five at all: a third of wins
+        return 0
     reds = _RED_FIVES[red_five_count(ctx.options)]
     found = len(reds.intersection(ctx.concealed))
     for meld in ctx.melds:

@@ -1,0 +1,116 @@
+"""Compile the scoring hot path with mypyc into the virtual environment: ``python -m mjsim.native_build``.
+
+The build goes to a temporary folder and replaces :data:`mjsim.native.BUILD_DIR`
+only when it is complete, with a manifest of the source digests it was built
+from (:mod:`mjsim.native` loads it only while they still match).  It needs
+mypy (the ``native`` extra) and a C compiler; without them mjsim runs as Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from mjsim.native import (
+    BUILD_DIR,
+    COMPILED_MODULES,
+    MANIFEST,
+    read_manifest,
+    source_digests,
+    source_path,
+    stale_reason,
+)
+
+_MYPY_FLAGS = (
+    # Imported modules are read for their types only; their own typing is not this build's business.
+    "--follow-imports=silent",
+    # Patterns read ctx.reading, which is None only before evaluate() sets it.
+    "--disable-error-code=union-attr",
+)
+
+
+class BuildError(Exception):
+    """The compiled build failed (no mypy, no C compiler, or a type error in a compiled module)."""
+
+
+def build(out: Path = BUILD_DIR) -> Path:
+    """Compile :data:`COMPILED_MODULES` into ``out`` (replaced whole) and return it."""
+    from mypy.version import __version__ as mypy_version
+
+    digests = source_digests()  # before compiling: an edit during the build must not pass for built
+    files = [str(source_path(m)) for m in COMPILED_MODULES]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    # Not in the project folder: setuptools would read the project's pyproject.toml as this build's.
+    with tempfile.TemporaryDirectory(dir=out.parent) as tmp, contextlib.chdir(tmp):
+        lib = Path(tmp, "lib")
+        _compile(files, lib, Path(tmp, "work"))
+        manifest = {
+            "cache_tag": sys.implementation.cache_tag,
+            "mypy": mypy_version,
+            "digests": digests,
+            "files": _built_files(lib),
+        }
+        manifest["shared"] = next(name for name in manifest["files"] if name not in COMPILED_MODULES)
+        (lib / MANIFEST).write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+        if out.exists():
+            shutil.rmtree(out)
+        os.replace(lib, out)
+    return out
+
+
+def _compile(files: list[str], lib: Path, work: Path) -> None:
+    """Type-check and compile ``files`` with mypyc, extensions into ``lib`` (BuildError with the log)."""
+    from mypyc.build import mypycify
+    from setuptools import setup
+
+    log = io.StringIO()  # shown only when the build fails
+    try:
+        with contextlib.redirect_stdout(log), contextlib.redirect_stderr(log):
+            extensions = mypycify([*_MYPY_FLAGS, *files], opt_level="3", target_dir=str(work / "c"))
+            setup(
+                name="mjsim-native",
+                ext_modules=extensions,
+                script_args=["build_ext", "--build-lib", str(lib), "--build-temp", str(work / "o")],
+            )
+    except (Exception, SystemExit) as exc:  # mypy reports type errors by exiting
+        raise BuildError(f"{exc}\n{log.getvalue()[-3000:]}") from exc
+
+
+def _built_files(lib: Path) -> dict[str, str]:
+    """Module name -> path (relative to ``lib``) of every extension the build produced."""
+    files = {}
+    for path in lib.rglob("*.so"):
+        rel = path.relative_to(lib)
+        files[".".join(rel.parent.parts + (rel.name.split(".")[0],))] = str(rel)
+    missing = set(COMPILED_MODULES) - set(files)
+    if missing or len(files) != len(COMPILED_MODULES) + 1:  # one shared runtime besides the modules
+        raise BuildError(f"the compiled build is incomplete (got {sorted(files)})")
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build (or, with --if-stale, only when the sources changed); exit 1 with the reason when it cannot."""
+    parser = argparse.ArgumentParser(prog="python -m mjsim.native_build", description=__doc__.splitlines()[0])
+    parser.add_argument("--if-stale", action="store_true", help="do nothing when the build matches the sources")
+    args = parser.parse_args(argv)
+    if args.if_stale and stale_reason(read_manifest(), source_digests()) is None:
+        print(f"mjsim: compiled modules up to date in {BUILD_DIR}")
+        return 0
+    try:
+        out = build()
+    except (ImportError, BuildError) as exc:  # no mypy, no compiler, ...: mjsim then runs as Python
+        print(f"mjsim: compiled scoring not built; mjsim runs as pure Python. Reason: {exc}", file=sys.stderr)
+        return 1
+    print(f"mjsim: compiled {len(COMPILED_MODULES)} modules into {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
