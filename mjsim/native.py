@@ -24,6 +24,7 @@ from pathlib import Path
 COMPILED_MODULES = (
     "mjsim.scoring",
     "mjsim.hand.decompose",
+    "mjsim.hand.shanten",
     "mjsim.hand.tiles",
     "variants.riichi.fu",
     "variants.riichi.limits",
