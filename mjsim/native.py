@@ -66,7 +66,7 @@ class _CompiledFinder(importlib.abc.MetaPathFinder):
     def __init__(self, files: dict[str, Path]) -> None:
         self.files = files
 
-    def find_spec(self, fullname, path=None, target=None):  # noqa: ANN001 - the importlib protocol
+    def find_spec(self, fullname, path=None, target=None):  # the importlib.abc.MetaPathFinder protocol
         """The spec of a compiled module, or None to let the normal import find the source."""
         file = self.files.get(fullname)
         return None if file is None else importlib.util.spec_from_file_location(fullname, file)
@@ -75,7 +75,9 @@ class _CompiledFinder(importlib.abc.MetaPathFinder):
 def activate() -> str:
     """Load the compiled modules on import when their build matches the sources; return the status."""
     global _status
-    if any(m in sys.modules for m in COMPILED_MODULES):  # too late to choose (imported before mjsim)
+    if any(m in sys.modules for m in COMPILED_MODULES):  # too late to choose: one came in before mjsim
+        if not compiled():
+            _status = "pure Python: a compiled module was imported before mjsim"
         return _status
     manifest, why_not = _usable_manifest()
     if manifest is None:

@@ -79,6 +79,8 @@ def shanten(hand: str | Sequence[int], form: Form | str | None = None) -> int:
             combine[combine[suit_row[key[0:9]] * n + suit_row[key[9:18]]] * n + suit_row[key[18:27]]] * n
             + t.honor_row[honors]
         ]
+    except MjsimError:
+        raise  # the checked path already named the problem (MjsimError is a ValueError: do not check twice)
     except (TypeError, ValueError, KeyError):
         return _shanten_checked(hand, form)
     result = t.rows[row][total // 3 * 2 + 1] - 1

@@ -150,8 +150,9 @@ def test_package_level_shanten_is_the_same_function():
     ],
 )
 def test_bad_hand_raises_mjsim_error(hand, message):
-    with pytest.raises(MjsimError, match=message):
+    with pytest.raises(MjsimError, match=message) as raised:
         shanten(hand)
+    assert raised.value.__context__ is None or not isinstance(raised.value.__context__, MjsimError)  # checked once
 
 
 def test_bad_notation_raises_notation_error():
