@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         out = build()
-    except (ImportError, BuildError) as exc:  # no mypy, no compiler, ...: mjsim then runs as Python
+    except (ImportError, BuildError, OSError) as exc:  # no mypy, no compiler, no write access: run as Python
         print(f"mjsim: compiled scoring not built; mjsim runs as pure Python. Reason: {exc}", file=sys.stderr)
         return 1
     print(f"mjsim: compiled {len(COMPILED_MODULES)} modules into {out}")

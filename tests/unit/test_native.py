@@ -125,3 +125,25 @@ def test_the_manifest_names_every_compiled_module():
     assert set(manifest["digests"]) == set(native.COMPILED_MODULES)
     assert manifest["digests"] == native.source_digests()
     assert manifest["shared"] in manifest["files"]
+
+
+def test_the_builder_says_why_it_cannot_build_and_fails_softly(monkeypatch, capsys):
+    from mjsim import native_build
+
+    def no_mypy(out=native.BUILD_DIR):
+        raise ImportError("No module named 'mypyc'")
+
+    monkeypatch.setattr(native_build, "build", no_mypy)
+    assert native_build.main([]) == 1
+    err = capsys.readouterr().err
+    assert "mjsim runs as pure Python" in err and "No module named 'mypyc'" in err
+
+
+def test_the_builder_leaves_a_matching_build_alone(monkeypatch, capsys):
+    from mjsim import native_build
+
+    monkeypatch.setattr(native_build, "read_manifest", lambda: _manifest())
+    monkeypatch.setattr(native_build, "source_digests", _digests)
+    monkeypatch.setattr(native_build, "build", lambda: pytest.fail("a matching build was rebuilt"))
+    assert native_build.main(["--if-stale"]) == 0
+    assert "up to date" in capsys.readouterr().out
