@@ -2,12 +2,15 @@
 
 ``make`` compiles the modules of :data:`COMPILED_MODULES` with mypyc into the
 virtual environment (``python -m mjsim.native_build``); nothing compiled ever
-sits beside the sources.  When mjsim is imported, :func:`activate` loads those
-compiled modules only if every one of them was built from the source now on
-disk (same SHA-256): an edited module is never shadowed by a stale build, it
-simply runs as Python until the next ``make``.  ``MJSIM_PURE_PYTHON=1`` forces
-the sources.  The compiled and the Python build give the same results
-(``tests/unit/test_native.py``); the compiled one is about 1.8x faster.
+sits beside the sources.  When mjsim is imported, :func:`activate` loads that
+build only if it was made from the sources now on disk: every compiled module,
+and every other module of the ``mjsim`` and ``variants`` packages (the build
+reads their types, and compiled code checks them as it runs), must have the
+SHA-256 the build recorded.  An edit is never shadowed by a stale build: the
+edited code runs as Python until the next ``make``.  ``MJSIM_PURE_PYTHON=1``
+forces the sources; anything wrong with the build (unreadable, partial, for
+another Python) also means pure Python, with the reason in :func:`build_status`.
+Both builds give the same results (``tests/unit/test_native.py``).
 """
 
 from __future__ import annotations
@@ -32,22 +35,33 @@ COMPILED_MODULES = (
     "variants.riichi.scorer",
     "variants.riichi.yaku",
 )
-BUILD_DIR = Path(sys.prefix) / "mjsim-native"  # one build per virtual environment, hence per Python
+OTHER_SOURCES = "(every other module of mjsim and variants)"  # the digest key of the sources not compiled
+FORMAT = 2  # of the manifest: a build with another format is rebuilt, not read
 MANIFEST = "manifest.json"
 PURE_ENV = "MJSIM_PURE_PYTHON"
+DIR_ENV = "MJSIM_NATIVE_DIR"
 ROOT = Path(__file__).resolve().parents[1]  # where the mjsim and variants packages live
+# One build per virtual environment, hence per Python; MJSIM_NATIVE_DIR points elsewhere (tests do).
+BUILD_DIR = Path(os.environ.get(DIR_ENV) or Path(sys.prefix) / "mjsim-native")
 
 _status = "pure Python: compiled modules not loaded yet"
 
 
 def source_path(module: str) -> Path:
-    """The Python source of a module of :data:`COMPILED_MODULES`."""
+    """The Python source of a module of the ``mjsim`` or ``variants`` package."""
     return ROOT.joinpath(*module.split(".")).with_suffix(".py")
 
 
 def source_digests() -> dict[str, str]:
-    """SHA-256 of each compiled module's source as it is now on disk."""
-    return {m: hashlib.sha256(source_path(m).read_bytes()).hexdigest() for m in COMPILED_MODULES}
+    """SHA-256 of each compiled module's source, and one of all the other sources, as they are on disk."""
+    digests = {m: hashlib.sha256(source_path(m).read_bytes()).hexdigest() for m in COMPILED_MODULES}
+    compiled_paths = {source_path(m) for m in COMPILED_MODULES}
+    others = hashlib.sha256()
+    for path in sorted(p for package in ("mjsim", "variants") for p in (ROOT / package).rglob("*.py")):
+        if path not in compiled_paths:
+            others.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    digests[OTHER_SOURCES] = others.hexdigest()
+    return digests
 
 
 def build_status() -> str:
@@ -79,48 +93,62 @@ def activate() -> str:
         if not compiled():
             _status = "pure Python: a compiled module was imported before mjsim"
         return _status
-    manifest, why_not = _usable_manifest()
-    if manifest is None:
-        _status = f"pure Python: {why_not}"
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        _status = f"pure Python: {PURE_ENV} is set"
         return _status
-    files = {name: BUILD_DIR / rel for name, rel in manifest["files"].items()}
-    finder = _CompiledFinder(files)
+    try:
+        manifest = read_manifest()
+        why_not = stale_reason(manifest, source_digests())
+        _status = f"pure Python: {why_not}" if why_not else _load(manifest)
+    except Exception as exc:  # noqa: BLE001 - a broken build must never stop mjsim from importing
+        _status = f"pure Python: the compiled build could not be checked ({exc!r})"
+    return _status
+
+
+def _load(manifest: dict) -> str:
+    """Install the finder for a matching build and load its runtime; the status (pure Python if it fails)."""
+    wanted = (*COMPILED_MODULES, manifest["shared"])
+    finder = _CompiledFinder({name: BUILD_DIR / manifest["files"][name] for name in wanted})
     sys.meta_path.insert(0, finder)
     try:
         importlib.import_module(manifest["shared"])  # the runtime every compiled module links to
     except ImportError as exc:
         sys.meta_path.remove(finder)
-        _status = f"pure Python: the compiled build does not load ({exc})"
-        return _status
-    _status = f"compiled (mypyc {manifest['mypy']}, {len(COMPILED_MODULES)} modules)"
-    return _status
-
-
-def _usable_manifest() -> tuple[dict | None, str]:
-    """The build's manifest when it may be loaded, else None and the reason."""
-    if os.environ.get(PURE_ENV):
-        return None, f"{PURE_ENV} is set"
-    manifest = read_manifest()
-    why_not = stale_reason(manifest, source_digests())
-    return (None, why_not) if why_not else (manifest, "")
+        return f"pure Python: the compiled build does not load ({exc})"
+    return f"compiled (mypyc {manifest['mypy']}, {len(COMPILED_MODULES)} modules)"
 
 
 def read_manifest() -> dict | None:
-    """The manifest of the compiled build in this environment (None: there is none)."""
+    """The manifest of the compiled build in this environment (None: there is none, or it is unreadable)."""
     try:
-        return json.loads((BUILD_DIR / MANIFEST).read_text(encoding="utf-8"))
+        manifest = json.loads((BUILD_DIR / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
+    return manifest if isinstance(manifest, dict) else None
 
 
 def stale_reason(manifest: dict | None, digests: dict[str, str]) -> str | None:
     """Why a build with this manifest must not be loaded over sources with these digests (None: it may)."""
     if manifest is None:
         return "no compiled build (`make` builds one)"
-    if manifest.get("cache_tag") != sys.implementation.cache_tag:
-        return f"the compiled build is for {manifest.get('cache_tag')}, not {sys.implementation.cache_tag}"
-    built = manifest.get("digests", {})
+    if manifest.get("format") != FORMAT or not _complete(manifest):
+        return "the compiled build is from another version of mjsim (`make` rebuilds)"
+    if manifest["cache_tag"] != sys.implementation.cache_tag:
+        return f"the compiled build is for {manifest['cache_tag']}, not {sys.implementation.cache_tag}"
+    built = manifest["digests"]
     changed = [m for m in COMPILED_MODULES if built.get(m) != digests[m]]
     if changed:
         return f"{', '.join(changed)} not compiled from the current source (`make` rebuilds)"
+    if built != digests:
+        return "other mjsim or variants sources changed since the compiled build (`make` rebuilds)"
     return None
+
+
+def _complete(manifest: dict) -> bool:
+    """Whether a manifest names a build of exactly :data:`COMPILED_MODULES` and its runtime."""
+    files, digests = manifest.get("files"), manifest.get("digests")
+    strings = all(isinstance(manifest.get(key), str) for key in ("shared", "cache_tag", "mypy"))
+    if not (strings and isinstance(files, dict) and isinstance(digests, dict)):
+        return False
+    expected = {*COMPILED_MODULES, OTHER_SOURCES}
+    return set(digests) == expected and set(files) == {*COMPILED_MODULES, manifest["shared"]}

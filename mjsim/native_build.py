@@ -21,6 +21,7 @@ from pathlib import Path
 from mjsim.native import (
     BUILD_DIR,
     COMPILED_MODULES,
+    FORMAT,
     MANIFEST,
     read_manifest,
     source_digests,
@@ -31,7 +32,7 @@ from mjsim.native import (
 _MYPY_FLAGS = (
     # Imported modules are read for their types only; their own typing is not this build's business.
     "--follow-imports=silent",
-    # Patterns read ctx.reading, which is None only before evaluate() sets it.
+    # Patterns and the value functions read ctx.reading, which evaluate() sets while they run (None outside).
     "--disable-error-code=union-attr",
 )
 
@@ -52,6 +53,7 @@ def build(out: Path = BUILD_DIR) -> Path:
         lib = Path(tmp, "lib")
         _compile(files, lib, Path(tmp, "work"))
         manifest = {
+            "format": FORMAT,
             "cache_tag": sys.implementation.cache_tag,
             "mypy": mypy_version,
             "digests": digests,

@@ -425,6 +425,7 @@ class Hit(NamedTuple):
     bonus: bool = False
 
 
+@mypyc_attr(native_class=False)  # compiled or not, variants build these as plain Python (no run-time type checks)
 @dataclass(frozen=True)
 class Pattern:
     """A scoring pattern as data: when it applies and what it is worth.
@@ -440,7 +441,7 @@ class Pattern:
 
     name: str
     title: str
-    applies: Callable[[WinContext], int | bool]
+    applies: Callable[[WinContext], Any]  # a truth value or a count (Any: a variant's rule may return None or 1.0)
     han: int = 0
     open_han: int | None = None
     yakuman: int = 0
@@ -698,7 +699,12 @@ def evaluate(
     patterns: PatternIndex | Iterable[Pattern],
     value: Callable[[WinContext, list[Hit]], Score | None],
 ) -> Score | None:
-    """Score every reading of the hand and return the best (None if no reading is a valid win)."""
+    """Score every reading of the hand and return the best (None if no reading is a valid win).
+
+    Patterns and ``value`` get ``ctx`` itself with ``ctx.reading`` set to the
+    reading being scored; it is put back when this returns, so they must not
+    keep ``ctx`` to read its reading later (``replace(ctx)`` keeps a copy).
+    """
     index = patterns if isinstance(patterns, PatternIndex) else PatternIndex(patterns)
     features, situation = ctx.features, ctx.situation
     hand_level: list[Hit] | None = None

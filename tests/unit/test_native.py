@@ -17,16 +17,29 @@ import pytest
 from mjsim import native
 
 _SCORE_DIGEST = """
-import hashlib, json, sys
+import hashlib, random, sys
 from dataclasses import replace
+import mjsim
 from mjsim import native
-from mjsim.bench import mjsim_outcome, winning_hands
+from mjsim.bench import winning_hands
 from mjsim.rules import RuleSet
 rules = RuleSet.from_preset(sys.argv[1]).compile()
-hands = winning_hands(int(sys.argv[2]), 5)
-out = [mjsim_outcome(replace(h.ctx, options=rules.values), rules) for h in hands]
+rng = random.Random(5)
+forbidden = ("tanyao", "pinfu", "riichi", "dora", "yakuhai_haku", "honitsu", "iipeikou")
+lines = []
+for hand in winning_hands(int(sys.argv[2]), 5):
+    extra = {"jirai.forbidden": tuple(rng.sample(forbidden, 2))} if sys.argv[1] == "jirai" else {}
+    ctx = replace(hand.ctx, options=rules.values, honba=rng.randrange(4), sticks=rng.randrange(3), extra=extra)
+    try:
+        score = mjsim.score(ctx, rules)
+    except mjsim.MjsimError as exc:
+        lines.append(f"no win: {exc}")
+        continue
+    # repr keeps the types: a Fraction, float or int base point is told apart
+    lines.append(repr((score.hits, score.han, score.fu, score.fu_parts, score.limit, score.base, score.value,
+                       score.payments, score.reading)))
 print(native.build_status())
-print(hashlib.sha256(json.dumps(out, sort_keys=True).encode()).hexdigest())
+print(hashlib.sha256("\\n".join(lines).encode()).hexdigest())
 """
 
 
@@ -86,13 +99,21 @@ def test_compiled_yaku_keep_their_kanji_titles():
     assert all(p.doc.startswith(p.title) for p in PATTERNS)
 
 
-def _manifest(**changes) -> dict:
-    manifest = {"cache_tag": sys.implementation.cache_tag, "digests": _digests()}
-    return {**manifest, **changes}
-
-
 def _digests() -> dict[str, str]:
-    return {m: hashlib.sha256(m.encode()).hexdigest() for m in native.COMPILED_MODULES}
+    return {m: hashlib.sha256(m.encode()).hexdigest() for m in (*native.COMPILED_MODULES, native.OTHER_SOURCES)}
+
+
+def _manifest(**changes) -> dict:
+    files = {m: f"{m}.so" for m in (*native.COMPILED_MODULES, "abc__mypyc")}
+    manifest = {
+        "format": native.FORMAT,
+        "cache_tag": sys.implementation.cache_tag,
+        "mypy": "2.4.1",
+        "digests": _digests(),
+        "files": files,
+        "shared": "abc__mypyc",
+    }
+    return {**manifest, **changes}
 
 
 def test_a_build_that_matches_the_sources_may_be_loaded():
@@ -105,6 +126,13 @@ def test_a_build_of_an_older_source_is_not_loaded():
     assert reason == "variants.riichi.fu not compiled from the current source (`make` rebuilds)"
 
 
+def test_an_edit_to_a_module_that_is_not_compiled_also_retires_the_build():
+    """The build read every module's types, and compiled code checks them as it runs."""
+    edited = {**_digests(), native.OTHER_SOURCES: "0" * 64}
+    reason = native.stale_reason(_manifest(), edited)
+    assert reason == "other mjsim or variants sources changed since the compiled build (`make` rebuilds)"
+
+
 def test_a_build_for_another_python_is_not_loaded():
     reason = native.stale_reason(_manifest(cache_tag="cpython-39"), _digests())
     assert reason == f"the compiled build is for cpython-39, not {sys.implementation.cache_tag}"
@@ -114,17 +142,83 @@ def test_no_build_means_pure_python():
     assert native.stale_reason(None, _digests()) == "no compiled build (`make` builds one)"
 
 
-def test_a_module_missing_from_the_build_is_not_loaded():
-    manifest = _manifest(digests={m: d for m, d in _digests().items() if m != "variants.riichi.yaku"})
-    assert native.stale_reason(manifest, _digests()).startswith("variants.riichi.yaku not compiled")
+@pytest.mark.parametrize(
+    "changes",
+    [
+        pytest.param({"format": 1}, id="older-format"),
+        pytest.param({"shared": None}, id="no-runtime"),
+        pytest.param({"digests": []}, id="digests-not-a-table"),
+        pytest.param({"files": {"mjsim.scoring": "x.so"}}, id="files-missing"),
+        pytest.param({"digests": {m: "0" for m in native.COMPILED_MODULES}}, id="no-other-sources-digest"),
+    ],
+)
+def test_a_build_from_another_version_or_incomplete_is_not_loaded(changes):
+    reason = native.stale_reason(_manifest(**changes), _digests())
+    assert reason == "the compiled build is from another version of mjsim (`make` rebuilds)"
+
+
+def test_a_module_dropped_from_the_list_keeps_no_stale_copy(monkeypatch):
+    """A build that compiled a module no longer listed is retired, not half used."""
+    built = _manifest()  # of the nine modules
+    monkeypatch.setattr(native, "COMPILED_MODULES", native.COMPILED_MODULES[:-1])
+    digests = {m: d for m, d in _digests().items() if m != "variants.riichi.yaku"}
+    assert native.stale_reason(built, digests) == (
+        "the compiled build is from another version of mjsim (`make` rebuilds)"
+    )
+
+
+def _status_with_build_dir(build_dir, **env) -> str:
+    """The build status of a fresh interpreter whose compiled build would live in ``build_dir``."""
+    environment = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+    environment.update({native.DIR_ENV: str(build_dir), **env})
+    code = "import mjsim, mjsim.native as n; print(n.build_status()); print(mjsim.shanten('123m456p789s11z222z'))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=environment, timeout=120, check=True
+    )
+    status, shanten = done.stdout.splitlines()
+    assert shanten == "-1"  # mjsim works whatever the build's state
+    return status
+
+
+@pytest.mark.parametrize(
+    ("manifest_text", "expected"),
+    [
+        pytest.param(None, "pure Python: no compiled build (`make` builds one)", id="no-build"),
+        pytest.param("{not json", "pure Python: no compiled build (`make` builds one)", id="unreadable"),
+        pytest.param("[]", "pure Python: no compiled build (`make` builds one)", id="not-a-table"),
+        pytest.param(
+            '{"format": 2}',
+            "pure Python: the compiled build is from another version of mjsim (`make` rebuilds)",
+            id="incomplete",
+        ),
+    ],
+)
+def test_a_missing_or_broken_build_never_stops_mjsim_from_importing(tmp_path, manifest_text, expected):
+    if manifest_text is not None:
+        (tmp_path / native.MANIFEST).write_text(manifest_text, encoding="utf-8")
+    assert _status_with_build_dir(tmp_path) == expected
+
+
+def test_a_build_whose_files_are_gone_falls_back_to_python(tmp_path):
+    """The manifest matches the sources but the compiled files cannot be loaded."""
+    manifest = _manifest(digests=native.source_digests())
+    (tmp_path / native.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    assert _status_with_build_dir(tmp_path).startswith("pure Python: the compiled build does not load")
+
+
+@pytest.mark.parametrize(("value", "pure"), [("1", True), ("yes", True), ("0", False), ("", False)])
+def test_only_a_set_pure_python_switch_forces_the_sources(value, pure):
+    _require_compiled()
+    status = _status_with_build_dir(native.BUILD_DIR, **{native.PURE_ENV: value})
+    assert status.startswith("pure Python") == pure
 
 
 def test_the_manifest_names_every_compiled_module():
     _require_compiled()
     manifest = json.loads((native.BUILD_DIR / native.MANIFEST).read_text(encoding="utf-8"))
-    assert set(manifest["digests"]) == set(native.COMPILED_MODULES)
+    assert set(manifest["digests"]) == {*native.COMPILED_MODULES, native.OTHER_SOURCES}
     assert manifest["digests"] == native.source_digests()
-    assert manifest["shared"] in manifest["files"]
+    assert set(manifest["files"]) == {*native.COMPILED_MODULES, manifest["shared"]}
 
 
 def test_the_builder_says_why_it_cannot_build_and_fails_softly(monkeypatch, capsys):
