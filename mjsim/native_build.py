@@ -37,6 +37,9 @@ _MYPY_FLAGS = (
 )
 
 
+BUILD_LOG = "mjsim-native-build.log"  # beside the build folder: what the compiler said when a build failed
+
+
 class BuildError(Exception):
     """The compiled build failed (no mypy, no C compiler, or a type error in a compiled module)."""
 
@@ -51,7 +54,7 @@ def build(out: Path = BUILD_DIR) -> Path:
     # Not in the project folder: setuptools would read the project's pyproject.toml as this build's.
     with tempfile.TemporaryDirectory(dir=out.parent) as tmp, contextlib.chdir(tmp):
         lib = Path(tmp, "lib")
-        _compile(files, lib, Path(tmp, "work"))
+        _compile(files, lib, Path(tmp, "work"), out.parent / BUILD_LOG)
         manifest = {
             "format": FORMAT,
             "cache_tag": sys.implementation.cache_tag,
@@ -67,8 +70,8 @@ def build(out: Path = BUILD_DIR) -> Path:
     return out
 
 
-def _compile(files: list[str], lib: Path, work: Path) -> None:
-    """Type-check and compile ``files`` with mypyc, extensions into ``lib`` (BuildError with the log)."""
+def _compile(files: list[str], lib: Path, work: Path, log_path: Path) -> None:
+    """Type-check and compile ``files`` with mypyc, extensions into ``lib`` (BuildError; the log to ``log_path``)."""
     from mypyc.build import mypycify
     from setuptools import setup
 
@@ -82,7 +85,8 @@ def _compile(files: list[str], lib: Path, work: Path) -> None:
                 script_args=["build_ext", "--build-lib", str(lib), "--build-temp", str(work / "o")],
             )
     except (Exception, SystemExit) as exc:  # mypy reports type errors by exiting
-        raise BuildError(f"{exc}\n{log.getvalue()[-3000:]}") from exc
+        log_path.write_text(log.getvalue(), encoding="utf-8")
+        raise BuildError(f"{exc or 'type errors'} (the build's output: {log_path})") from exc
 
 
 def _built_files(lib: Path) -> dict[str, str]:
