@@ -157,3 +157,33 @@ def mjsim_observe(game, seat):
 def mjsim_record_hand(game, outcome):
     """Facts of the finished hand to keep in its record, as a dict with keys named "<variant>.<fact>"
     (e.g. {"jirai.count": 3, "jirai.reversed": 1}); experiments can measure them. Return None for none."""
+
+
+# --- Registration hooks: what a variant adds beside the rules -------------------------------------------------
+
+
+@hookspec
+def mjsim_register_agents():
+    """Bots this variant adds, as a dict {name: factory}; ``factory(rng, rules)`` returns an Agent.
+
+    ``rules`` are the compiled rules of the game the bot will play. Called on the variants of a rule set
+    (to seat bots) and on every installed variant (to list them)."""
+
+
+@hookspec
+def mjsim_register_commands(cli):
+    """Add this variant's click commands to ``cli`` (the ``mjsim`` group), or options to its commands.
+
+    Called once on every installed variant when the command line starts."""
+
+
+@hookspec
+def mjsim_register_presets():
+    """Where this family's named rule sets live: a list of folders (``importlib.resources`` traversables
+    or paths) whose ``*.toml`` files are presets. Called on every installed variant."""
+
+
+@hookspec
+def mjsim_register_log_formats(rules):
+    """Game-log formats this variant can write for games under ``rules``, as a dict {name: writer} where
+    ``writer(game, agent_names) -> str`` is the text of one file; return None when none fits the rules."""
