@@ -213,10 +213,11 @@ class _Steering:
     # most drawn values change nothing, and half the examples of a run were repeats of another; with gaps every
     # value moves a pick, and deleting a pick while shrinking hands that decision back to the bot.
 
-    def __init__(self, data: Any, names: Sequence[str], seed: int, rate: int) -> None:
+    def __init__(self, data: Any, rules: Rules, names: Sequence[str], seed: int, rate: int) -> None:
         """The bots seeded from the game seed (as ``mjsim simulate`` seeds them) and the first countdown."""
         self.data, self.rate = data, rate
-        self.bots = [make_agent(name, random.Random(derive_seed(seed, "agent", i))) for i, name in enumerate(names)]
+        rngs = [random.Random(derive_seed(seed, "agent", i)) for i in range(len(names))]
+        self.bots = [make_agent(name, rng, rules) for name, rng in zip(names, rngs, strict=True)]
         self.decisions = self.steered = self.draws = 0
         self.countdown = self._gap()
 
@@ -405,7 +406,7 @@ def _play_example(rules: Rules, data: Any) -> _Case | None:
     """Draw a game seed, the bots and a steering rate, play the game; the failing case, or None."""
     seed = data.draw(st.integers(0, 2**32 - 1), label="game seed")
     names = tuple(data.draw(st.sampled_from(BOTS), label=f"bot of seat {i}") for i in range(4))
-    steering = _Steering(data, names, seed, data.draw(st.integers(0, MAX_STEER), label="steer %"))
+    steering = _Steering(data, rules, names, seed, data.draw(st.integers(0, MAX_STEER), label="steer %"))
     out = _play(rules, seed, steering)
     if not out.messages:
         return None

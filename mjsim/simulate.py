@@ -41,7 +41,8 @@ def play_game(
     """Play one whole game with the named bots (seats 0..3); ``log_out`` saves it as tenhou.net/6 JSON."""
     if rules.flow is None:
         raise MjsimError(f"rule set {rules.ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
-    agents = [make_agent(name, random.Random(derive_seed(seed, "agent", i))) for i, name in enumerate(agent_names)]
+    rngs = [random.Random(derive_seed(seed, "agent", i)) for i in range(len(agent_names))]
+    agents = [make_agent(name, rng, rules) for name, rng in zip(agent_names, rngs, strict=True)]
     game = core.new_game(rules, seed)
     violations: list[str] = []
     while not game.over:

@@ -2,34 +2,25 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
-from mjsim.agents.base import register
+from mjsim.agents.base import Bot
 from mjsim.engine.actions import ABORT, CHI, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
 from mjsim.hand.shanten import improving_kinds, shanten
 from mjsim.hand.tiles import DRAGONS, kind_of
 from mjsim.observation import Observation
 
 
-@register("random")
-class RandomBot:
+class RandomBot(Bot):
     """Any legal action, uniformly."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """A random legal action."""
         return self.rng.choice(list(actions))
 
 
-@register("tsumogiri")
-class TsumogiriBot:
+class TsumogiriBot(Bot):
     """Wins when it can, otherwise discards what it drew and calls nothing."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """Win, pass, or discard the first offered tile (the drawn one)."""
@@ -96,12 +87,8 @@ def _value_kinds(obs: Observation) -> set[int]:
     return set(DRAGONS) | {obs.seat_wind, obs.round_wind}
 
 
-@register("efficiency")
-class EfficiencyBot:
+class EfficiencyBot(Bot):
     """Takes every win, declares riichi when ready, calls value pairs, discards for speed."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """The efficient choice among ``actions``."""
@@ -161,7 +148,6 @@ def _after_discard(counts: list[int]) -> list[int]:
     return [_without_one(counts, k, shanten) for k, n in enumerate(counts) if n]
 
 
-@register("defensive")
 class DefensiveBot(EfficiencyBot):
     """The efficiency bot, folding with safe tiles against a riichi when far from ready."""
 
@@ -181,3 +167,6 @@ def _danger(obs: Observation, threats: list[int], kind: int) -> int:
     if kind >= 27:
         return 1
     return 2 if kind % 9 in (0, 8) else 3 + min(kind % 9, 8 - kind % 9)
+
+
+GENERIC_BOTS = {"random": RandomBot, "tsumogiri": TsumogiriBot, "efficiency": EfficiencyBot, "defensive": DefensiveBot}

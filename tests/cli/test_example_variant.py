@@ -31,7 +31,7 @@ def test_example_variant_pays_dealer_rons_a_bonus():
     bonuses = []
     for seed in range(6):
         game = core.new_game(rules, seed)
-        bots = [make_agent("efficiency", random.Random(i)) for i in range(4)]
+        bots = [make_agent("efficiency", random.Random(i), rules) for i in range(4)]
         while not game.over:
             offers = core.pending(game)
             core.step(game, {s: bots[s].act(observe(game, s), a) for s, a in offers.items()})

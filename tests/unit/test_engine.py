@@ -78,7 +78,7 @@ def test_replaying_the_choices_rebuilds_the_game(rules):
     from mjsim.agents import make_agent
     from mjsim.observation import observe
 
-    bots = [make_agent("efficiency", random.Random(i)) for i in range(4)]
+    bots = [make_agent("efficiency", random.Random(i), rules) for i in range(4)]
     for _ in range(300):
         offers = core.pending(game)
         if not offers:
@@ -104,7 +104,7 @@ def _play_until(rules, seed: int, stop, agents=("chengdu",) * 4, limit: int = 30
     from mjsim.observation import observe
 
     game = core.new_game(rules, seed)
-    bots = [make_agent(name, random.Random(i)) for i, name in enumerate(agents)]
+    bots = [make_agent(name, random.Random(i), rules) for i, name in enumerate(agents)]
     for _ in range(limit):
         offers = core.pending(game)
         if not offers or stop(game):

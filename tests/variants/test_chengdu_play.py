@@ -10,7 +10,6 @@ from itertools import combinations
 import pytest
 
 from mjsim.agents import make_agent
-from mjsim.agents.chengdu import best_void, choose_exchange
 from mjsim.engine import core
 from mjsim.engine.actions import ANKAN, CHI, DISCARD, PASS, PON, RON, Action, Event, Transfer
 from mjsim.engine.offers import self_candidates
@@ -20,6 +19,7 @@ from mjsim.observation import observe
 from mjsim.rules import RuleSet
 from mjsim.simulate import digest, run_games
 from variants.chengdu import exchange, match, play
+from variants.chengdu.bots import best_void, choose_exchange
 
 
 @cache
@@ -219,7 +219,7 @@ def test_the_bot_voids_its_shortest_suit(hand, void):
 
 
 def test_the_bot_takes_every_win_and_declares_its_shortest_suit():
-    bot = make_agent("chengdu", random.Random(0))
+    bot = make_agent("chengdu", random.Random(0), rules())
     game = core.new_game(rules(), seed=3)
     seat = 1
     want = best_void(game.hand.seats[seat].counts)

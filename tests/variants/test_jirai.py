@@ -248,7 +248,7 @@ def test_reproducible_digest():
 
 def test_reversals_happen_and_negate():
     """Over some games reversed wins occur, negative values are recorded, and the negation check holds."""
-    agents = [make_agent("efficiency", random.Random(i)) for i in range(4)]
+    agents = [make_agent("efficiency", random.Random(i), rules()) for i in range(4)]
     seen = 0
     for seed in range(1, 6):
         game = core.new_game(rules(), seed)
@@ -277,7 +277,7 @@ def test_observation_leaks_nothing_to_non_dealers():
 
 def test_belief_uniform_then_conditioned():
     """A non-dealer's belief: every set of the size, then only those consistent with a clean win."""
-    from mjsim.agents.jirai import belief
+    from variants.jirai.bots import belief
 
     assert len(belief(2, ((0, 0, 2, ()),))) == 21
     public = ((0, 0, 1, ((1, ("pinfu", "riichi"), "clean"),)), (1, 0, 2, ()))

@@ -128,7 +128,7 @@ def _first_hand_after_streak(r, seed):
     """Play one hand of a game whose dealer is given 7 straight wins before it; the hand's record."""
     game = core.new_game(r, seed)
     game.history = [{"hand": i - 7, **won(game.dealer, game.dealer)} for i in range(7)]
-    agents = [make_agent("efficiency", random.Random(i)) for i in range(4)]
+    agents = [make_agent("efficiency", random.Random(i), game.rules) for i in range(4)]
     while not game.over and not any(h["hand"] == 0 for h in game.history):
         offers = core.pending(game)
         core.step(game, {s: agents[s].act(observe(game, s), a) for s, a in offers.items()})

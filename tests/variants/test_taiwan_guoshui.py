@@ -184,8 +184,8 @@ def test_tsumo_hunter_bot(draws_left, expected):
     game = table([DEALER, READY_8P, *OTHERS], "5z8p")
     advance(game, seat0=(DISCARD, "8p"))
     obs = replace(observe(game, 1), wall_left=16 + draws_left)
-    assert make_agent("taiwan_tsumo", random.Random(1)).act(obs, core.pending(game)[1]).kind == expected
-    assert make_agent("taiwan", random.Random(1)).act(obs, core.pending(game)[1]).kind == RON
+    assert make_agent("taiwan_tsumo", random.Random(1), game.rules).act(obs, core.pending(game)[1]).kind == expected
+    assert make_agent("taiwan", random.Random(1), game.rules).act(obs, core.pending(game)[1]).kind == RON
 
 
 # --- The last tile (§3): it may be declined; drawn, it must be discarded and can only be won on ---------------
@@ -259,5 +259,5 @@ def test_last_tile_decliner_bot(hand, expected):
     game = play_to_the_last_draw(last_tile_table())
     obs = replace(observe(game, 3), counts=tuple(parse_counts(hand)))
     offered = core.pending(game)[3]
-    assert make_agent("taiwan_decline", random.Random(1)).act(obs, offered).kind == expected
-    assert make_agent("taiwan", random.Random(1)).act(obs, offered).kind == DRAW
+    assert make_agent("taiwan_decline", random.Random(1), game.rules).act(obs, offered).kind == expected
+    assert make_agent("taiwan", random.Random(1), game.rules).act(obs, offered).kind == DRAW

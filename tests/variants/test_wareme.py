@@ -102,7 +102,7 @@ def test_tenpai_payments_are_doubled_pairwise(tenpai, pairs, doubles_noten):
 def _first_hand(game_rules, seed):
     """A game stopped right after its first hand ended, with the ledger of that hand."""
     game = core.new_game(game_rules, seed)
-    agents = [make_agent("efficiency", random.Random(i)) for i in range(4)]
+    agents = [make_agent("efficiency", random.Random(i), game.rules) for i in range(4)]
     while not game.history:
         offers = core.pending(game)
         core.step(game, {s: agents[s].act(observe(game, s), acts) for s, acts in offers.items()})

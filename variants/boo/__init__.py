@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mjsim.hookspecs import hookimpl
-from variants.boo import checks, flow, scoring
+from variants.boo import bots, checks, flow, scoring
 from variants.boo.options import bo, declare
 
 NAME = "boo"
@@ -96,3 +96,9 @@ def mjsim_observe(game, seat):
 def mjsim_register_invariants(rules):
     """Points conserved, no forbidden win, the first end condition ends the game, top type."""
     return list(checks.INVARIANTS)
+
+
+@hookimpl
+def mjsim_register_agents():
+    """The ブー麻雀 bots: boo, boo_topper, boo_topper_a."""
+    return bots.BOTS

@@ -8,7 +8,7 @@ end-of-wall checks 查花猪 and 查大叫. It stands alone (``variants = ["chen
 from __future__ import annotations
 
 from mjsim.hookspecs import hookimpl
-from variants.chengdu import bust, checks, endcheck, exchange, fan, match, play, settle
+from variants.chengdu import bots, bust, checks, endcheck, exchange, fan, match, play, settle
 from variants.chengdu.options import declare
 
 NAME = "chengdu"
@@ -126,3 +126,9 @@ def mjsim_observe(game, seat):
 def mjsim_register_invariants(rules):
     """Log audit (wins, values, transfers, refunds), the end of hands, 过水."""
     return list(checks.INVARIANTS)
+
+
+@hookimpl
+def mjsim_register_agents():
+    """The 成都麻将 bots: chengdu, chengdu_random_void, chengdu_worst_void."""
+    return bots.BOTS

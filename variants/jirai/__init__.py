@@ -7,7 +7,7 @@ Spec: /work/shared/rules/jirai.md. Plays on the riichi family with Mahjong Soul 
 from __future__ import annotations
 
 from mjsim.hookspecs import hookimpl
-from variants.jirai import checks, settle
+from variants.jirai import bots, checks, settle
 from variants.jirai import options as _options
 from variants.jirai.options import opt
 from variants.jirai.payoff import adjust, best_signed
@@ -101,3 +101,9 @@ def mjsim_record_hand(game, outcome):
 def mjsim_register_invariants(rules):
     """Forbidden set range and algorithm, reversal = negation, no bust."""
     return list(checks.INVARIANTS)
+
+
+@hookimpl
+def mjsim_register_agents():
+    """The 地雷麻雀 bots: jirai_dealer_aware, jirai_naive."""
+    return bots.BOTS

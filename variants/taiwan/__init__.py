@@ -7,7 +7,7 @@ the dealer's 2n + 1, 過水 as the spec's state machine, MIGI, 七搶一 and 八
 from __future__ import annotations
 
 from mjsim.hookspecs import hookimpl
-from variants.taiwan import checks, flow, guoshui, settlement
+from variants.taiwan import bots, checks, flow, guoshui, settlement
 from variants.taiwan.options import declare
 from variants.taiwan.scoring import score_win
 from variants.taiwan.seats import seat_winds
@@ -123,3 +123,9 @@ def mjsim_observe(game, seat):
 def mjsim_register_invariants(rules):
     """Flowers, points, 過水, winning shapes, calls."""
     return list(checks.INVARIANTS)
+
+
+@hookimpl
+def mjsim_register_agents():
+    """The Taiwanese bots: taiwan, taiwan_tsumo, taiwan_decline."""
+    return bots.BOTS

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from mjsim.agents.base import register
 from mjsim.agents.bots import EfficiencyBot, best_discards
 from mjsim.engine.actions import DECLINE_DRAW, DRAW, PASS, RON, Action
 from mjsim.hand.decompose import waits
@@ -15,7 +14,6 @@ from mjsim.observation import Observation
 RESERVE = 16  # tiles at the end of the wall that are never drawn (taiwan.md §3)
 
 
-@register("taiwan")
 class TaiwanBot(EfficiencyBot):
     """The efficiency bot reading the Taiwanese facts of its view (``taiwan.*`` in ``Observation.extra``).
 
@@ -38,7 +36,6 @@ class TaiwanBot(EfficiencyBot):
         return super().claim(_with_seat_wind(obs), actions)
 
 
-@register("taiwan_tsumo")
 class TsumoHunterBot(TaiwanBot):
     """Lets a ron pass while enough tiles are left, to win by tsumo instead (all three pay, 自摸 adds a tai).
 
@@ -54,7 +51,6 @@ class TsumoHunterBot(TaiwanBot):
         return super().act(obs, actions)
 
 
-@register("taiwan_decline")
 class LastTileDeclinerBot(TaiwanBot):
     """The Taiwanese bot that declines the last drawable tile (海底) when its hand is not ready.
 
@@ -88,4 +84,7 @@ def _with_seat_wind(obs: Observation) -> Observation:
     return replace(obs, dealer=(obs.seat - winds[obs.seat]) % 4)
 
 
-__all__ = ["LastTileDeclinerBot", "TaiwanBot", "TsumoHunterBot"]
+# What the taiwan variant registers (mjsim_register_agents): these bots play only under rule sets that include it.
+BOTS = {"taiwan": TaiwanBot, "taiwan_tsumo": TsumoHunterBot, "taiwan_decline": LastTileDeclinerBot}
+
+__all__ = ["BOTS", "LastTileDeclinerBot", "TaiwanBot", "TsumoHunterBot"]

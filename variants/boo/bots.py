@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
-from mjsim.agents.base import register
 from mjsim.agents.bots import EfficiencyBot
 from mjsim.engine.actions import RON, TSUMO, Action
 from mjsim.observation import Observation
@@ -13,12 +11,8 @@ from mjsim.observation import Observation
 TOP_ORDER = {"A": 3, "B": 2, "C": 1}
 
 
-@register("boo")
 class BooBot(EfficiencyBot):
     """The efficiency bot that never declares a win the outlook marks forbidden (matters in chombo mode)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng)
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """Drop the wins this bot refuses, then play as the efficiency bot."""
@@ -34,7 +28,6 @@ class BooBot(EfficiencyBot):
         return outlook is None or not outlook.get("forbidden")
 
 
-@register("boo_topper")
 class BooTopperBot(BooBot):
     """Prefers wins that end the game with itself on top: declines ending wins below ``min_top``.
 
@@ -53,11 +46,13 @@ class BooTopperBot(BooBot):
         return outlook["top"] and TOP_ORDER.get(outlook["top_type"], 0) >= TOP_ORDER[self.min_top]
 
 
-@register("boo_topper_a")
 class BooATopperBot(BooTopperBot):
     """The topper that ends a game only with an A top."""
 
     min_top = "A"
 
 
-__all__ = ["BooATopperBot", "BooBot", "BooTopperBot"]
+# What the boo variant registers (mjsim_register_agents): these bots play only under rule sets that include it.
+BOTS = {"boo": BooBot, "boo_topper": BooTopperBot, "boo_topper_a": BooATopperBot}
+
+__all__ = ["BOTS", "BooATopperBot", "BooBot", "BooTopperBot"]

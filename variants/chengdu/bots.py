@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from mjsim.agents.base import register
 from mjsim.agents.bots import EfficiencyBot, best_discards
 from mjsim.engine.actions import ANKAN, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.hand.shanten import standard_shanten
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation
+from mjsim.rules import Rules
 
 DECLARE = "declare"
 EXCHANGE = "exchange"  # 换三张: three tiles of one suit passed after the deal
@@ -80,12 +80,11 @@ def _pair_shanten(counts: Sequence[int]) -> int:
     return 6 - min(7, sum(n // 2 for n in counts))
 
 
-@register("chengdu")
 class ChengduBot(EfficiencyBot):
     """Voids its shortest suit, sheds it first, plays for 清一色 / 七対 when close, takes kongs and every win."""
 
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng)
+    def __init__(self, rng: random.Random, rules: Rules | None = None) -> None:
+        super().__init__(rng, rules)
         self._implicit_void: int | None = None
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
@@ -193,7 +192,6 @@ class ChengduBot(EfficiencyBot):
         return after < now
 
 
-@register("chengdu_random_void")
 class RandomVoidBot(ChengduBot):
     """The Chengdu bot that declares a random void suit (to measure what a good choice is worth)."""
 
@@ -202,7 +200,6 @@ class RandomVoidBot(ChengduBot):
         return self.rng.randrange(3)
 
 
-@register("chengdu_worst_void")
 class WorstVoidBot(ChengduBot):
     """The Chengdu bot that declares its longest suit void (the worst choice)."""
 
@@ -212,4 +209,7 @@ class WorstVoidBot(ChengduBot):
         return max(range(3), key=lambda s: (sizes[s], -s))
 
 
-__all__ = ["ChengduBot", "RandomVoidBot", "WorstVoidBot", "best_void", "choose_exchange", "pass_suit"]
+# What the chengdu variant registers (mjsim_register_agents): these bots play only under rule sets that include it.
+BOTS = {"chengdu": ChengduBot, "chengdu_random_void": RandomVoidBot, "chengdu_worst_void": WorstVoidBot}
+
+__all__ = ["BOTS", "ChengduBot", "RandomVoidBot", "WorstVoidBot", "best_void", "choose_exchange", "pass_suit"]

@@ -10,33 +10,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
 from itertools import combinations
 
-from mjsim.agents.base import register
 from mjsim.agents.bots import EfficiencyBot
 from mjsim.engine.actions import DISCARD, PASS, RIICHI, RON, TSUMO, Action
 from mjsim.errors import MjsimError
 from mjsim.observation import Observation
+from mjsim.rules import Rules
 from mjsim.scoring import WinContext
-
-POOL = ("riichi", "menzen_tsumo", "pinfu", "tanyao", "yakuhai", "chiitoitsu", "honitsu")
-
-
-@cache
-def _rules():
-    """The Mahjong Soul jirai rules the bots score candidate wins with (a bot is not given the rule set)."""
-    from mjsim.rules import RuleSet
-
-    return RuleSet.from_preset("jirai").compile()
+from variants.jirai.matching import pool_hits
+from variants.jirai.options import POOL
+from variants.jirai.state import pool
+from variants.riichi.scorer import score_win
 
 
-def win_pool_yaku(obs: Observation, action: Action) -> frozenset[str] | None:
-    """The pool yaku the offered win would contain, as far as the seat can tell (None: cannot score it)."""
-    from variants.jirai.matching import pool_hits
-    from variants.riichi.scorer import score_win
-
-    rules = _rules()
+def win_pool_yaku(obs: Observation, action: Action, rules: Rules) -> frozenset[str] | None:
+    """The pool yaku the offered win would contain under ``rules``, as far as the seat can tell (None: no win)."""
     tsumo = action.kind == TSUMO
     concealed = obs.tiles if tsumo else obs.tiles + (action.tile,)
     ctx = WinContext(
@@ -70,27 +59,26 @@ def _lineage(public: tuple) -> list[tuple]:
     return out
 
 
-def belief(k: int, public: tuple) -> list[frozenset[str]]:
-    """The forbidden sets of size ``k`` consistent with the clean wins of the current lineage (equally likely).
+def belief(k: int, public: tuple, pool: Sequence[str] = POOL) -> list[frozenset[str]]:
+    """The forbidden sets of size ``k`` drawn from ``pool`` consistent with the clean wins of the current lineage.
 
     ``public`` ends with the hand in play, so a lineage that does not lead to it is dropped. Approximation:
     every consistent set is taken as equally likely (the exact posterior weights sets by how they grew).
     """
     clean = [(kk, frozenset(h)) for _i, _d, kk, wins in _lineage(public) for _s, h, kind in wins if kind == "clean"]
-    sets = [frozenset(c) for c in combinations(POOL, k)]
+    sets = [frozenset(c) for c in combinations(pool, k)]
     # A clean win at count kk means kk of the (then) forbidden yaku avoided its pool yaku; they are still in F.
     return [s for s in sets if all(len(s - hits) >= kk for kk, hits in clean)] or sets
 
 
-@register("jirai_dealer_aware")
 class JiraiDealerAwareBot(EfficiencyBot):
     """Efficiency play; declines wins the forbidden set (known or believed) would reverse."""
 
     threshold = 0.5  # decline a win whose reversal probability exceeds this
     uses_knowledge = True
 
-    def __init__(self, rng: random.Random, threshold: float | None = None) -> None:
-        super().__init__(rng)
+    def __init__(self, rng: random.Random, rules: Rules, threshold: float | None = None) -> None:
+        super().__init__(rng, rules)
         if threshold is not None:
             self.threshold = threshold
 
@@ -113,7 +101,7 @@ class JiraiDealerAwareBot(EfficiencyBot):
 
     def reversal_risk(self, obs: Observation, action: Action) -> float:
         """The probability that taking this win reverses it."""
-        hits = win_pool_yaku(obs, action)
+        hits = win_pool_yaku(obs, action, self.rules)
         if not hits:
             return 0.0
         if self._knows(obs):
@@ -121,12 +109,14 @@ class JiraiDealerAwareBot(EfficiencyBot):
         k = obs.extra.get("jirai_forbidden_count")
         if k is None:
             return 0.0  # the count is hidden: no belief to act on
-        sets = belief(k, obs.extra.get("jirai_public", ()))
+        sets = belief(k, obs.extra.get("jirai_public", ()), pool(self.rules.values))
         return sum(1 for s in sets if s & hits) / len(sets)
 
 
-@register("jirai_naive")
 class JiraiNaiveBot(JiraiDealerAwareBot):
     """The same player, but as dealer it ignores the forbidden set it is told (uses the public belief)."""
 
     uses_knowledge = False
+
+# What the jirai variant registers (mjsim_register_agents): these bots play only under rule sets that include it.
+BOTS = {"jirai_dealer_aware": JiraiDealerAwareBot, "jirai_naive": JiraiNaiveBot}
