@@ -118,5 +118,6 @@ class JiraiNaiveBot(JiraiDealerAwareBot):
 
     uses_knowledge = False
 
+
 # What the jirai variant registers (mjsim_register_agents): these bots play only under rule sets that include it.
 BOTS = {"jirai_dealer_aware": JiraiDealerAwareBot, "jirai_naive": JiraiNaiveBot}

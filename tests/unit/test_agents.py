@@ -1,0 +1,137 @@
+"""The bot registry: generic bots everywhere, a variant's bots only under rule sets that include it."""
+
+from __future__ import annotations
+
+import pkgutil
+import random
+import sys
+from functools import cache
+from types import ModuleType
+
+import pytest
+
+import mjsim.agents
+from mjsim.agents import agent_names, make_agent
+from mjsim.engine.actions import TSUMO, Action
+from mjsim.errors import MjsimError
+from mjsim.hand.notation import parse_tiles
+from mjsim.hookspecs import hookimpl
+from mjsim.observation import Observation
+from mjsim.rules import RuleSet
+
+GENERIC = ["defensive", "efficiency", "random", "tsumogiri"]
+
+
+@cache
+def compiled(preset: str):
+    """A preset's compiled rules (cached: compiling a rule set costs more than most tests here)."""
+    return RuleSet.from_preset(preset).compile()
+
+
+class _Seated:
+    """A bot that only remembers what it was built with."""
+
+    def __init__(self, rng, rules) -> None:
+        self.rng, self.rules = rng, rules
+
+    def act(self, obs, actions):
+        """The first action."""
+        return actions[0]
+
+
+def _variant(monkeypatch, name: str, bots: dict) -> str:
+    """A variant module ``name`` (importable by that path) that registers ``bots``; its path."""
+    module = ModuleType(name)
+    module.mjsim_register_agents = hookimpl(lambda: bots)
+    monkeypatch.setitem(sys.modules, name, module)
+    return name
+
+
+def test_the_agents_package_holds_only_the_generic_bots():
+    assert sorted(m.name for m in pkgutil.iter_modules(mjsim.agents.__path__)) == ["base", "bots"]
+
+
+def test_a_rule_set_seats_the_generic_bots_and_those_of_its_variants():
+    assert agent_names(compiled("tenhou")) == GENERIC
+    assert agent_names(compiled("jirai")) == sorted([*GENERIC, "jirai_dealer_aware", "jirai_naive"])
+
+
+def test_without_rules_every_installed_variant_bot_is_listed():
+    names = agent_names()
+    assert set(GENERIC) | {"boo_topper", "chengdu", "jirai_naive", "taiwan_tsumo"} <= set(names)
+
+
+def test_a_variant_bot_is_found_only_through_its_variant(monkeypatch):
+    path = _variant(monkeypatch, "test_agents_seated_variant", {"seated": _Seated})
+    base = RuleSet.from_preset("tenhou")
+    with_it = RuleSet("with-bot", (*base.variants, path), base.options).compile()
+    assert "seated" in agent_names(with_it)
+    assert "seated" not in agent_names(base.compile())
+    assert "seated" not in agent_names()  # not an installed variant (no entry point)
+
+
+def test_make_agent_gives_the_factory_the_rules_of_the_game(monkeypatch):
+    path = _variant(monkeypatch, "test_agents_seated_variant", {"seated": _Seated})
+    base = RuleSet.from_preset("tenhou")
+    rules = RuleSet("with-bot", (*base.variants, path), base.options).compile()
+    rng = random.Random(4)
+    bot = make_agent("seated", rng, rules)
+    assert bot.rules is rules and bot.rng is rng
+    assert make_agent("efficiency", rng, rules).rules is rules
+
+
+def _shousangen_tsumo() -> tuple[Observation, Action]:
+    """Seat 1 drew the last tile of 123m456m555z666z77z: 小三元, two dragon yakuhai, 混一色, 門前清自摸和."""
+    tiles = tuple(parse_tiles("123m456m555z666z77z"))
+    obs = Observation(
+        seat=1,
+        dealer=0,
+        round_wind=27,
+        honba=0,
+        sticks=0,
+        scores=(25000,) * 4,
+        tiles=tiles,
+        counts=(),
+        melds=((),) * 4,
+        rivers=((),) * 4,
+        riichi=(False,) * 4,
+        dora_indicators=(),
+        wall_left=50,
+        last_discard=None,
+        extra={"jirai_forbidden_count": 1, "jirai_public": ((0, 0, 1, ()),)},
+    )
+    return obs, Action(TSUMO, tiles[-1])
+
+
+@pytest.mark.parametrize(
+    ("options", "risk"),
+    [
+        pytest.param({}, 3 / 7, id="preset-yakuhai-honitsu-tsumo-of-seven"),
+        pytest.param({"jirai.shousangen_exempts_fanpai": True}, 2 / 7, id="shousangen-exempts-the-dragons"),
+        pytest.param({"jirai.pool": ["riichi", "yakuhai", "honitsu", "pinfu"]}, 2 / 4, id="a-smaller-pool"),
+    ],
+)
+def test_the_jirai_bot_judges_a_win_under_the_options_of_its_game(options, risk):
+    """One forbidden yaku, nothing seen yet: the risk is the share of the game's pool this win contains."""
+    bot = make_agent("jirai_naive", random.Random(0), RuleSet.from_preset("jirai", options).compile())
+    assert bot.reversal_risk(*_shousangen_tsumo()) == pytest.approx(risk)
+
+
+def test_an_unknown_agent_lists_the_usable_ones():
+    with pytest.raises(MjsimError) as error:
+        make_agent("nobody", random.Random(0), compiled("tenhou"))
+    assert str(error.value) == f"unknown agent 'nobody'; known agents: {', '.join(GENERIC)}"
+
+
+def test_a_bot_of_a_variant_outside_the_rule_set_names_its_variant():
+    with pytest.raises(MjsimError) as error:
+        make_agent("chengdu", random.Random(0), compiled("tenhou"))
+    assert str(error.value) == "agent 'chengdu' is a bot of variant 'chengdu', which rule set 'tenhou' does not include"
+
+
+def test_a_name_registered_twice_in_a_rule_set_is_refused(monkeypatch):
+    path = _variant(monkeypatch, "test_agents_shadowing_variant", {"efficiency": _Seated})
+    base = RuleSet.from_preset("tenhou")
+    rules = RuleSet("shadowing", (*base.variants, path), base.options).compile()
+    with pytest.raises(MjsimError, match="^agent 'efficiency' is registered twice \\(rule set 'shadowing'\\)$"):
+        make_agent("efficiency", random.Random(0), rules)
