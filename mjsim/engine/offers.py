@@ -109,22 +109,3 @@ def _variants(tiles: list[int], reds: frozenset[int]) -> list[int]:
     plain = [t for t in tiles if t not in reds][:1]
     red = [t for t in tiles if t in reds][:1]
     return plain + red
-
-
-def without_swap_calls(game: Game, seat: int, actions: list[Action]) -> list[Action]:
-    """喰い替え forbidden: right after its chi or pon a seat may not discard the called kind, nor the tile at the
-    other end of its chi (suji swap). Families that forbid swap-calling share this filter."""
-    last = game.log[-1] if game.log else None
-    if last is None or last.kind not in (CHI, PON) or last.seat != seat:
-        return actions
-    called, used, _ = last.data
-    banned = {kind_of(called)}
-    if last.kind == CHI:
-        low, high = sorted(kind_of(t) for t in used)
-        k = kind_of(called)
-        if high - low == 1 and k < low and high % 9 < 8:
-            banned.add(high + 1)
-        if high - low == 1 and k > high and low % 9 > 0:
-            banned.add(low - 1)
-    kept = [a for a in actions if a.kind != DISCARD or kind_of(a.tile) not in banned]
-    return kept if any(a.kind == DISCARD for a in kept) else actions  # never leave a seat without a discard

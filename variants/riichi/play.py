@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mjsim.engine.actions import ABORT, ANKAN, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
-from mjsim.engine.offers import without_swap_calls
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
 from mjsim.hand.shanten import orphans_shanten, shanten
 from mjsim.hand.tiles import DRAGONS, RED_FIVE_IDS, WINDS, YAOCHU, kind_of
 from mjsim.scoring import WinContext
+from variants.common.swap_calls import without_swap_calls
 from variants.riichi import kans
 from variants.riichi.scorer import NoWin, score_win
 from variants.riichi.waits import opt, seat_waits, visible_counts

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from mjsim.engine.actions import ANKAN, CHI, DECLINE_DRAW, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
-from mjsim.engine.offers import drawable, without_swap_calls
+from mjsim.engine.offers import drawable
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB, TURN
 from mjsim.hand.tiles import FIRST_FLOWER_ID, NUM_PHYSICAL, WEST, kind_of
 from mjsim.scoring import WinContext
+from variants.common.swap_calls import without_swap_calls
 from variants.taiwan import guoshui
 from variants.taiwan.flowers import flower_win, hidden_by
 from variants.taiwan.options import tw
