@@ -1,11 +1,14 @@
 """The compiled build of the scoring hot path: found, checked against the sources, then loaded.
 
-``make`` compiles the modules of :data:`COMPILED_MODULES` with mypyc into the
-virtual environment (``python -m mjsim.native_build``); nothing compiled ever
-sits beside the sources.  When mjsim is imported, :func:`activate` loads that
-build only if it was made from the sources now on disk: every compiled module,
-and every other module of the ``mjsim`` and ``variants`` packages (the build
-reads their types, and compiled code checks them as it runs), must have the
+``make`` compiles the core's :data:`CORE_MODULES` and the modules each installed
+variant declares in its ``COMPILED_MODULES`` with mypyc into the virtual
+environment (``python -m mjsim.native_build``); nothing compiled ever sits
+beside the sources.  The build's manifest lists the modules it compiled, so
+:func:`activate` (run when mjsim is imported) checks a build without importing
+any variant.  It loads the build only if it was made from the sources now on
+disk: every compiled module, and every other module of the ``mjsim`` and
+``variants`` packages (the build reads their types, compiled code checks them
+as it runs, and a variant's list lives in its ``__init__``), must have the
 SHA-256 the build recorded.  An edit is never shadowed by a stale build: the
 edited code runs as Python until the next ``make``.  ``MJSIM_PURE_PYTHON=1``
 forces the sources; anything wrong with the build (unreadable, partial, for
@@ -21,22 +24,14 @@ import importlib.util
 import json
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
-# The modules a win passes through, all or none compiled: compiled modules call each other directly.
-COMPILED_MODULES = (
-    "mjsim.scoring",
-    "mjsim.hand.decompose",
-    "mjsim.hand.shanten",
-    "mjsim.hand.tiles",
-    "variants.riichi.fu",
-    "variants.riichi.limits",
-    "variants.riichi.payments",
-    "variants.riichi.scorer",
-    "variants.riichi.yaku",
-)
+# The core's modules a win passes through; the families add theirs (a variant's COMPILED_MODULES). All are
+# compiled or none: compiled modules call each other directly.
+CORE_MODULES = ("mjsim.scoring", "mjsim.hand.decompose", "mjsim.hand.shanten", "mjsim.hand.tiles")
 OTHER_SOURCES = "(every other module of mjsim and variants)"  # the digest key of the sources not compiled
-FORMAT = 2  # of the manifest: a build with another format is rebuilt, not read
+FORMAT = 3  # of the manifest (3: it lists the compiled modules): a build with another format is rebuilt, not read
 MANIFEST = "manifest.json"
 PURE_ENV = "MJSIM_PURE_PYTHON"
 DIR_ENV = "MJSIM_NATIVE_DIR"
@@ -52,16 +47,32 @@ def source_path(module: str) -> Path:
     return ROOT.joinpath(*module.split(".")).with_suffix(".py")
 
 
-def source_digests() -> dict[str, str]:
-    """SHA-256 of each compiled module's source, and one of all the other sources, as they are on disk."""
-    digests = {m: hashlib.sha256(source_path(m).read_bytes()).hexdigest() for m in COMPILED_MODULES}
-    compiled_paths = {source_path(m) for m in COMPILED_MODULES}
+def source_digests(modules: Sequence[str]) -> dict[str, str]:
+    """SHA-256 of each of ``modules``' sources, and one of all the other sources, as they are on disk."""
+    digests = {m: _file_digest(source_path(m)) for m in modules}
+    compiled_paths = {source_path(m) for m in modules}
     others = hashlib.sha256()
     for path in sorted(p for package in ("mjsim", "variants") for p in (ROOT / package).rglob("*.py")):
         if path not in compiled_paths:
             others.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     digests[OTHER_SOURCES] = others.hexdigest()
     return digests
+
+
+def _file_digest(path: Path) -> str:
+    """The SHA-256 of a file; a source that is gone has none (so no build of it matches)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return "(no source)"
+
+
+def listed_modules(manifest: dict | None) -> tuple[str, ...]:
+    """The modules a build's manifest says it compiled (none for no build, or a manifest without the list)."""
+    modules = (manifest or {}).get("modules")
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        return ()
+    return tuple(modules)
 
 
 def build_status() -> str:
@@ -89,7 +100,9 @@ class _CompiledFinder(importlib.abc.MetaPathFinder):
 def activate() -> str:
     """Load the compiled modules on import when their build matches the sources; return the status."""
     global _status
-    if any(m in sys.modules for m in COMPILED_MODULES):  # too late to choose: one came in before mjsim
+    manifest = read_manifest()
+    modules = listed_modules(manifest)
+    if any(m in sys.modules for m in (*CORE_MODULES, *modules)):  # too late to choose: one came in before mjsim
         if not compiled():
             _status = "pure Python: a compiled module was imported before mjsim"
         return _status
@@ -97,8 +110,7 @@ def activate() -> str:
         _status = f"pure Python: {PURE_ENV} is set"
         return _status
     try:
-        manifest = read_manifest()
-        why_not = stale_reason(manifest, source_digests())
+        why_not = stale_reason(manifest, source_digests(modules))
         _status = f"pure Python: {why_not}" if why_not else _load(manifest)
     except Exception as exc:  # noqa: BLE001 - a broken build must never stop mjsim from importing
         _status = f"pure Python: the compiled build could not be checked ({exc!r})"
@@ -107,7 +119,8 @@ def activate() -> str:
 
 def _load(manifest: dict) -> str:
     """Install the finder for a matching build and load its runtime; the status (pure Python if it fails)."""
-    wanted = (*COMPILED_MODULES, manifest["shared"])
+    modules = listed_modules(manifest)
+    wanted = (*modules, manifest["shared"])
     finder = _CompiledFinder({name: BUILD_DIR / manifest["files"][name] for name in wanted})
     sys.meta_path.insert(0, finder)
     try:
@@ -115,7 +128,7 @@ def _load(manifest: dict) -> str:
     except ImportError as exc:
         sys.meta_path.remove(finder)
         return f"pure Python: the compiled build does not load ({exc})"
-    return f"compiled (mypyc {manifest['mypy']}, {len(COMPILED_MODULES)} modules)"
+    return f"compiled (mypyc {manifest['mypy']}, {len(modules)} modules)"
 
 
 def read_manifest() -> dict | None:
@@ -128,7 +141,11 @@ def read_manifest() -> dict | None:
 
 
 def stale_reason(manifest: dict | None, digests: dict[str, str]) -> str | None:
-    """Why a build with this manifest must not be loaded over sources with these digests (None: it may)."""
+    """Why a build with this manifest must not be loaded over sources with these digests (None: it may).
+
+    ``digests`` are :func:`source_digests` of the modules that should be compiled: those the manifest lists
+    (when mjsim is imported) or those the core and the variants declare now (the builder's ``--if-stale``).
+    """
     if manifest is None:
         return "no compiled build (`make` builds one)"
     if manifest.get("format") != FORMAT or not _complete(manifest):
@@ -136,7 +153,9 @@ def stale_reason(manifest: dict | None, digests: dict[str, str]) -> str | None:
     if manifest["cache_tag"] != sys.implementation.cache_tag:
         return f"the compiled build is for {manifest['cache_tag']}, not {sys.implementation.cache_tag}"
     built = manifest["digests"]
-    changed = [m for m in COMPILED_MODULES if built.get(m) != digests[m]]
+    if set(built) != set(digests):
+        return "the compiled build has other modules than the core and the variants declare (`make` rebuilds)"
+    changed = [m for m in listed_modules(manifest) if built[m] != digests[m]]
     if changed:
         return f"{', '.join(changed)} not compiled from the current source (`make` rebuilds)"
     if built != digests:
@@ -145,10 +164,9 @@ def stale_reason(manifest: dict | None, digests: dict[str, str]) -> str | None:
 
 
 def _complete(manifest: dict) -> bool:
-    """Whether a manifest names a build of exactly :data:`COMPILED_MODULES` and its runtime."""
-    files, digests = manifest.get("files"), manifest.get("digests")
+    """Whether a manifest names a build of the core modules and more, with a digest and file for each."""
+    files, digests, modules = manifest.get("files"), manifest.get("digests"), listed_modules(manifest)
     strings = all(isinstance(manifest.get(key), str) for key in ("shared", "cache_tag", "mypy"))
-    if not (strings and isinstance(files, dict) and isinstance(digests, dict)):
+    if not (strings and isinstance(files, dict) and isinstance(digests, dict) and set(CORE_MODULES) <= set(modules)):
         return False
-    expected = {*COMPILED_MODULES, OTHER_SOURCES}
-    return set(digests) == expected and set(files) == {*COMPILED_MODULES, manifest["shared"]}
+    return set(digests) == {*modules, OTHER_SOURCES} and set(files) == {*modules, manifest["shared"]}

@@ -1,8 +1,10 @@
 """Compile the scoring hot path with mypyc into the virtual environment: ``python -m mjsim.native_build``.
 
-The build goes to a temporary folder and replaces :data:`mjsim.native.BUILD_DIR`
-only when it is complete, with a manifest of the source digests it was built
-from (:mod:`mjsim.native` loads it only while they still match).  It needs
+It compiles the core's modules and those every installed variant declares
+(:func:`compiled_modules`).  The build goes to a temporary folder and replaces
+:data:`mjsim.native.BUILD_DIR` only when it is complete, with a manifest of the
+modules and the source digests it was built from (:mod:`mjsim.native` loads it
+only while they still match).  It needs
 mypy (the ``native`` extra) and a C compiler; without them mjsim runs as Python.
 """
 
@@ -18,9 +20,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from mjsim.errors import MjsimError
 from mjsim.native import (
     BUILD_DIR,
-    COMPILED_MODULES,
+    CORE_MODULES,
     FORMAT,
     MANIFEST,
     read_manifest,
@@ -44,12 +47,27 @@ class BuildError(Exception):
     """The compiled build failed (no mypy, no C compiler, or a type error in a compiled module)."""
 
 
+def compiled_modules() -> tuple[str, ...]:
+    """The modules the build compiles: the core's, then each installed variant's ``COMPILED_MODULES``."""
+    from mjsim.plugins import installed_variants, load_variant
+
+    modules = list(CORE_MODULES)
+    for variant in sorted(installed_variants()):
+        declared = getattr(load_variant(variant), "COMPILED_MODULES", ())
+        modules += [m for m in declared if m not in modules]
+    missing = [m for m in modules if not source_path(m).is_file()]
+    if missing:  # only the mjsim and variants packages are digested, hence compiled
+        raise BuildError(f"no source in the mjsim or variants package for {', '.join(missing)}")
+    return tuple(modules)
+
+
 def build(out: Path = BUILD_DIR) -> Path:
-    """Compile :data:`COMPILED_MODULES` into ``out`` (replaced whole) and return it."""
+    """Compile :func:`compiled_modules` into ``out`` (replaced whole) and return it."""
     from mypy.version import __version__ as mypy_version
 
-    digests = source_digests()  # before compiling: an edit during the build must not pass for built
-    files = [str(source_path(m)) for m in COMPILED_MODULES]
+    modules = compiled_modules()
+    digests = source_digests(modules)  # before compiling: an edit during the build must not pass for built
+    files = [str(source_path(m)) for m in modules]
     out.parent.mkdir(parents=True, exist_ok=True)
     # Not in the project folder: setuptools would read the project's pyproject.toml as this build's.
     with tempfile.TemporaryDirectory(dir=out.parent) as tmp, contextlib.chdir(tmp):
@@ -59,10 +77,11 @@ def build(out: Path = BUILD_DIR) -> Path:
             "format": FORMAT,
             "cache_tag": sys.implementation.cache_tag,
             "mypy": mypy_version,
+            "modules": list(modules),
             "digests": digests,
-            "files": _built_files(lib),
+            "files": _built_files(lib, modules),
         }
-        manifest["shared"] = next(name for name in manifest["files"] if name not in COMPILED_MODULES)
+        manifest["shared"] = next(name for name in manifest["files"] if name not in modules)
         (lib / MANIFEST).write_text(json.dumps(manifest, indent=2), encoding="utf-8")
         if out.exists():
             shutil.rmtree(out)
@@ -89,14 +108,14 @@ def _compile(files: list[str], lib: Path, work: Path, log_path: Path) -> None:
         raise BuildError(f"{exc or 'type errors'} (the build's output: {log_path})") from exc
 
 
-def _built_files(lib: Path) -> dict[str, str]:
+def _built_files(lib: Path, modules: tuple[str, ...]) -> dict[str, str]:
     """Module name -> path (relative to ``lib``) of every extension the build produced."""
     files = {}
     for path in lib.rglob("*.so"):
         rel = path.relative_to(lib)
         files[".".join(rel.parent.parts + (rel.name.split(".")[0],))] = str(rel)
-    missing = set(COMPILED_MODULES) - set(files)
-    if missing or len(files) != len(COMPILED_MODULES) + 1:  # one shared runtime besides the modules
+    missing = set(modules) - set(files)
+    if missing or len(files) != len(modules) + 1:  # one shared runtime besides the modules
         raise BuildError(f"the compiled build is incomplete (got {sorted(files)})")
     return files
 
@@ -106,15 +125,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mjsim.native_build", description=__doc__.splitlines()[0])
     parser.add_argument("--if-stale", action="store_true", help="do nothing when the build matches the sources")
     args = parser.parse_args(argv)
-    if args.if_stale and stale_reason(read_manifest(), source_digests()) is None:
-        print(f"mjsim: compiled modules up to date in {BUILD_DIR}")
-        return 0
     try:
+        if args.if_stale and stale_reason(read_manifest(), source_digests(compiled_modules())) is None:
+            print(f"mjsim: compiled modules up to date in {BUILD_DIR}")
+            return 0
         out = build()
-    except (ImportError, BuildError, OSError) as exc:  # no mypy, no compiler, no write access: run as Python
+    # No mypy, no compiler, no write access, a variant that does not load: mjsim runs as Python.
+    except (ImportError, BuildError, OSError, MjsimError) as exc:
         print(f"mjsim: compiled scoring not built; mjsim runs as pure Python. Reason: {exc}", file=sys.stderr)
         return 1
-    print(f"mjsim: compiled {len(COMPILED_MODULES)} modules into {out}")
+    print(f"mjsim: compiled {len(compiled_modules())} modules into {out}")
     return 0
 
 

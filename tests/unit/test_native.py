@@ -9,18 +9,45 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 
 import pytest
 
-from mjsim import native
+from mjsim import native, native_build
+
+# What the build compiled before the list moved to the variants: the core's four and riichi's five.
+NINE = (
+    "mjsim.scoring",
+    "mjsim.hand.decompose",
+    "mjsim.hand.shanten",
+    "mjsim.hand.tiles",
+    "variants.riichi.fu",
+    "variants.riichi.limits",
+    "variants.riichi.payments",
+    "variants.riichi.scorer",
+    "variants.riichi.yaku",
+)
 
 _SCORE_DIGEST = """
 import hashlib, random, sys
 from dataclasses import replace
 import mjsim
-from mjsim import native
+from mjsim import native, native_build
+
+# What the build compiled before the list moved to the variants: the core's four and riichi's five.
+NINE = (
+    "mjsim.scoring",
+    "mjsim.hand.decompose",
+    "mjsim.hand.shanten",
+    "mjsim.hand.tiles",
+    "variants.riichi.fu",
+    "variants.riichi.limits",
+    "variants.riichi.payments",
+    "variants.riichi.scorer",
+    "variants.riichi.yaku",
+)
 from mjsim.bench import winning_hands
 from mjsim.rules import RuleSet
 rules = RuleSet.from_preset(sys.argv[1]).compile()
@@ -99,16 +126,36 @@ def test_compiled_yaku_keep_their_kanji_titles():
     assert all(p.doc.startswith(p.title) for p in PATTERNS)
 
 
-def _digests() -> dict[str, str]:
-    return {m: hashlib.sha256(m.encode()).hexdigest() for m in (*native.COMPILED_MODULES, native.OTHER_SOURCES)}
+def test_the_build_compiles_the_core_modules_and_those_the_riichi_family_declares():
+    import variants.riichi
+
+    assert native.CORE_MODULES + variants.riichi.COMPILED_MODULES == NINE
+    assert native_build.compiled_modules() == NINE  # no other installed variant declares any
+
+
+def test_the_core_lists_only_its_own_modules():
+    assert all(m.startswith("mjsim.") for m in native.CORE_MODULES)
+
+
+def test_a_variant_module_without_a_source_in_the_packages_is_not_compiled(monkeypatch):
+    import variants.riichi
+
+    monkeypatch.setattr(variants.riichi, "COMPILED_MODULES", ("variants.riichi.nowhere",))
+    with pytest.raises(native_build.BuildError, match="no source in the mjsim or variants package for variants.riichi"):
+        native_build.compiled_modules()
+
+
+def _digests(modules=NINE) -> dict[str, str]:
+    return {m: hashlib.sha256(m.encode()).hexdigest() for m in (*modules, native.OTHER_SOURCES)}
 
 
 def _manifest(**changes) -> dict:
-    files = {m: f"{m}.so" for m in (*native.COMPILED_MODULES, "abc__mypyc")}
+    files = {m: f"{m}.so" for m in (*NINE, "abc__mypyc")}
     manifest = {
         "format": native.FORMAT,
         "cache_tag": sys.implementation.cache_tag,
         "mypy": "2.4.1",
+        "modules": list(NINE),
         "digests": _digests(),
         "files": files,
         "shared": "abc__mypyc",
@@ -149,7 +196,11 @@ def test_no_build_means_pure_python():
         pytest.param({"shared": None}, id="no-runtime"),
         pytest.param({"digests": []}, id="digests-not-a-table"),
         pytest.param({"files": {"mjsim.scoring": "x.so"}}, id="files-missing"),
-        pytest.param({"digests": {m: "0" for m in native.COMPILED_MODULES}}, id="no-other-sources-digest"),
+        pytest.param({"digests": {m: "0" for m in NINE}}, id="no-other-sources-digest"),
+        pytest.param({"format": 2, "modules": None}, id="format-2-without-a-module-list"),
+        pytest.param({"modules": None}, id="no-module-list"),
+        pytest.param({"modules": list(NINE[4:])}, id="module-list-without-the-core"),
+        pytest.param({"modules": list(NINE[:-1])}, id="module-list-shorter-than-the-files"),
     ],
 )
 def test_a_build_from_another_version_or_incomplete_is_not_loaded(changes):
@@ -157,13 +208,26 @@ def test_a_build_from_another_version_or_incomplete_is_not_loaded(changes):
     assert reason == "the compiled build is from another version of mjsim (`make` rebuilds)"
 
 
-def test_a_module_dropped_from_the_list_keeps_no_stale_copy(monkeypatch):
-    """A build that compiled a module no longer listed is retired, not half used."""
-    built = _manifest()  # of the nine modules
-    monkeypatch.setattr(native, "COMPILED_MODULES", native.COMPILED_MODULES[:-1])
-    digests = {m: d for m, d in _digests().items() if m != "variants.riichi.yaku"}
-    assert native.stale_reason(built, digests) == (
-        "the compiled build is from another version of mjsim (`make` rebuilds)"
+@pytest.mark.parametrize(
+    "declared",
+    [pytest.param(NINE[:-1], id="a-module-dropped"), pytest.param((*NINE, "variants.riichi.waits"), id="one-added")],
+)
+def test_a_build_of_other_modules_than_declared_is_rebuilt(declared):
+    """The builder (--if-stale) compares the build with the list the core and the variants declare now."""
+    reason = native.stale_reason(_manifest(), _digests(declared))
+    assert reason == "the compiled build has other modules than the core and the variants declare (`make` rebuilds)"
+
+
+def test_an_edit_to_a_variants_list_retires_the_build_on_import(tmp_path, monkeypatch):
+    """mjsim's import checks the manifest's own list; the variant's list lives in a digested ``__init__``."""
+    for package in ("mjsim", "variants"):
+        shutil.copytree(native.ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(native, "ROOT", tmp_path)
+    built = _manifest(digests=native.source_digests(NINE))
+    riichi = tmp_path / "variants" / "riichi" / "__init__.py"
+    riichi.write_text(riichi.read_text(encoding="utf-8").replace('    "variants.riichi.yaku",\n', ""), "utf-8")
+    assert native.stale_reason(built, native.source_digests(NINE)) == (
+        "other mjsim or variants sources changed since the compiled build (`make` rebuilds)"
     )
 
 
@@ -191,6 +255,11 @@ def _status_with_build_dir(build_dir, **env) -> str:
             "pure Python: the compiled build is from another version of mjsim (`make` rebuilds)",
             id="incomplete",
         ),
+        pytest.param(
+            json.dumps({**_manifest(format=2), "modules": None}),
+            "pure Python: the compiled build is from another version of mjsim (`make` rebuilds)",
+            id="a-format-2-build-without-a-module-list",
+        ),
     ],
 )
 def test_a_missing_or_broken_build_never_stops_mjsim_from_importing(tmp_path, manifest_text, expected):
@@ -201,7 +270,7 @@ def test_a_missing_or_broken_build_never_stops_mjsim_from_importing(tmp_path, ma
 
 def test_a_build_whose_files_are_gone_falls_back_to_python(tmp_path):
     """The manifest matches the sources but the compiled files cannot be loaded."""
-    manifest = _manifest(digests=native.source_digests())
+    manifest = _manifest(digests=native.source_digests(NINE))
     (tmp_path / native.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     assert _status_with_build_dir(tmp_path).startswith("pure Python: the compiled build does not load")
 
@@ -216,14 +285,14 @@ def test_only_a_set_pure_python_switch_forces_the_sources(value, pure):
 def test_the_manifest_names_every_compiled_module():
     _require_compiled()
     manifest = json.loads((native.BUILD_DIR / native.MANIFEST).read_text(encoding="utf-8"))
-    assert set(manifest["digests"]) == {*native.COMPILED_MODULES, native.OTHER_SOURCES}
-    assert manifest["digests"] == native.source_digests()
-    assert set(manifest["files"]) == {*native.COMPILED_MODULES, manifest["shared"]}
+    modules = native_build.compiled_modules()
+    assert manifest["modules"] == list(modules)
+    assert set(manifest["digests"]) == {*modules, native.OTHER_SOURCES}
+    assert manifest["digests"] == native.source_digests(modules)
+    assert set(manifest["files"]) == {*modules, manifest["shared"]}
 
 
 def test_the_builder_says_why_it_cannot_build_and_fails_softly(monkeypatch, capsys):
-    from mjsim import native_build
-
     def no_mypy(out=native.BUILD_DIR):
         raise ImportError("No module named 'mypyc'")
 
@@ -234,10 +303,8 @@ def test_the_builder_says_why_it_cannot_build_and_fails_softly(monkeypatch, caps
 
 
 def test_the_builder_leaves_a_matching_build_alone(monkeypatch, capsys):
-    from mjsim import native_build
-
     monkeypatch.setattr(native_build, "read_manifest", lambda: _manifest())
-    monkeypatch.setattr(native_build, "source_digests", _digests)
+    monkeypatch.setattr(native_build, "source_digests", lambda modules: _digests(modules))
     monkeypatch.setattr(native_build, "build", lambda: pytest.fail("a matching build was rebuilt"))
     assert native_build.main(["--if-stale"]) == 0
     assert "up to date" in capsys.readouterr().out

@@ -9,6 +9,15 @@ from variants.riichi.scorer import configured_patterns, score_win
 
 NAME = "riichi"
 DESCRIPTION = "Japanese riichi mahjong: 136 tiles, yaku, fu and limits, Tenhou-style game flow"
+# The modules a win passes through, compiled by `make` with the core's (mjsim/native_build.py): compiled
+# modules call each other directly, so the whole scoring path is compiled or none of it.
+COMPILED_MODULES = (
+    "variants.riichi.fu",
+    "variants.riichi.limits",
+    "variants.riichi.payments",
+    "variants.riichi.scorer",
+    "variants.riichi.yaku",
+)
 
 
 @hookimpl
