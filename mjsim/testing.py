@@ -77,7 +77,8 @@ def mjsim_settle_win(game: Any, wins: list) -> list[Transfer]:
         if source is not None:
             transfers.append(Transfer(source, seat, RON_PAYMENT, "ron"))
             continue
-        transfers += [Transfer(other, seat, TSUMO_PAYMENT, "tsumo") for other in range(game.seat_count) if other != seat]
+        payers = [other for other in range(game.seat_count) if other != seat]
+        transfers += [Transfer(payer, seat, TSUMO_PAYMENT, "tsumo") for payer in payers]
     return transfers
 
 
