@@ -40,7 +40,6 @@ MAX_STEER = 25  # the highest share (per cent) of decisions Hypothesis may take 
 DRAW_BUDGET = 2000  # steering draws per game at most, so a long game stays inside Hypothesis's 8 KiB buffer
 EVENTS_SHOWN = 20
 LEDGER_CHECKS = ("transfers well-formed", "ledger matches scores", "wins paid consistently")
-ACCOUNTS = (TABLE, 0, 1, 2, 3)
 WINDS = "ESWN"
 
 Choices = dict[int, Action]
@@ -264,17 +263,18 @@ def ledger_checks(game: Any, scores: list[int], table: int, start: int) -> list[
     events = game.log[start:]
     transfers = [e.data for e in events if e.kind == "transfer"]
     found = (
-        (LEDGER_CHECKS[0], _malformed(transfers)),
+        (LEDGER_CHECKS[0], _malformed(transfers, (TABLE, *range(game.seat_count)))),
         (LEDGER_CHECKS[1], _off_ledger(game, scores, table, transfers)),
         (LEDGER_CHECKS[2], _inconsistent_wins(events)),
     )
     return [f"{name}: {message}" for name, message in found if message]
 
 
-def _malformed(transfers: list[Transfer]) -> str | None:
-    """A transfer between unknown accounts, from an account to itself, or of a negative amount."""
+def _malformed(transfers: list[Transfer], accounts: tuple[int, ...]) -> str | None:
+    """A transfer between unknown ``accounts`` (the table and the seats), from an account to itself, or of a
+    negative amount."""
     for t in transfers:
-        if t.payer not in ACCOUNTS or t.payee not in ACCOUNTS:
+        if t.payer not in accounts or t.payee not in accounts:
             return f"{t} names an account that is neither a seat nor the table"
         if t.payer == t.payee:
             return f"{t} pays an account to itself"
@@ -286,7 +286,7 @@ def _malformed(transfers: list[Transfer]) -> str | None:
 def _off_ledger(game: Any, scores: list[int], table: int, transfers: list[Transfer]) -> str | None:
     """Points that moved during the step without a transfer (or transfers that did not move them)."""
     net = _net(transfers)
-    for seat in range(4):
+    for seat in range(game.seat_count):
         moved, booked = game.scores[seat] - scores[seat], net.get(seat, 0)
         if moved != booked:
             return f"seat {seat} moved by {moved:+} but its transfers by {booked:+}"
@@ -405,7 +405,8 @@ def _settings(examples: int) -> hypothesis_settings:
 def _play_example(rules: Rules, data: Any) -> _Case | None:
     """Draw a game seed, the bots and a steering rate, play the game; the failing case, or None."""
     seed = data.draw(st.integers(0, 2**32 - 1), label="game seed")
-    names = tuple(data.draw(st.sampled_from(BOTS), label=f"bot of seat {i}") for i in range(4))
+    seats = rules.flow.setup.seats
+    names = tuple(data.draw(st.sampled_from(BOTS), label=f"bot of seat {i}") for i in range(seats))
     steering = _Steering(data, rules, names, seed, data.draw(st.integers(0, MAX_STEER), label="steer %"))
     out = _play(rules, seed, steering)
     if not out.messages:
@@ -564,7 +565,7 @@ class _Describer:
 
     def _hand_start(self, dealer: int, data: dict) -> str:
         """Which hand starts (``E2, 1 honba``) and the scores it starts from."""
-        wind = WINDS[(data["round"] - 27) % 4]
+        wind = WINDS[(data["round"] - 27) % len(WINDS)]
         return (
             f"hand {data['index']} starts: {wind}{dealer + 1}, {data['honba']} honba, "
             f"scores {' '.join(map(str, data['scores']))}, table {data['table']}"

@@ -27,14 +27,14 @@ def tiles_conserved(game) -> str | None:
 def points_conserved(game) -> str | None:
     """Scores plus the table always sum to the starting total."""
     total = sum(game.scores) + game.table
-    expected = 4 * game.rules.flow.setup.start_points
+    expected = game.seat_count * game.rules.flow.setup.start_points
     return None if total == expected else f"points not conserved: {total} != {expected}"
 
 
 def side_currencies_conserved(game) -> str | None:
     """Every side currency (chips, settlement points) sums to zero over the seats, as its ledger says."""
     for currency, balances in game.side.items():
-        booked = [0] * 4
+        booked = [0] * game.seat_count
         for t in game.ledger:
             if t.currency == currency:
                 booked[t.payer] -= t.amount
@@ -68,7 +68,7 @@ def observations_hide(game) -> str | None:
     if hand is None or game.over:
         return None
     hidden_all = set(hand.wall) | set(hand.rinshan) | set(hand.indicators) - set(hand.dora_indicators)
-    for seat in range(4):
+    for seat in range(game.seat_count):
         obs = observe(game, seat)
         if sorted(obs.tiles) != sorted(hand.seats[seat].tiles):
             return f"seat {seat} does not see exactly its own tiles"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjsim.hand.tiles import EAST
 from mjsim.scoring import Meld
 
 
@@ -22,7 +23,7 @@ class Observation:
     round_wind: int
     honba: int
     sticks: int
-    scores: tuple[int, ...]
+    scores: tuple[int, ...]  # one per seat: its length is the table's seat count
     tiles: tuple[int, ...]  # own concealed tiles
     counts: tuple[int, ...]  # own concealed counts
     melds: tuple[tuple[Meld, ...], ...]  # every seat's melds
@@ -36,7 +37,7 @@ class Observation:
     @property
     def seat_wind(self) -> int:
         """The seat's wind kind (27 = East)."""
-        return 27 + (self.seat - self.dealer) % 4
+        return EAST + (self.seat - self.dealer) % len(self.scores)
 
 
 def observe(game, seat: int) -> Observation:

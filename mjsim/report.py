@@ -31,7 +31,7 @@ METRIC_FUNCTIONS: dict[str, tuple[str, Callable[[Record], float | None]]] = {
         lambda r: r["final"]["points"][0] - statistics.fmean(r["final"]["points"]),
     ),
     "first_dealer_rank": ("final rank of the first dealer (seat 0)", lambda r: r["final"]["ranks"][0]),
-    "points_spread": ("standard deviation of the four final scores", lambda r: statistics.pstdev(r["final"]["points"])),
+    "points_spread": ("standard deviation of the final scores", lambda r: statistics.pstdev(r["final"]["points"])),
     "hands_per_game": ("hands (kyoku) per game", lambda r: len(r["hands"])),
     "mean_win_value": ("mean value of a win within a game", _mean_win),
     "win_rate": ("share of hands that end in a win", _win_rate),
@@ -160,7 +160,7 @@ def side_summary(records: list[Record]) -> dict[str, list[dict[str, Any]]]:
     return {
         c: [
             _jsonable(stats.mean_ci([r["final"]["side"][c][seat] for r in records if c in r["final"].get("side", {})]))
-            for seat in range(4)
+            for seat in range(stats.seat_count(records))
         ]
         for c in currencies
     }
@@ -175,7 +175,7 @@ def tournament_players(experiment: Experiment, records: list[Record]) -> dict[st
     for r in sorted(records, key=lambda r: r["index"]):
         final = r["final"]
         for position, agent in enumerate(experiment.agents):
-            seat = (position + r.get("rotation", 0)) % 4
+            seat = (position + r.get("rotation", 0)) % len(final["points"])
             result = (final.get("results") or final["points"])[seat]
             label = f"{'agent' if experiment.rotate_seats else 'seat'} {position} ({agent})"
             players.setdefault(label, []).append((result, final["points"][seat], final["ranks"][seat]))

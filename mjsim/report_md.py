@@ -110,14 +110,19 @@ def _seat_tables(s: dict[str, Any]) -> list[str]:
             "",
             f"Seat balance: {balance.get('verdict', '')}",
             "",
-            "| seat | mean points | mean rank | 1st | 2nd | 3rd | 4th |",
-            "|" + " --- |" * 7,
+            "| seat | mean points | mean rank | " + " | ".join(_ordinals(len(r["seats"]))) + " |",
+            "|" + " --- |" * (3 + len(r["seats"])),
         ]
         for seat, st in enumerate(r["seats"]):
             dist = " | ".join(_ci(p, 3) for p in st["rank_distribution"])
             lines.append(f"| {seat} | {_ci(st['points'], 0)} | {_ci(st['rank'], 2)} | {dist} |")
         lines.append("")
     return lines
+
+
+def _ordinals(count: int) -> list[str]:
+    """``1st``, ``2nd``, ``3rd``, ``4th``... up to ``count``: the rank columns of a table of that many seats."""
+    return [f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}" for n in range(1, count + 1)]
 
 
 def _side_tables(s: dict[str, Any]) -> list[str]:
@@ -128,9 +133,9 @@ def _side_tables(s: dict[str, Any]) -> list[str]:
     lines = [
         "## Side currencies (mean final balance per seat)",
         "",
-        "| rule set | currency | seat 0 | seat 1 | seat 2 | seat 3 |",
+        "| rule set | currency | " + " | ".join(f"seat {seat}" for seat in range(len(rows[0][2]))) + " |",
     ]
-    lines.append("|" + " --- |" * 6)
+    lines.append("|" + " --- |" * (2 + len(rows[0][2])))
     for name, currency, seats in rows:
         lines.append(f"| {name} | {currency} | " + " | ".join(_ci(e, 2) for e in seats) + " |")
     return lines + [""]

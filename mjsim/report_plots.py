@@ -32,12 +32,13 @@ def _ranks(summary: dict[str, Any], path: Path) -> Path:
         ax.set_visible(False)
     for ax, name in zip(axes.flat, names, strict=False):
         seats = summary["rulesets"][name]["seats"]
-        for rank in range(4):
+        n, width = len(seats), 0.8 / max(len(seats), 1)  # one bar per rank in each seat's group
+        for rank in range(n):
             values = [st["rank_distribution"][rank]["value"] for st in seats]
-            ax.bar([s + rank * 0.2 - 0.3 for s in range(4)], values, width=0.2, label=f"rank {rank + 1}")
+            ax.bar([s + (rank - (n - 1) / 2) * width for s in range(n)], values, width=width, label=f"rank {rank + 1}")
         ax.set_title(name, fontsize=9)
-        ax.set_xticks(range(4), [f"seat {s}" for s in range(4)])
-        ax.axhline(0.25, color="grey", linewidth=0.8, linestyle=":")
+        ax.set_xticks(range(n), [f"seat {s}" for s in range(n)])
+        ax.axhline(1 / max(n, 1), color="grey", linewidth=0.8, linestyle=":")
     axes[0][0].set_ylabel("share of games")
     axes[0][cols - 1].legend(fontsize=7)
     return _save(fig, path, "Rank distribution by seat (seat 0 deals first)")

@@ -13,6 +13,7 @@ from typing import Any
 
 from mjsim.agents import make_agent
 from mjsim.engine import core
+from mjsim.engine.setup import check_agent_count
 from mjsim.engine.wall import derive_seed
 from mjsim.errors import MjsimError
 from mjsim.invariants import check_invariants
@@ -38,9 +39,10 @@ class GameRecord:
 def play_game(
     rules, seed: int, agent_names: Sequence[str], index: int = 0, check: bool = False, log_out: Path | None = None
 ) -> GameRecord:
-    """Play one whole game with the named bots (seats 0..3); ``log_out`` saves it as tenhou.net/6 JSON."""
+    """Play one whole game with the named bots (one per seat); ``log_out`` saves it as tenhou.net/6 JSON."""
     if rules.flow is None:
         raise MjsimError(f"rule set {rules.ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
+    check_agent_count(rules, agent_names)
     rngs = [random.Random(derive_seed(seed, "agent", i)) for i in range(len(agent_names))]
     agents = [make_agent(name, rng, rules) for name, rng in zip(agent_names, rngs, strict=True)]
     game = core.new_game(rules, seed)
@@ -118,13 +120,14 @@ def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
     records = [as_dict(r) for r in records]
     hands = [h for r in records for h in r["hands"]]
     n_hands = max(len(hands), 1)
+    seats = len(records[0]["final"]["points"]) if records else 0  # the table's seats, as the records show them
     seat_stats = []
-    for seat in range(4):
+    for seat in range(seats):
         ranks = [r["final"]["ranks"][seat] for r in records]
         seat_stats.append(
             {
                 "mean_points": sum(r["final"]["points"][seat] for r in records) / max(len(records), 1),
-                "rank_distribution": [ranks.count(k) / max(len(ranks), 1) for k in (1, 2, 3, 4)],
+                "rank_distribution": [ranks.count(k) / max(len(ranks), 1) for k in range(1, seats + 1)],
             }
         )
     for seat, st in enumerate(seat_stats):
@@ -139,7 +142,7 @@ def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
         "seats": seat_stats,
         "win_rate": sum(1 for h in hands if h.get("wins")) / n_hands,
         "tsumo_rate": sum(1 for w in wins if w["from"] is None) / n_hands,
-        "deal_in_rate": sum(1 for w in wins if w["from"] is not None) / n_hands / 4,
+        "deal_in_rate": sum(1 for w in wins if w["from"] is not None) / n_hands / max(seats, 1),
         "draw_rate": sum(1 for h in hands if h.get("draw")) / n_hands,
         "mean_win_value": sum(w["value"] for w in wins) / max(len(wins), 1),
         "winners_per_hand": _winners_per_hand(hands),

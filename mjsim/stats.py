@@ -61,6 +61,7 @@ __all__ = [
     "ratio_ci",
     "rotated_seat_metric",
     "seat_balance_test",
+    "seat_count",
     "seat_summary",
     "tournament_entries",
     "until_ci",
@@ -154,7 +155,7 @@ def _wilson(p: float, n: float, confidence: float) -> tuple[float, float]:
     z = _z(confidence)
     z2n = z * z / n
     centre = (p + z2n / 2) / (1 + z2n)
-    h = z / (1 + z2n) * math.sqrt(p * (1 - p) / n + z2n / (4 * n))
+    h = z / (1 + z2n) * math.sqrt(p * (1 - p) / n + z2n / (4 * n))  # Wilson's formula (its 4 is no seat count)
     return max(0.0, min(centre - h, p)), min(1.0, max(centre + h, p))  # rounding must not exclude p at 0 or 1
 
 
@@ -305,11 +306,16 @@ def final_result(game: Game, seat: int) -> float:
     return float(_get(game, "final")["results"][seat])
 
 
+def seat_count(games: Sequence[Game]) -> int:
+    """The number of seats of the games' table, read from the first game's final points (0 for no games)."""
+    return len(_get(games[0], "final")["points"]) if games else 0
+
+
 def _seats(games: Sequence[Game]) -> int:
-    """The number of seats, read from the first game's final points."""
+    """The number of seats, for functions that need at least one game."""
     if not games:
         raise ValueError("need at least one game")
-    return len(_get(games[0], "final")["points"])
+    return seat_count(games)
 
 
 def _final_matrix(games: Sequence[Game], key: str) -> np.ndarray:
@@ -383,7 +389,7 @@ def hand_rates(games: Sequence[Game], confidence: float = 0.95, clustered: bool 
     * ``win_rate``: share of hands with at least one win;
     * ``tsumo_rate``: share of hands won by tsumo;
     * ``deal_in_rate``: share of player-hands (hands x players) in which that player dealt in; a double ron
-      is one deal-in (so this is a true proportion, slightly below "ron wins / (4 · hands)");
+      is one deal-in (so this is a true proportion, slightly below "ron wins / (seats · hands)");
     * ``draw_rate``: share of hands that ended without a win (exhaustive draws and aborts: ``"draw"`` set);
     * ``dealer_win_rate``: share of hands in which the dealer won;
     * ``win_value``: mean ``value`` of a win (over wins, not hands);
@@ -544,14 +550,14 @@ def rotated_seat_metric(
 ) -> dict[int, float]:
     """Per seed, the average of ``metric`` for one agent over the seat rotations: ``seed -> mean``.
 
-    The design: every seed is played once per rotation r = 0..R-1 (usually R = 4), and rotation r puts agent
+    The design: every seed is played once per rotation r = 0..R-1 (usually R = the seats), and rotation r puts agent
     k in seat ``(k + r) % seats``.  ``games_by_rotation[r]`` holds rotation r's games; ``seat`` is the
     agent's seat in rotation 0 (i.e. the agent's number k); ``metric(game, seat)`` reads a number for a seat
     (default :func:`final_points`; also :func:`final_rank`, :func:`final_result`).
 
     Why: a seed fixes the deal seat by seat, so one game mixes the agent's quality with the luck of the
     seat it happened to sit in (good starting hands, being dealer first).  Averaging over all rotations of
-    the same seed gives every agent every seat's deal, so that seat luck cancels.  The four rotations of a
+    the same seed gives every agent every seat's deal, so that seat luck cancels.  The rotations of a
     seed are *not* independent observations -- the per-seed average is the unit.  Compare two rule sets or
     agents by passing two such dicts to :func:`paired_difference_values`, or get a single mean with
     ``mean_ci(list(result.values()))``.  Only seeds played in every rotation are kept.
@@ -583,7 +589,7 @@ class SeatBalance:
 
     ``rank_table[s][r]`` counts games where seat s finished rank r + 1.  ``rank_statistic`` is the corrected
     Pearson chi-square with ``rank_dof`` degrees of freedom and p-value ``rank_pvalue``;
-    ``per_seat_rank_pvalues`` test each seat's ranks against uniform alone (3 dof each, not adjusted for
+    ``per_seat_rank_pvalues`` test each seat's ranks against uniform alone (seats - 1 dof each, not adjusted for
     multiplicity).  ``points_f`` (with ``points_dof``) and ``points_pvalue`` test equal mean final points;
     ``friedman_pvalue`` is the rank-based (Friedman) version of the same question.  ``shared_rank_games``
     counts games whose ranks were not a permutation (ties), for which the rank test is only approximate.
@@ -783,7 +789,7 @@ def points_per_rank(scores: Sequence[int], ranks: Sequence[int]) -> float:
     """
     if len(scores) != len(ranks) or not ranks:
         raise ValueError("need the same, non-zero number of final scores and ranks")
-    if any(not 1 <= r <= 4 for r in ranks):
+    if any(not 1 <= r <= 4 for r in ranks):  # the tournament's rule is for four players: rule content, not the table
         raise ValueError("ranks must be 1..4")
     avg_hundreds = sum((Fraction(p) for p in scores), Fraction(0)) / (100 * len(scores))
     avg_rank = _round_half_up(Fraction(sum(int(r) for r in ranks), len(ranks)))

@@ -40,11 +40,11 @@ from mjsim.engine.actions import (
     Event,
     Transfer,
 )
-from mjsim.engine.offers import claim_candidates, claimants, drawable, self_candidates
+from mjsim.engine.offers import claim_candidates, claimants, drawable, seats_after, self_candidates
 from mjsim.engine.state import CLAIM, DECLARE, ENDED, PREDRAW, ROB, TURN, Game, HandState, Seat
 from mjsim.engine.wall import shuffled_wall
 from mjsim.errors import MjsimError
-from mjsim.hand.tiles import kind_of
+from mjsim.hand.tiles import EAST, WINDS, kind_of
 from mjsim.scoring import ANKAN as MELD_ANKAN
 from mjsim.scoring import CHI as MELD_CHI
 from mjsim.scoring import KAN as MELD_KAN
@@ -59,8 +59,8 @@ class IllegalAction(MjsimError):
 def new_game(rules, seed: int) -> Game:
     """A game under compiled ``rules`` whose every wall derives from ``seed``."""
     setup = rules.flow.setup
-    game = Game(rules=rules, seed=seed, scores=[setup.start_points] * 4)
-    game.side = {currency: [0] * 4 for currency in setup.currencies}
+    game = Game(rules=rules, seed=seed, scores=[setup.start_points] * setup.seats)
+    game.side = {currency: [0] * setup.seats for currency in setup.currencies}
     _start_hand(game)
     return game
 
@@ -146,7 +146,7 @@ def _declaration_offers(game: Game) -> dict[int, list[Action]]:
         return {}
     hand = game.hand
     offers = {}
-    for seat in range(4):
+    for seat in range(game.seat_count):
         if seat not in hand.declared:
             choices = hook(game=game, seat=seat)
             if choices:
@@ -262,7 +262,8 @@ def _kan_stands(game: Game, hand: HandState, seat: int, kind: str) -> None:
     hand.kans += 1
     hand.calls_made += 1
     _kan_dora(game, hand, kind)
-    _settle_meld(game, seat, next(m for m in hand.seats[seat].melds if m.kind == kan_kind and len(m.tiles) == 4))
+    kan = next(m for m in hand.seats[seat].melds if m.kind == kan_kind and len(m.tiles) == 4)  # a kan's 4 tiles
+    _settle_meld(game, seat, kan)
     if hand.phase != ENDED:
         _draw(game, hand, seat, replacement=True)
 
@@ -343,7 +344,7 @@ def _call(game: Game, hand: HandState, seat: int, who: int, action: Action) -> N
         me.remove(t)
     meld_type = {CHI: MELD_CHI, PON: MELD_PON, KAN: MELD_KAN}[action.kind]
     tiles = tuple(sorted(action.tiles + (action.tile,)))
-    me.melds.append(Meld(meld_type, tiles, action.tile, (who - hand.dealer) % 4))
+    me.melds.append(Meld(meld_type, tiles, action.tile, (who - hand.dealer) % len(hand.seats)))
     giver = hand.seats[who]
     giver.called_from_river.add(len(giver.river) - 1)
     hand.calls_made += 1
@@ -373,11 +374,8 @@ def _next_draw(game: Game, hand: HandState, who: int) -> None:
 
 
 def _next_active(hand: HandState, who: int) -> int:
-    for i in (1, 2, 3):
-        seat = (who + i) % 4
-        if not hand.seats[seat].left:
-            return seat
-    return who
+    """The next seat after ``who`` still in the hand (``who`` itself when nobody else is)."""
+    return next((seat for seat in seats_after(hand, who) if not hand.seats[seat].left), who)
 
 
 def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> None:
@@ -443,7 +441,7 @@ def _continue_after_win(game: Game, hand: HandState, wins, go_on) -> None:
     ``go_on`` may instead name the seat after which play resumes (``{"after": seat}``).
     """
     source = wins[0][2] if wins[0][2] is not None else wins[0][0]
-    last = max((seat for seat, _, _ in wins), key=lambda seat: (seat - source - 1) % 4)
+    last = max((seat for seat, _, _ in wins), key=lambda seat: (seat - source - 1) % len(hand.seats))
     if isinstance(go_on, dict) and go_on.get("after") is not None:
         last = go_on["after"]
     hand.discard = hand.robbed = None
@@ -502,7 +500,7 @@ def game_at(rules, *, scores, dealer: int, round_index: int, honba: int, table: 
     game = Game(
         rules=rules, seed=seed, scores=list(scores), table=table, dealer=dealer, round_index=round_index, honba=honba
     )
-    game.side = {currency: [0] * 4 for currency in rules.flow.setup.currencies}
+    game.side = {currency: [0] * game.seat_count for currency in rules.flow.setup.currencies}
     _start_hand(game, walls)
     return game
 
@@ -527,12 +525,12 @@ def _start_hand(game: Game, walls=None) -> None:
     hand = HandState(
         index=game.hand_number,
         dealer=game.dealer,
-        round_wind=27 + game.round_index % 4,
+        round_wind=EAST + game.round_index % len(WINDS),  # the round winds cycle E S W N whatever the seats
         honba=game.honba,
         wall=live,
         rinshan=rinshan,
         indicators=indicators,
-        seats=[Seat() for _ in range(4)],
+        seats=[Seat() for _ in range(setup.seats)],
         start_scores=tuple(game.scores),
     )
     game.hand_number += 1
@@ -550,8 +548,8 @@ def _start_hand(game: Game, walls=None) -> None:
             "table": game.table,
         },
     )
-    for i in range(4 * setup.hand_size):
-        seat = (game.dealer + i // setup.hand_size) % 4
+    for i in range(setup.seats * setup.hand_size):
+        seat = (game.dealer + i // setup.hand_size) % setup.seats
         hand.seats[seat].add(hand.wall.pop(0))
     _replace_dealt_bonus(game, hand)
     _event(game, "deal", None, tuple(tuple(s.tiles) for s in hand.seats))
@@ -567,8 +565,9 @@ def _replace_dealt_bonus(game: Game, hand: HandState) -> None:
     bonus = game.rules.flow.setup.bonus_ids
     if not bonus:
         return
-    for i in range(4):
-        seat = hand.seats[(game.dealer + i) % 4]
+    seats = len(hand.seats)
+    for i in range(seats):
+        seat = hand.seats[(game.dealer + i) % seats]
         while any(t in bonus for t in seat.tiles):
             tile = next(t for t in seat.tiles if t in bonus)
             seat.remove(tile)

@@ -40,7 +40,7 @@ def drawable(game: Game, hand: HandState) -> int:
 def kan_candidates(me: Seat) -> list[Action]:
     out = []
     for kind, n in enumerate(me.counts):
-        if n == 4:
+        if n == 4:  # all four copies of a kind (not a seat count)
             tiles = tuple(t for t in me.tiles if kind_of(t) == kind)
             out.append(Action(ANKAN, tiles[0], tiles))
     for meld in me.melds:
@@ -53,8 +53,13 @@ def kan_candidates(me: Seat) -> list[Action]:
 def claimants(hand: HandState) -> list[int]:
     """Seats that may answer the open discard or added kan, nearest the discarder first."""
     source = hand.discard if hand.phase == CLAIM else hand.robbed
-    who = source[0]
-    return [(who + i) % 4 for i in (1, 2, 3) if not hand.seats[(who + i) % 4].left]
+    return [seat for seat in seats_after(hand, source[0]) if not hand.seats[seat].left]
+
+
+def seats_after(hand: HandState, who: int) -> list[int]:
+    """Every other seat in turn order, starting with the one after ``who``."""
+    seats = len(hand.seats)
+    return [(who + i) % seats for i in range(1, seats)]
 
 
 def claim_candidates(game: Game, hand: HandState, seat: int) -> list[Action]:
@@ -72,7 +77,7 @@ def claim_candidates(game: Game, hand: HandState, seat: int) -> list[Action]:
         actions.append(Action(KAN, tile, tuple(same[:3])))
     if len(same) >= 2:
         actions += [Action(PON, tile, pair) for pair in _distinct_pairs(same, flow.setup.red_ids)]
-    if seat == (who + 1) % 4 and kind < 27:
+    if seat == (who + 1) % len(hand.seats) and kind < 27:
         actions += _chi_candidates(me, tile, kind, flow.setup.red_ids)
     return actions
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+from mjsim.errors import MjsimError
 
 
 @dataclass(frozen=True)
@@ -10,6 +14,7 @@ class TableSetup:
     """The physical game a family plays (answer of ``mjsim_table_setup``)."""
 
     tiles: tuple[int, ...]  # physical ids in the set
+    seats: int = 4  # players at the table; everything the engine does per seat loops over this many
     hand_size: int = 13
     replacement_tiles: int = 4  # dead-wall replacement tiles (0: replacements come from the wall's end)
     replacement_from: str = "tail"  # without a dead wall, replacements come from the wall's "tail" or "front"
@@ -22,3 +27,10 @@ class TableSetup:
     start_points: int = 25000
     riichi_deposit: int = 1000
     currencies: tuple[str, ...] = ()  # side currencies kept per seat next to the points (chips...), each zero-sum
+
+
+def check_agent_count(rules: Any, agents: Sequence[str]) -> None:
+    """Fail unless compiled ``rules`` that play games get one agent per seat of their table."""
+    seats = rules.flow.setup.seats
+    if len(agents) != seats:
+        raise MjsimError(f"rule set {rules.ruleset.name} seats {seats} players, got {len(agents)} agents")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjsim.engine.actions import Action, Event, Transfer
-from mjsim.hand.tiles import NUM_KINDS, kind_of
+from mjsim.hand.tiles import EAST, NUM_KINDS, kind_of
 from mjsim.scoring import Meld
 
 TURN, CLAIM, ROB, ENDED = "turn", "claim", "rob", "ended"
@@ -94,7 +94,7 @@ class HandState:
 
     def wind_of(self, seat: int) -> int:
         """The seat wind kind (27 = East) of ``seat`` in this hand."""
-        return 27 + (seat - self.dealer) % 4
+        return EAST + (seat - self.dealer) % len(self.seats)
 
 
 @dataclass(slots=True)
@@ -120,6 +120,11 @@ class Game:
     stash: dict[str, Any] = field(default_factory=dict)
     offered: dict[int, list[Action]] | None = None  # the last legal actions handed out
     choices: list[dict[int, Action]] = field(default_factory=list)  # every step's actions, to replay the game
+
+    @property
+    def seat_count(self) -> int:
+        """How many seats the table has (the family's ``TableSetup.seats``)."""
+        return self.rules.flow.setup.seats
 
     @property
     def sticks(self) -> int:

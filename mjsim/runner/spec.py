@@ -1,4 +1,4 @@
-"""What a run plays: a rule set, four agents and a root seed, small enough to send to any worker."""
+"""What a run plays: a rule set, one agent per seat and a root seed, small enough to send to any worker."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjsim.engine.setup import check_agent_count
 from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
 from mjsim.runner.seeding import game_seed
@@ -16,23 +17,29 @@ _COMPILED: dict[str, Any] = {}  # per process: a worker compiles each rule set o
 
 @dataclass(frozen=True)
 class RunSpec:
-    """A rule set (preset, overrides, extra plugin modules), four agents and a root seed."""
+    """A rule set (preset, overrides, extra plugin modules), one agent per seat of its table and a root seed."""
 
     preset: str
     overrides: tuple[tuple[str, Any], ...] = ()
-    agents: tuple[str, str, str, str] = ("efficiency",) * 4
+    agents: tuple[str, ...] = ()  # one per seat of the table (check() holds them to that); () = efficiency bots
     root_seed: int = 0
     plugins: tuple[str, ...] = ()
     name: str = field(default="", compare=False)
-    rotate: bool = False  # play each seed four times with the agents rotated through the seats
+    rotate: bool = False  # play each seed once per seat with the agents rotated through the seats
 
     def game(self, index: int) -> tuple[int, tuple[str, ...], int]:
         """(seed, agents by seat, rotation) of game ``index``."""
+        line_up = self.line_up()
         if not self.rotate:
-            return game_seed(self.root_seed, index), self.agents, 0
-        rotation = index % 4
-        agents = tuple(self.agents[(seat - rotation) % 4] for seat in range(4))
-        return game_seed(self.root_seed, index // 4), agents, rotation
+            return game_seed(self.root_seed, index), line_up, 0
+        seats = len(line_up)
+        rotation = index % seats
+        agents = tuple(line_up[(seat - rotation) % seats] for seat in range(seats))
+        return game_seed(self.root_seed, index // seats), agents, rotation
+
+    def line_up(self) -> tuple[str, ...]:
+        """The agents by seat before any rotation: ``agents``, or an efficiency bot in every seat of the table."""
+        return self.agents or ("efficiency",) * self.rules().flow.setup.seats
 
     def ruleset(self) -> RuleSet:
         """The uncompiled rule set."""
@@ -70,7 +77,6 @@ class RunSpec:
 
     def check(self) -> None:
         """Compile now so that a bad preset or option fails before any work starts."""
-        if len(self.agents) != 4:
-            raise MjsimError(f"a run needs four agents, got {len(self.agents)}")
         if self.rules().flow is None:
             raise MjsimError(f"rule set {self.preset} cannot play games")
+        check_agent_count(self.rules(), self.line_up())
