@@ -143,12 +143,6 @@ def test_variants_lists_every_installed_variant_with_a_description():
     assert all(len(line.split(maxsplit=1)) == 2 for line in names.values())
 
 
-def test_demo_prints_a_scored_hand():
-    result = run("demo")
-    assert result.exit_code == 0
-    assert "shanten" in result.output and "payments:" in result.output
-
-
 def test_score_with_a_variant_context_prints_a_reversed_win():
     result = run(
         "score",

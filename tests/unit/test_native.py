@@ -21,7 +21,7 @@ import hashlib, random, sys
 from dataclasses import replace
 import mjsim
 from mjsim import native
-from mjsim.bench import winning_hands
+from benchmarks.hand import winning_hands
 from mjsim.rules import RuleSet
 rules = RuleSet.from_preset(sys.argv[1]).compile()
 rng = random.Random(5)

@@ -984,7 +984,7 @@ def test_feature_gates_never_hide_a_pattern(tenhou_rules, ctx):
 
 def test_feature_gates_hold_on_the_benchmark_hands(tenhou_rules):
     """The same check on 1000 seeded random winning hands (open and closed, every wait and set shape)."""
-    from mjsim.bench import winning_hands
+    from benchmarks.hand import winning_hands
 
     for hand in winning_hands(1000, seed=7):
         ctx = replace(hand.ctx, options=tenhou_rules.values)
