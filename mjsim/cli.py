@@ -322,7 +322,7 @@ def report(directory) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, workers, as_json) -> None:
     """Paired comparison of two rule sets on the same seeds (B minus A, 95% intervals)."""
-    from mjsim.report import METRIC_FUNCTIONS, paired
+    from mjsim.metrics import METRIC_FUNCTIONS, paired
     from mjsim.runner import RunSpec
     from mjsim.runner.run import collect
 
