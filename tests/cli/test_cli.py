@@ -79,7 +79,7 @@ def test_bad_input_is_one_line_and_exit_2(args, fragment):
     assert len(result.output.strip().splitlines()) == 1
 
 
-@pytest.mark.skipif(not TENHOU_CASES.exists(), reason="shared validation data not present")
+@pytest.mark.shared_data(TENHOU_CASES)
 def test_score_cases_tenhou_all_agree():
     result = run("score", "--cases", str(TENHOU_CASES), "--json")
     assert result.exit_code == 0, result.output
@@ -88,7 +88,7 @@ def test_score_cases_tenhou_all_agree():
     assert summary["agree"] + summary["skipped"] == summary["total"] == 474
 
 
-@pytest.mark.skipif(not PKG_CASES.exists(), reason="shared validation data not present")
+@pytest.mark.shared_data(PKG_CASES)
 def test_score_cases_package_all_agree():
     result = run("score", "--cases", str(PKG_CASES), "--json")
     assert result.exit_code == 0, result.output

@@ -8,7 +8,6 @@ from itertools import product
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import THEMES, describe, win_contexts, winning_hands
 
 import mjsim
 from mjsim import MjsimError, win_context
@@ -23,6 +22,7 @@ from mjsim.scoring import (
     hand_readings,
     reading_cache_stats,
 )
+from tests.strategies import THEMES, describe, win_contexts, winning_hands
 from variants.riichi.limits import base_points
 from variants.riichi.payments import ron_value, round_up, tsumo_shares
 from variants.riichi.scorer import NoWin, score_win
