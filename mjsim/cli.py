@@ -1,4 +1,4 @@
-"""The ``mjsim`` command line: score, variants, rules, bench and demo."""
+"""The ``mjsim`` command line: score, variants, rules and bench."""
 
 from __future__ import annotations
 
@@ -320,7 +320,7 @@ def report(directory) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, workers, as_json) -> None:
     """Paired comparison of two rule sets on the same seeds (B minus A, 95% intervals)."""
-    from mjsim.report import METRIC_FUNCTIONS, paired
+    from mjsim.metrics import METRIC_FUNCTIONS, paired
     from mjsim.runner import RunSpec
     from mjsim.runner.run import collect
 
@@ -400,56 +400,38 @@ def _show(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-@cli.group()
+CHECKOUT = Path(__file__).resolve().parent.parent  # the source checkout, when mjsim runs from one
+
+
+def _benchmark_commands() -> click.Group:
+    """The ``bench`` commands of the checkout's ``benchmarks`` package (an installed mjsim ships none)."""
+    init = CHECKOUT / "benchmarks" / "__init__.py"
+    if not init.is_file():
+        raise MjsimError(f"mjsim bench runs from a source checkout: no benchmarks package at {init.parent}")
+    if "benchmarks" not in sys.modules:  # loaded by its place, beside this mjsim, not from the working directory
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location("benchmarks", init, submodule_search_locations=[str(init.parent)])
+        sys.modules["benchmarks"] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    from benchmarks.cli import bench as commands
+
+    return commands
+
+
+class _Benchmarks(click.Group):
+    """``mjsim bench``: the commands of the checkout's benchmarks/, loaded only when asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return _benchmark_commands().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        return _benchmark_commands().get_command(ctx, name)
+
+
+@cli.group(cls=_Benchmarks)
 def bench() -> None:
-    """Benchmarks (speed is measured here, never asserted in tests)."""
-
-
-@bench.command("hand")
-@click.option("--shanten-calls", default=50_000, show_default=True)
-@click.option("--hands", default=2_000, show_default=True, help="winning hands to score")
-@click.option("--seed", default=0, show_default=True)
-@click.option("--json", "as_json", is_flag=True)
-def bench_hand_cmd(shanten_calls, hands, seed, as_json) -> None:
-    """Time per shanten call and per scored win on one core, beside the mahjong package."""
-    from mjsim.bench import bench_hand, format_hand_report
-
-    result = bench_hand(shanten_calls=shanten_calls, winning_hands=hands, seed=seed)
-    click.echo(json.dumps(result, indent=1) if as_json else format_hand_report(result))
-
-
-@bench.command("game")
-@click.option("--games", default=20, show_default=True, type=click.IntRange(min=1))
-@click.option("--seed", default=0, show_default=True)
-@click.option("--preset", default="tenhou", show_default=True)
-@click.option("--json", "as_json", is_flag=True)
-def bench_game_cmd(games, seed, preset, as_json) -> None:
-    """Hands per second on one core with four efficiency bots, and peak memory."""
-    from mjsim.bench import bench_game, format_game_report
-
-    result = bench_game(games=games, seed=seed, preset=preset)
-    click.echo(json.dumps(result, indent=1) if as_json else format_game_report(result))
-
-
-@bench.command("runner")
-@click.option("--games", default=200, show_default=True, type=click.IntRange(min=4))
-@click.option("--seed", default=0, show_default=True)
-@click.option("--no-ray", is_flag=True, help="leave the Ray backend out")
-@click.option("--json", "as_json", is_flag=True)
-def bench_runner_cmd(games, seed, no_ray, as_json) -> None:
-    """Games per second with one worker, two workers and Ray; the digest must not change."""
-    from mjsim.bench import bench_runner, format_runner_report
-
-    result = bench_runner(games=games, seed=seed, ray=not no_ray)
-    click.echo(json.dumps(result, indent=1) if as_json else format_runner_report(result))
-
-
-@cli.command()
-def demo() -> None:
-    """Shanten and scoring of a few hands: what `make run` shows until the runner exists."""
-    from mjsim.demo import run_demo
-
-    click.echo(run_demo())
+    """Benchmarks of a source checkout (benchmarks/): hand, game, runner."""
 
 
 def main() -> None:

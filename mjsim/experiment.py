@@ -208,7 +208,7 @@ def _agents(where: str, raw: Any) -> tuple[str, str, str, str]:
 
 def _check_metric(where: str, key: str, value: Any) -> None:
     """A named metric or a parametric one (final:KEY[=VALUE], hand_sum:KEY, hand_mean:KEY, side:CURRENCY)."""
-    from mjsim.report import metric
+    from mjsim.metrics import metric
 
     if not isinstance(value, str) or metric(value) is None:
         raise MjsimError(
@@ -331,7 +331,7 @@ def _more_games(experiment: Experiment, store: Store, games: int, until_ci: floa
     """With --until-ci: more games for every rule set while the target's half-width is too wide."""
     if until_ci is None:
         return 0
-    from mjsim.report import target_estimate
+    from mjsim.metrics import target_estimate
     from mjsim.stats import until_ci as decide
 
     estimate = target_estimate(experiment, store.records(experiment.baseline))

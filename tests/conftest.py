@@ -1,4 +1,7 @@
-"""Shared test set-up: Hypothesis profiles, the compiled tenhou rules, and paths to the shared data.
+"""Shared test set-up: Hypothesis profiles, the compiled tenhou rules, and the shared data.
+
+A test that needs the shared data (``<checkout>/../shared``) asks for the ``shared_data`` fixture or carries
+``@pytest.mark.shared_data(path)``: it skips when the data is absent, or fails under ``MJSIM_REQUIRE_SHARED=1``.
 
 Hypothesis profiles (pick one with ``HYPOTHESIS_PROFILE``, default ``dev``):
 
@@ -10,39 +13,15 @@ Hypothesis profiles (pick one with ``HYPOTHESIS_PROFILE``, default ``dev``):
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-TESTS_DIR = Path(__file__).resolve().parent
-REPO_ROOT = TESTS_DIR.parent
-SHARED_DIR = REPO_ROOT.parent / "shared"
+import pytest
+from hypothesis import HealthCheck, settings
 
-
-def _import_real_variants() -> None:
-    """Import the installed ``variants`` package before ``tests/`` shadows it.
-
-    pytest puts ``tests/`` on ``sys.path`` to import this file, and ``tests/variants/`` (a directory for
-    variant tests) would then be taken for a namespace package named ``variants``: its presets would not
-    be found.  Importing the real package first (with ``tests/`` briefly off the path) pins it.
-    """
-    saved = list(sys.path)
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != TESTS_DIR]
-    try:
-        import variants  # noqa: F401
-    finally:
-        sys.path[:] = saved
-
-
-_import_real_variants()
-if str(TESTS_DIR) not in sys.path:  # so that test modules can ``import strategies``
-    sys.path.insert(0, str(TESTS_DIR))
-
-import pytest  # noqa: E402
-from hypothesis import HealthCheck, settings  # noqa: E402
-
-from mjsim.rules import Rules, RuleSet  # noqa: E402
+from mjsim.rules import Rules, RuleSet
+from tests.shared import require_shared, shared_path
 
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile(
@@ -57,12 +36,15 @@ settings.register_profile("thorough", max_examples=2000, deadline=None, suppress
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
-def shared_path(*parts: str) -> Path:
-    """A path under the shared data folder (``<checkout>/../shared``); skips the test when it is absent."""
-    path = SHARED_DIR.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"shared validation data not found at {path} (expected beside the repository checkout)")
-    return path
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``shared_data`` marker."""
+    config.addinivalue_line("markers", "shared_data(path): the test needs this shared file or folder")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Skip (or fail, when required) a test marked ``shared_data(path)`` whose path is missing."""
+    for mark in item.iter_markers("shared_data"):
+        require_shared(mark.args[0])
 
 
 @cache
@@ -85,5 +67,5 @@ def rules_with() -> Callable[..., Rules]:
 
 @pytest.fixture(scope="session")
 def shared_data() -> Callable[..., Path]:
-    """``shared_data("validation", "scoring", "mahjong_pkg_cases.json")``: a shared file, or skip."""
+    """``shared_data("validation", "scoring", "mahjong_pkg_cases.json")``: a shared file, or skip (or fail)."""
     return shared_path

@@ -79,7 +79,7 @@ def test_bad_input_is_one_line_and_exit_2(args, fragment):
     assert len(result.output.strip().splitlines()) == 1
 
 
-@pytest.mark.skipif(not TENHOU_CASES.exists(), reason="shared validation data not present")
+@pytest.mark.shared_data(TENHOU_CASES)
 def test_score_cases_tenhou_all_agree():
     result = run("score", "--cases", str(TENHOU_CASES), "--json")
     assert result.exit_code == 0, result.output
@@ -88,7 +88,7 @@ def test_score_cases_tenhou_all_agree():
     assert summary["agree"] + summary["skipped"] == summary["total"] == 474
 
 
-@pytest.mark.skipif(not PKG_CASES.exists(), reason="shared validation data not present")
+@pytest.mark.shared_data(PKG_CASES)
 def test_score_cases_package_all_agree():
     result = run("score", "--cases", str(PKG_CASES), "--json")
     assert result.exit_code == 0, result.output
@@ -141,12 +141,6 @@ def test_variants_lists_every_installed_variant_with_a_description():
     names = {line.split()[0]: line for line in result.output.splitlines()}
     assert {"riichi", "jirai", "boo"} <= set(names)
     assert all(len(line.split(maxsplit=1)) == 2 for line in names.values())
-
-
-def test_demo_prints_a_scored_hand():
-    result = run("demo")
-    assert result.exit_code == 0
-    assert "shanten" in result.output and "payments:" in result.output
 
 
 def test_score_with_a_variant_context_prints_a_reversed_win():

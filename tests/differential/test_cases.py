@@ -2,7 +2,8 @@
 
 One test per case, with the case id as the test id.  Tenhou cases from three-player games or special
 lobbies carry a skip flag in the file and are skipped with that reason.  The data lives beside the
-repository checkout (``<checkout>/../shared/validation``); without it the tests skip.
+repository checkout (``<checkout>/../shared/validation``); without it the tests skip (or fail, under
+MJSIM_REQUIRE_SHARED=1).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 from mjsim.conformance import CaseScorer, summarize
 from mjsim.logs.agari_cases import read_cases
 from mjsim.rules import RuleSet
+from tests.shared import require_shared
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SHARED_DIR = REPO_ROOT.parent / "shared"
@@ -23,7 +25,7 @@ PACKAGE_CASES = SHARED_DIR / "validation" / "scoring" / "mahjong_pkg_cases.json"
 
 def _params(path: Path):
     if not path.exists():
-        return [pytest.param(None, marks=pytest.mark.skip(reason=f"case file not found: {path}"), id=path.name)]
+        return [pytest.param(None, marks=pytest.mark.shared_data(path), id=path.name)]
     return [
         pytest.param(case, id=case.id, marks=[pytest.mark.skip(reason=case.skip)] if case.skip else [])
         for case in read_cases(path)
@@ -56,8 +58,7 @@ def test_package_case_agrees(case_scorer, case):
     [pytest.param(TENHOU_CASES, 474, 23, id="tenhou"), pytest.param(PACKAGE_CASES, 96, 0, id="package")],
 )
 def test_case_files_are_complete(case_scorer, path, total, skipped):
-    if not path.exists():
-        pytest.skip(f"case file not found: {path}")
+    require_shared(path)
     summary = summarize(case_scorer.check(case) for case in read_cases(path))
     assert (summary["total"], summary["skipped"], summary["errors"]) == (total, skipped, 0)
     assert summary["agree"] == total - skipped, summary["mismatches"]

@@ -25,10 +25,10 @@ from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
-from strategies import THEMES, describe, win_contexts, winning_hands
 
 import mjsim
 from mjsim import RuleSet
+from tests.strategies import THEMES, describe, win_contexts, winning_hands
 from variants.riichi.scorer import NoWin
 
 pytest.importorskip("mahjong")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import complete_counts, five_set_counts, random_counts, winning_hands
 
 from mjsim import (
     Form,
@@ -19,6 +18,7 @@ from mjsim import (
 )
 from mjsim.hand.decompose import is_complete
 from mjsim.hand.notation import format_counts
+from tests.strategies import complete_counts, five_set_counts, random_counts, winning_hands
 
 kinds_lists = st.lists(st.integers(0, 41), max_size=20)
 count_lists = random_counts((1, 2, 4, 5, 7, 8, 10, 11, 13, 14))

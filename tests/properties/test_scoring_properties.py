@@ -11,9 +11,9 @@ from dataclasses import replace
 import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
-from strategies import describe, pao_contexts, win_contexts
 
 import mjsim
+from tests.strategies import describe, pao_contexts, win_contexts
 from variants.riichi.limits import base_points
 from variants.riichi.payments import ron_value, round_up, tsumo_shares
 from variants.riichi.scorer import NoWin

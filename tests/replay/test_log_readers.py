@@ -25,7 +25,7 @@ from mjsim.logs.model import EVENT_KINDS, RED_FIVES, AgariRecord, DrawRecord, Ga
 from mjsim.logs.tenhou6 import code_kind, read_tenhou6, tile_code
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "validation" / "tenhou"
-NEEDS_DATA = pytest.mark.skipif(not DATA.is_dir(), reason=f"the Tenhou validation data is not at {DATA}")
+NEEDS_DATA = pytest.mark.shared_data(DATA)
 
 
 def _files(folder: str, *suffixes: str) -> list[Path]:

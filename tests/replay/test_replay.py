@@ -10,7 +10,7 @@ from mjsim.logs.load import load_logs
 from mjsim.logs.replay import replay_game, rules_for, walls_of
 
 TENHOU = Path(__file__).resolve().parents[2].parent / "shared" / "validation" / "tenhou"
-pytestmark = pytest.mark.skipif(not TENHOU.exists(), reason="shared validation data not present")
+pytestmark = pytest.mark.shared_data(TENHOU)
 
 
 def _files(folder: str) -> list[Path]:

@@ -54,6 +54,19 @@ EngineMachine.TestCase.settings = settings(stateful_step_count=200, deadline=Non
 TestEngine = EngineMachine.TestCase
 
 
-@pytest.mark.parametrize("preset", PLAYABLE)
+@pytest.mark.parametrize("preset", preset_names())
 def test_every_playable_preset_has_a_table(preset):
-    assert compiled(preset).flow.setup.tiles
+    """Every preset plays, on a table that deals: distinct tiles, each seat its hand, the rest in the wall."""
+    rules = compiled(preset)
+    assert rules.flow is not None, f"{preset} compiles without a game flow, so the machine never plays it"
+    setup = rules.flow.setup
+    tiles = set(setup.tiles)
+    assert len(tiles) == len(setup.tiles) and setup.red_ids | setup.bonus_ids <= tiles
+    game = core.new_game(rules, 0)
+    seats = game.hand.seats
+    dead_wall = setup.replacement_tiles + setup.indicator_tiles
+    assert len(tiles) > len(seats) * setup.hand_size + dead_wall + setup.reserve
+    sizes = sorted(len(seat.tiles) for seat in seats)  # the dealer may have drawn its first tile
+    assert sizes[:-1] == [setup.hand_size] * (len(seats) - 1) and sizes[-1] - setup.hand_size in (0, 1)
+    dealt = [t for seat in seats for t in (*seat.tiles, *seat.flowers)] + list(game.hand.wall)
+    assert len(set(dealt)) == len(dealt) and set(dealt) <= tiles

@@ -58,11 +58,31 @@ def test_dealer_starts_with_fourteen_tiles(rules):
     assert check_invariants(game) == []
 
 
-def test_a_bust_or_the_schedule_ends_the_game(rules):
-    record = play_game(rules, seed=5, agent_names=["efficiency"] * 4)
-    last = record.hands[-1]
-    busted = any(score < 0 for score in last["scores"])
-    assert busted or len(record.hands) >= 8
+@pytest.mark.parametrize(
+    ("seed", "ending"),
+    [
+        pytest.param(5, "schedule", id="south-4-ends-it"),
+        pytest.param(6, "bust", id="a-bust-in-the-east-ends-it"),
+        pytest.param(12, "bust", id="a-bust-in-south-4-ends-it"),
+    ],
+)
+def test_a_bust_or_the_schedule_ends_the_game(rules, seed, ending):
+    """Under tenhou's rules a game ends after the hand that leaves a score below zero or after the last
+    scheduled hand (South, the last seat dealing; later in an extension), and no hand before it busted."""
+    south = 28  # the round wind's tile kind
+    record = play_game(rules, seed=seed, agent_names=["efficiency"] * 4)
+    *earlier, last = record.hands
+    last_dealer = len(last["scores"]) - 1
+
+    def busted(hand: dict) -> bool:
+        return min(hand["scores"]) < 0
+
+    def scheduled_end(hand: dict) -> bool:
+        return hand["round"] > south or (hand["round"] == south and hand["dealer"] == last_dealer)
+
+    assert not any(busted(hand) for hand in earlier)
+    assert busted(last) == (ending == "bust")
+    assert busted(last) or scheduled_end(last)
 
 
 def test_unplayable_rules_fail_clearly():

@@ -34,21 +34,8 @@ _SCORE_DIGEST = """
 import hashlib, random, sys
 from dataclasses import replace
 import mjsim
-from mjsim import native, native_build
-
-# What the build compiled before the list moved to the variants: the core's four and riichi's five.
-NINE = (
-    "mjsim.scoring",
-    "mjsim.hand.decompose",
-    "mjsim.hand.shanten",
-    "mjsim.hand.tiles",
-    "variants.riichi.fu",
-    "variants.riichi.limits",
-    "variants.riichi.payments",
-    "variants.riichi.scorer",
-    "variants.riichi.yaku",
-)
-from mjsim.bench import winning_hands
+from mjsim import native
+from benchmarks.hand import winning_hands
 from mjsim.rules import RuleSet
 rules = RuleSet.from_preset(sys.argv[1]).compile()
 rng = random.Random(5)

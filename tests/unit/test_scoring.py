@@ -8,7 +8,6 @@ from itertools import product
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import THEMES, describe, win_contexts, winning_hands
 
 import mjsim
 from mjsim import MjsimError, win_context
@@ -23,6 +22,7 @@ from mjsim.scoring import (
     hand_readings,
     reading_cache_stats,
 )
+from tests.strategies import THEMES, describe, win_contexts, winning_hands
 from variants.riichi.limits import base_points
 from variants.riichi.payments import ron_value, round_up, tsumo_shares
 from variants.riichi.scorer import NoWin, score_win
@@ -984,7 +984,7 @@ def test_feature_gates_never_hide_a_pattern(tenhou_rules, ctx):
 
 def test_feature_gates_hold_on_the_benchmark_hands(tenhou_rules):
     """The same check on 1000 seeded random winning hands (open and closed, every wait and set shape)."""
-    from mjsim.bench import winning_hands
+    from benchmarks.hand import winning_hands
 
     for hand in winning_hands(1000, seed=7):
         ctx = replace(hand.ctx, options=tenhou_rules.values)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from strategies import random_counts
 
 import mjsim
 from mjsim import Form, MjsimError, parse_counts, shanten
 from mjsim.hand.shanten import improving_kinds, orphans_shanten, seven_pairs_shanten, standard_shanten
+from tests.strategies import random_counts
 
 
 @pytest.mark.parametrize(

@@ -325,7 +325,7 @@ def test_record_hand_counts_the_hands_refusals_and_resets():
 )
 def test_experiment_facts_agree(preset, overrides):
     """Every hand records boo.refused and boo.sunk; the final facts are flat and agree with the hands."""
-    from mjsim.report import metric
+    from mjsim.metrics import metric
     from mjsim.simulate import as_dict
     from variants.boo.flow import CODES
 

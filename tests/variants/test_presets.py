@@ -187,8 +187,20 @@ def test_option_has_a_one_line_description(key):
 
 @pytest.mark.parametrize("key", sorted(DECLARED))
 def test_option_default_is_accepted_by_its_parser(key):
+    """The default parses back to itself from TOML and from its ``--set`` text; outside the choices it is refused."""
     option = DECLARED[key]
-    option.parse(option.default)
+    default = frozenset(option.default) if option.multi else option.default
+    if option.multi:
+        text = ",".join(sorted(map(str, default))) or "none"
+    else:
+        text = str(default).lower() if isinstance(default, bool) else str(default)
+    assert option.parse(option.default) == default
+    assert option.parse(text) == default
+    if option.choices:
+        prefix, name = key.split(".", 1)
+        bad = ["no-such-choice"] if option.multi else "no-such-choice"
+        with pytest.raises(mjsim.MjsimError, match=key.replace(".", r"\.")):
+            OptionRegistry().for_variant(prefix).add(name, bad, option.description, option.choices, option.multi)
 
 
 @pytest.mark.parametrize("key", sorted(k for k, o in DECLARED.items() if o.choices and not o.multi))

@@ -6,11 +6,11 @@ from functools import cache
 from types import SimpleNamespace
 
 import pytest
-from moves import net
 
 from mjsim.engine.actions import Transfer
 from mjsim.rules import RuleSet
 from mjsim.simulate import play_game
+from tests.moves import net
 from variants.yakitori import checks
 from variants.yakitori.marks import final_marks, marks_after, payments
 

@@ -16,7 +16,6 @@ hands is reported.
 
 from __future__ import annotations
 
-import os
 import platform
 import random
 import sys
@@ -27,6 +26,7 @@ from importlib import metadata
 from typing import Any
 
 import mjsim
+from benchmarks.common import machine_info, table_row
 from mjsim.errors import MjsimError
 from mjsim.hand.notation import format_tiles
 from mjsim.native import build_status
@@ -361,17 +361,6 @@ def _time_scores(hands: list[WinHand], rules: Rules, peer_ok: bool) -> tuple[flo
 # ---------------------------------------------------------------- the benchmark
 
 
-def machine_info() -> str:
-    """Operating system, architecture, CPU model and core count, on one line."""
-    cpu = platform.processor()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
-    except OSError:
-        pass
-    return f"{platform.platform()}; {cpu or platform.machine()}; {os.cpu_count()} CPUs (1 used)"
-
-
 def _section(count_key: str, count: int, ours: float, theirs: float | None, check: dict) -> dict[str, Any]:
     """One section of the result: sizes, timings, speedup and the sanity check."""
     return {
@@ -441,13 +430,6 @@ def _us(value: float | None) -> str:
     return "-" if value is None else f"{value:,.2f}"
 
 
-def _table_row(cells: Sequence[str], widths: Sequence[int]) -> str:
-    """One table line: the first column left-aligned, the numbers right-aligned."""
-    padded = [cells[0].ljust(widths[0])]
-    padded += [c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True)]
-    return "  ".join(padded)
-
-
 def format_hand_report(result: dict[str, Any]) -> str:
     """A small table of a :func:`bench_hand` result: what, calls, µs per call on each side, speedup."""
     peer = result.get("peers", {}).get("mahjong")
@@ -464,7 +446,7 @@ def format_hand_report(result: dict[str, Any]) -> str:
         speedup = "-" if s.get("speedup") is None else f"{s['speedup']:.1f}x"
         rows.append((name, f"{s[count_key]:,}", _us(s["mjsim_us"]), _us(s.get("mahjong_us")), speedup))
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    lines = [_table_row(r, widths) for r in rows]
+    lines = [table_row(r, widths) for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines.append("")
     lines.append(f"python {result['python']} on {result['machine']}; best of {result.get('repeats', 3)}")
@@ -493,213 +475,3 @@ def _check_lines(result: dict[str, Any], peer: str | None) -> list[str]:
     for example in (sh["examples"] + sc["examples"])[:EXAMPLES]:
         lines.append(f"  disagreement: {example}")
     return lines
-
-
-# --- Whole games ---------------------------------------------------------------------------
-
-
-def bench_game(games: int = 20, seed: int = 0, preset: str = "tenhou", peers: bool = True) -> dict[str, Any]:
-    """Hands (kyoku) per second on one core with four efficiency bots, beside riichienv's engine when installed."""
-    if games < 1:
-        raise MjsimError("bench game needs at least one game")
-    mjsim.RuleSet.from_preset(preset).compile()  # an unknown preset fails here, not in the child
-    try:
-        ours = _run_child(_mjsim_command(), {"games": games, "seed": seed, "preset": preset})
-    except RuntimeError as exc:
-        raise MjsimError(f"bench game: the mjsim child failed: {exc}") from exc
-    rate = ours["hands"] / ours["seconds"]
-    return {
-        "python": platform.python_version(),
-        "build": build_status(),
-        "machine": machine_info(),
-        "preset": preset,
-        "games": games,
-        "hands": ours["hands"],
-        "seconds": round(ours["seconds"], 3),
-        "cpu_seconds": round(ours["cpu_seconds"], 3),
-        "hands_per_second": round(rate, 1),
-        "max_rss_mb": ours["max_rss_mb"],
-        "peers": {"riichienv": _riichienv_section(games, seed, rate) if peers else None},
-    }
-
-
-def _riichienv_version() -> str | None:
-    """The installed riichienv version, or None."""
-    from mjsim.bench_peers import riichienv_version
-
-    return riichienv_version()
-
-
-def format_game_report(result: dict[str, Any]) -> str:
-    """A small table of a :func:`bench_game` result: each engine's games, hands, time, rate, peak RSS, ratio."""
-    import textwrap
-
-    peer = result["peers"].get("riichienv")
-    header = ("engine", "games", "hands", "seconds", "CPU s", "hands/s", "peak RSS MB", "vs mjsim")
-    rows = [header, _game_row(f"mjsim ({result['preset']})", result, 1.0)]
-    if peer and "error" not in peer:
-        rows.append(_game_row(f"riichienv {peer['version']}", peer, peer["ratio"]))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    lines = [_table_row(r, widths) for r in rows]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    lines += ["", "mjsim: four efficiency bots, every hook live; peak RSS target < 300 MB"]
-    if peer is None:
-        lines.append("riichienv: not measured (not installed, or peers turned off)")
-    elif "error" in peer:
-        lines.append(f"riichienv {peer['version']}: failed: {peer['error']}")
-    else:
-        about = f"riichienv: game_mode {peer['game_mode']!r}, {peer['rule']}, four bots, {peer['policy']}"
-        lines += textwrap.wrap(about, 110, subsequent_indent="  ")
-        lines.append(
-            f"ratio riichienv/mjsim = {peer['ratio']:.2f}, mjsim/riichienv = {peer['inverse_ratio']:.2f} (hands/s)"
-        )
-    lines.append("each side in its own fresh interpreter pinned to one CPU, one after the other")
-    if any(side["cpu_seconds"] < 0.9 * side["seconds"] for side in (result, peer or {}) if "cpu_seconds" in side):
-        lines.append("CPU time well below wall time: other processes shared the CPU, so the rates are low and noisy")
-    lines.append(f"python {result['python']} on {result['machine']}")
-    return "\n".join(lines)
-
-
-def _game_row(name: str, side: dict[str, Any], ratio: float) -> tuple[str, ...]:
-    """One engine's line of the game table."""
-    return (
-        name,
-        f"{side['games']:,}",
-        f"{side['hands']:,}",
-        f"{side['seconds']:.2f}",
-        f"{side['cpu_seconds']:.2f}",
-        f"{side['hands_per_second']:,.1f}",
-        f"{side['max_rss_mb']:.1f}",
-        f"{ratio:.2f}x",
-    )
-
-
-def _run_child(command: list[str], args: dict[str, Any]) -> dict[str, Any]:
-    """Run ``command`` (a fresh Python interpreter) with ``args`` as JSON on stdin; its last stdout line as JSON."""
-    import json
-    import subprocess
-
-    done = subprocess.run(command, input=json.dumps(args), capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
-        raise RuntimeError(last)
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def _mjsim_command() -> list[str]:
-    """The child interpreter for mjsim's side, importing this very mjsim (not whatever the working directory holds)."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(mjsim.__file__)))
-    code = f"import sys; sys.path.insert(0, {root!r}); from mjsim.bench import _mjsim_child; _mjsim_child()"
-    return [sys.executable, "-P", "-c", code]
-
-
-def _mjsim_child() -> None:
-    """Child entry point: reads ``{"games", "seed", "preset"}`` on stdin, prints mjsim's measurement as JSON."""
-    import json
-
-    from mjsim.bench_peers import pin_one_core
-
-    args = json.load(sys.stdin)
-    pin_one_core()
-    print(json.dumps(_measure_mjsim(args["games"], args["seed"], args["preset"])))
-
-
-def _measure_mjsim(games: int, seed: int, preset: str) -> dict[str, Any]:
-    """Play one untimed warm-up game, then ``games`` timed games; hands, seconds and this process's peak RSS."""
-    from mjsim.bench_peers import peak_rss_mb
-    from mjsim.simulate import run_games
-
-    rules = mjsim.RuleSet.from_preset(preset).compile()
-    run_games(rules, 1, seed + 1, ["efficiency"] * 4)  # warm the tables and caches
-    start, cpu = time.perf_counter(), time.process_time()
-    records = run_games(rules, games, seed, ["efficiency"] * 4)
-    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-    return {
-        "games": games,
-        "hands": sum(len(r.hands) for r in records),
-        "seconds": elapsed,
-        "cpu_seconds": cpu,
-        "max_rss_mb": peak_rss_mb(),
-    }
-
-
-def _riichienv_section(games: int, seed: int, mjsim_rate: float) -> dict[str, Any] | None:
-    """riichienv's side, run in a fresh interpreter that never imports mjsim; None when it is not installed."""
-    from mjsim import bench_peers
-    from mjsim.simulate import game_seed
-
-    version = bench_peers.riichienv_version()
-    if version is None:
-        return None
-    args = {"seeds": [game_seed(seed, i) for i in range(games)], "warmup_seed": game_seed(seed + 1, 0)}
-    try:
-        theirs = _run_child([sys.executable, "-P", os.path.abspath(bench_peers.__file__)], args)
-    except RuntimeError as exc:
-        return {"version": version, "error": str(exc)}
-    rate = theirs["hands"] / theirs["seconds"]
-    return {
-        "version": version,
-        "game_mode": bench_peers.GAME_MODE,
-        "rule": bench_peers.RULE,
-        "policy": bench_peers.POLICY,
-        "games": theirs["games"],
-        "hands": theirs["hands"],
-        "seconds": round(theirs["seconds"], 3),
-        "cpu_seconds": round(theirs["cpu_seconds"], 3),
-        "hands_per_second": round(rate, 1),
-        "max_rss_mb": theirs["max_rss_mb"],
-        "ratio": round(rate / mjsim_rate, 2),
-        "inverse_ratio": round(mjsim_rate / rate, 2),
-    }
-
-
-# --- Runners ----------------------------------------------------------------------------------------------------
-
-
-def bench_runner(games: int = 200, seed: int = 0, ray: bool = True) -> dict[str, Any]:
-    """Games per second on one worker, two worker processes and Ray (two workers), with the same digest."""
-    from mjsim.runner import RunSpec
-    from mjsim.runner.run import collect
-    from mjsim.simulate import digest
-
-    spec = RunSpec("tenhou", root_seed=seed)
-    rows: dict[str, Any] = {}
-    cases = [("one worker", "serial", 1), ("two workers", "multiprocessing", 2)]
-    if ray and _has_module("ray"):
-        cases.append(("ray, two workers", "ray", 2))
-    for label, backend, workers in cases:
-        start = time.perf_counter()
-        records = collect(spec, games, backend=backend, workers=workers)
-        elapsed = time.perf_counter() - start
-        rows[label] = {
-            "seconds": round(elapsed, 2),
-            "games_per_second": round(games / elapsed, 2),
-            "digest": digest(records)[:16],
-        }
-    base = rows["one worker"]["games_per_second"]
-    for row in rows.values():
-        row["speedup"] = round(row["games_per_second"] / base, 2)
-    return {
-        "games": games,
-        "machine": machine_info(),
-        "runs": rows,
-        "same_digest": len({r["digest"] for r in rows.values()}) == 1,
-    }
-
-
-def _has_module(name: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(name) is not None
-
-
-def format_runner_report(result: dict[str, Any]) -> str:
-    """One line per backend: seconds, games/s, speed-up against one worker, digest."""
-    lines = [f"{result['games']} games of the tenhou preset, four efficiency bots ({result['machine']})"]
-    for label, row in result["runs"].items():
-        lines.append(
-            f"  {label:<18} {row['seconds']:>8.2f} s  {row['games_per_second']:>7.2f} games/s  "
-            f"x{row['speedup']:<5} digest {row['digest']}"
-        )
-    lines.append("  same digest everywhere: " + ("yes" if result["same_digest"] else "NO"))
-    return "\n".join(lines)

@@ -1,9 +1,9 @@
 """The riichienv side of ``mjsim bench game``: whole games on riichienv's own engine with a shanten-greedy policy.
 
-This module imports nothing from mjsim, so :func:`bench_game` can run it as a plain script in a fresh
-interpreter (``python -P bench_peers.py``, arguments as JSON on stdin) and the peak RSS it reports
-is riichienv's and the interpreter's alone.  The child pins itself to one CPU, plays one warm-up game, then times
-every game with ``time.perf_counter`` and prints one JSON line.
+This module imports nothing from mjsim (nor from this package), so :func:`bench_game` can run it as a
+plain script in a fresh interpreter (``python -P peers.py``, arguments as JSON on stdin) and the peak RSS
+it reports is riichienv's and the interpreter's alone.  The child pins itself to one CPU, plays one warm-up
+game, then times every game with ``time.perf_counter`` and prints one JSON line.
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""Differential tests against the mahjong package and shared case files."""

@@ -1,0 +1,1 @@
+"""Property-based tests of hands, scoring and deals."""

@@ -1,0 +1,1 @@
+"""Replay and log-format tests on Tenhou data."""

@@ -1,0 +1,1 @@
+"""Stateful (rule-based machine) tests of the engine."""

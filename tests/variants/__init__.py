@@ -1,0 +1,1 @@
+"""Tests of the variant families and deltas."""
