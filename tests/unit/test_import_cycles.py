@@ -26,11 +26,6 @@ KNOWN_CYCLES = {
         "simulate imports mjsim.runner.seeding, whose package runs the worker, which imports simulate: "
         "ended when the game loop moves to the runner (issue 14, item 6, after the merge)",
     ),
-    "agents-registry": (
-        frozenset({"mjsim.agents", "mjsim.agents.base"}),
-        "the agent registry in agents/base.py scans its own package: replaced by the agent registration hook "
-        "(issue 14, item 1, the bots change)",
-    ),
 }
 
 

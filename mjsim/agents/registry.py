@@ -1,0 +1,84 @@
+"""The bots by name: the generic ones and those the variants register.
+
+Variants add bots through ``mjsim_register_agents()`` (``{name: factory}``, ``factory(rng, rules)``), so a
+bot is usable only in a game whose rule set includes its variant.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from mjsim.agents.base import Agent, AgentFactory
+from mjsim.agents.bots import GENERIC_BOTS
+from mjsim.errors import MjsimError
+
+if TYPE_CHECKING:
+    from mjsim.rules import Rules
+
+
+def make_agent(name: str, rng: random.Random, rules: Rules) -> Agent:
+    """The bot ``name`` for a game under ``rules``, with its own random stream."""
+    bots = usable_agents(rules)
+    if name in bots:
+        return bots[name](rng, rules)
+    provider = installed_agents().get(name)
+    if provider is not None:
+        variant, ruleset = provider[0], rules.ruleset.name
+        raise MjsimError(f"agent {name!r} is a bot of variant {variant!r}, which rule set {ruleset!r} does not include")
+    raise MjsimError(f"unknown agent {name!r}; known agents: {', '.join(sorted(bots))}")
+
+
+def agent_names(rules: Rules | None = None) -> list[str]:
+    """Names of the bots usable under ``rules``; without rules, those of every installed variant."""
+    if rules is not None:
+        return sorted(usable_agents(rules))
+    return sorted({**_generic(), **installed_agents()})
+
+
+def usable_agents(rules: Rules) -> dict[str, AgentFactory]:
+    """The generic bots and those the variants of ``rules`` register, by name."""
+    return _merged([_generic(), *rules.hook.mjsim_register_agents()], f"rule set {rules.ruleset.name!r}")
+
+
+@cache
+def installed_agents() -> dict[str, tuple[str, AgentFactory]]:
+    """name -> (variant, factory) of the bots every installed variant registers (the first, by variant name)."""
+    from mjsim.plugins import installed_variants
+
+    found: dict[str, tuple[str, AgentFactory]] = {}
+    for variant in sorted(installed_variants()):
+        for bots in _hook_of(variant).mjsim_register_agents():
+            for name, factory in (bots or {}).items():
+                found.setdefault(name, (variant, factory))
+    return found
+
+
+def _hook_of(variant: str):
+    """The hook relay of a plugin manager holding only ``variant``."""
+    import pluggy
+
+    from mjsim import hookspecs
+    from mjsim.plugins import load_variant
+
+    pm = pluggy.PluginManager("mjsim")
+    pm.add_hookspecs(hookspecs)
+    pm.register(load_variant(variant), name=variant)
+    return pm.hook
+
+
+def _generic() -> dict[str, AgentFactory]:
+    return GENERIC_BOTS
+
+
+def _merged(registries: Sequence[Mapping[str, AgentFactory]], where: str) -> dict[str, AgentFactory]:
+    """One table of bots; a name registered twice is an error (which one wins would depend on load order)."""
+    out: dict[str, AgentFactory] = {}
+    for bots in registries:
+        twice = sorted(set(out) & set(bots or {}))
+        if twice:
+            raise MjsimError(f"agent {twice[0]!r} is registered twice ({where})")
+        out.update(bots or {})
+    return out
