@@ -7,6 +7,7 @@ waits, riichi and calls, and replaces the winning test, the payments, the game e
 from __future__ import annotations
 
 from dataclasses import replace
+from importlib import resources
 
 from mjsim.hookspecs import hookimpl
 from variants.boo import checks, flow, scoring
@@ -96,3 +97,9 @@ def mjsim_observe(game, seat):
 def mjsim_register_invariants(rules):
     """Points conserved, no forbidden win, the first end condition ends the game, top type."""
     return list(checks.INVARIANTS)
+
+
+@hookimpl
+def mjsim_register_presets():
+    """The boo presets: ``variants/boo/presets/*.toml``."""
+    return [resources.files(__name__) / "presets"]

@@ -7,6 +7,8 @@ end-of-wall checks 查花猪 and 查大叫. It stands alone (``variants = ["chen
 
 from __future__ import annotations
 
+from importlib import resources
+
 from mjsim.hookspecs import hookimpl
 from variants.chengdu import bust, checks, endcheck, exchange, fan, match, play, settle
 from variants.chengdu.options import declare
@@ -126,3 +128,9 @@ def mjsim_observe(game, seat):
 def mjsim_register_invariants(rules):
     """Log audit (wins, values, transfers, refunds), the end of hands, 过水."""
     return list(checks.INVARIANTS)
+
+
+@hookimpl
+def mjsim_register_presets():
+    """The chengdu presets: ``variants/chengdu/presets/*.toml``."""
+    return [resources.files(__name__) / "presets"]

@@ -6,6 +6,8 @@ the dealer's 2n + 1, 過水 as the spec's state machine, MIGI, 七搶一 and 八
 
 from __future__ import annotations
 
+from importlib import resources
+
 from mjsim.hookspecs import hookimpl
 from variants.taiwan import checks, flow, guoshui, settlement
 from variants.taiwan.options import declare
@@ -123,3 +125,9 @@ def mjsim_observe(game, seat):
 def mjsim_register_invariants(rules):
     """Flowers, points, 過水, winning shapes, calls."""
     return list(checks.INVARIANTS)
+
+
+@hookimpl
+def mjsim_register_presets():
+    """The taiwan presets: ``variants/taiwan/presets/*.toml``."""
+    return [resources.files(__name__) / "presets"]
