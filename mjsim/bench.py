@@ -400,7 +400,7 @@ def bench_shanten(calls: int, seed: int, peer_ok: bool) -> dict[str, Any]:
 
 def bench_score(count: int, seed: int, peer_ok: bool) -> dict[str, Any]:
     """Time ``mjsim.score`` (and the peer's hand calculator) on ``count`` generated winning hands."""
-    rules = mjsim.RuleSet.from_preset("tenhou").compile()
+    rules = mjsim.RuleSet.resolve("tenhou").compile()
     hands = winning_hands(count, seed)
     if peer_ok:
         for hand in hands:
@@ -502,7 +502,7 @@ def bench_game(games: int = 20, seed: int = 0, preset: str = "tenhou", peers: bo
     """Hands (kyoku) per second on one core with four efficiency bots, beside riichienv's engine when installed."""
     if games < 1:
         raise MjsimError("bench game needs at least one game")
-    mjsim.RuleSet.from_preset(preset).compile()  # an unknown preset fails here, not in the child
+    mjsim.RuleSet.resolve(preset).compile()  # an unknown preset fails here, not in the child
     try:
         ours = _run_child(_mjsim_command(), {"games": games, "seed": seed, "preset": preset})
     except RuntimeError as exc:
@@ -609,7 +609,7 @@ def _measure_mjsim(games: int, seed: int, preset: str) -> dict[str, Any]:
     from mjsim.bench_peers import peak_rss_mb
     from mjsim.simulate import run_games
 
-    rules = mjsim.RuleSet.from_preset(preset).compile()
+    rules = mjsim.RuleSet.resolve(preset).compile()
     run_games(rules, 1, seed + 1, ["efficiency"] * 4)  # warm the tables and caches
     start, cpu = time.perf_counter(), time.process_time()
     records = run_games(rules, games, seed, ["efficiency"] * 4)
@@ -662,7 +662,7 @@ def bench_runner(games: int = 200, seed: int = 0, ray: bool = True) -> dict[str,
     from mjsim.runner.run import collect
     from mjsim.simulate import digest
 
-    spec = RunSpec("tenhou", root_seed=seed)
+    spec = RunSpec(mjsim.RuleSet.resolve("tenhou"), root_seed=seed)
     rows: dict[str, Any] = {}
     cases = [("one worker", "serial", 1), ("two workers", "multiprocessing", 2)]
     if ray and _has_module("ray"):

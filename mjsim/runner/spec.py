@@ -1,14 +1,14 @@
-"""What a run plays: a rule set, four agents and a root seed, small enough to send to any worker."""
+"""What a run plays: a resolved rule set, four agents and a root seed, small enough to send to any worker."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
+from mjsim.runner.fingerprint import fingerprint_of, fingerprint_parts
 from mjsim.runner.seeding import game_seed
 
 _COMPILED: dict[str, Any] = {}  # per process: a worker compiles each rule set once
@@ -16,13 +16,11 @@ _COMPILED: dict[str, Any] = {}  # per process: a worker compiles each rule set o
 
 @dataclass(frozen=True)
 class RunSpec:
-    """A rule set (preset, overrides, extra plugin modules), four agents and a root seed."""
+    """A resolved rule set, four agents and a root seed (workers compile the rule set; they read no preset)."""
 
-    preset: str
-    overrides: tuple[tuple[str, Any], ...] = ()
+    ruleset: RuleSet
     agents: tuple[str, str, str, str] = ("efficiency",) * 4
     root_seed: int = 0
-    plugins: tuple[str, ...] = ()
     name: str = field(default="", compare=False)
     rotate: bool = False  # play each seed four times with the agents rotated through the seats
 
@@ -34,43 +32,34 @@ class RunSpec:
         agents = tuple(self.agents[(seat - rotation) % 4] for seat in range(4))
         return game_seed(self.root_seed, index // 4), agents, rotation
 
-    def ruleset(self) -> RuleSet:
-        """The uncompiled rule set."""
-        base = RuleSet.from_preset(self.preset, dict(self.overrides))
-        return RuleSet(base.name, base.variants + self.plugins, base.options, base.description)
-
     def rules(self):
         """The compiled rules, compiled once per process."""
         key = self.key()
         if key not in _COMPILED:
-            _COMPILED[key] = self.ruleset().compile()
+            _COMPILED[key] = self.ruleset.compile()
         return _COMPILED[key]
 
     def key(self) -> str:
         """A stable text naming everything that changes the games."""
         data = {
-            "preset": self.preset,
-            "overrides": [list(kv) for kv in self.overrides],
+            "ruleset": [self.ruleset.name, list(self.ruleset.variants), sorted(self.ruleset.options.items())],
             "agents": list(self.agents),
             "root_seed": self.root_seed,
-            "plugins": list(self.plugins),
+            "rotate": self.rotate,
         }
         return json.dumps(data, sort_keys=True, default=str)
 
+    def fingerprint_parts(self) -> dict[str, str]:
+        """What the games depend on, part by part: code, versions, variants, option values, agents, seeds."""
+        return fingerprint_parts(self.rules(), self.agents, self.root_seed, self.rotate)
+
     def fingerprint(self) -> str:
-        """A hash of the compiled option values, variants and agents (what the store checks on resume)."""
-        rules = self.rules()
-        data = {
-            "variants": list(rules.ruleset.variants),
-            "agents": list(self.agents),
-            "root_seed": self.root_seed,
-            "values": {k: sorted(v) if isinstance(v, frozenset) else v for k, v in sorted(rules.values.items())},
-        }
-        return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
+        """A hash of ``fingerprint_parts`` (what the store checks on resume)."""
+        return fingerprint_of(self.fingerprint_parts())
 
     def check(self) -> None:
         """Compile now so that a bad preset or option fails before any work starts."""
         if len(self.agents) != 4:
             raise MjsimError(f"a run needs four agents, got {len(self.agents)}")
         if self.rules().flow is None:
-            raise MjsimError(f"rule set {self.preset} cannot play games")
+            raise MjsimError(f"rule set {self.ruleset.name} cannot play games")
