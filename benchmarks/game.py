@@ -21,7 +21,7 @@ def bench_game(games: int = 20, seed: int = 0, preset: str = "tenhou", peers: bo
     """Hands (kyoku) per second on one core with four efficiency bots, beside riichienv's engine when installed."""
     if games < 1:
         raise MjsimError("bench game needs at least one game")
-    mjsim.RuleSet.from_preset(preset).compile()  # an unknown preset fails here, not in the child
+    mjsim.RuleSet.resolve(preset).compile()  # an unknown preset fails here, not in the child
     try:
         ours = _run_child(_mjsim_command(), {"games": games, "seed": seed, "preset": preset})
     except RuntimeError as exc:
@@ -124,7 +124,7 @@ def _measure_mjsim(games: int, seed: int, preset: str) -> dict[str, Any]:
     from benchmarks.peers import peak_rss_mb
     from mjsim.simulate import run_games
 
-    rules = mjsim.RuleSet.from_preset(preset).compile()
+    rules = mjsim.RuleSet.resolve(preset).compile()
     run_games(rules, 1, seed + 1, ["efficiency"] * 4)  # warm the tables and caches
     start, cpu = time.perf_counter(), time.process_time()
     records = run_games(rules, games, seed, ["efficiency"] * 4)

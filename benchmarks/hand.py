@@ -389,7 +389,7 @@ def bench_shanten(calls: int, seed: int, peer_ok: bool) -> dict[str, Any]:
 
 def bench_score(count: int, seed: int, peer_ok: bool) -> dict[str, Any]:
     """Time ``mjsim.score`` (and the peer's hand calculator) on ``count`` generated winning hands."""
-    rules = mjsim.RuleSet.from_preset("tenhou").compile()
+    rules = mjsim.RuleSet.resolve("tenhou").compile()
     hands = winning_hands(count, seed)
     if peer_ok:
         for hand in hands:

@@ -10,11 +10,12 @@ from benchmarks.common import machine_info
 
 def bench_runner(games: int = 200, seed: int = 0, ray: bool = True) -> dict[str, Any]:
     """Games per second on one worker, two worker processes and Ray (two workers), with the same digest."""
+    from mjsim.rules import RuleSet
     from mjsim.runner import RunSpec
     from mjsim.runner.run import collect
     from mjsim.simulate import digest
 
-    spec = RunSpec("tenhou", root_seed=seed)
+    spec = RunSpec(RuleSet.resolve("tenhou"), root_seed=seed)
     rows: dict[str, Any] = {}
     cases = [("one worker", "serial", 1), ("two workers", "multiprocessing", 2)]
     if ray and _has_module("ray"):

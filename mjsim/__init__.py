@@ -53,4 +53,4 @@ def score(ctx: WinContext, rules: Rules | None = None) -> Score:
 @cache
 def _tenhou() -> Rules:
     """The default rules of :func:`score`, compiled once."""
-    return RuleSet.from_preset("tenhou").compile()
+    return RuleSet.resolve("tenhou").compile()

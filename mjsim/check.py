@@ -152,13 +152,9 @@ def run_check(
 
 def compile_rules(preset: str, settings: Mapping[str, str], plugins: Sequence[str]) -> Rules:
     """The preset with ``settings`` overrides and the plugin modules after its variants (so they take precedence)."""
-    base = RuleSet.from_preset(preset, dict(settings))
-    repeated = sorted({p for p in plugins if p in base.variants or list(plugins).count(p) > 1})
-    if repeated:
-        raise MjsimError(f"plugin(s) {', '.join(repeated)} already in the rule set {base.name}")
-    rules = RuleSet(base.name, base.variants + tuple(plugins), base.options, base.description).compile()
+    rules = RuleSet.resolve(preset, settings, plugins).compile()
     if rules.flow is None:
-        raise MjsimError(f"rule set {base.name} cannot play games (no variant answers mjsim_table_setup)")
+        raise MjsimError(f"rule set {rules.ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
     return rules
 
 

@@ -43,10 +43,7 @@ def _overrides(settings: tuple[str, ...]) -> dict[str, str]:
 
 def _ruleset(preset: str, settings: tuple[str, ...], plugins: tuple[str, ...] = ()) -> RuleSet:
     """The preset, with ``--plugin`` modules added after its variants and ``--set KEY=VALUE`` overrides."""
-    base = RuleSet.from_preset(preset)
-    return RuleSet(
-        base.name, base.variants + tuple(plugins), {**base.options, **_overrides(settings)}, base.description
-    )
+    return RuleSet.resolve(preset, _overrides(settings), plugins)
 
 
 _SITUATION_FLAGS = (
@@ -201,7 +198,7 @@ def simulate(
         from mjsim.runner import RunSpec
         from mjsim.runner.run import collect
 
-        spec = RunSpec(preset, tuple(_overrides(settings).items()), tuple(names), seed, tuple(plugins))
+        spec = RunSpec(ruleset, tuple(names), seed)
         records = collect(spec, games, backend=backend or "multiprocessing", workers=workers, address=address)
     summary = {**summarize(records), "digest": digest(records), "preset": preset, "seed": seed, "agents": names}
     if as_json:
@@ -265,9 +262,14 @@ def replay(paths, as_json) -> None:
 )
 @click.option("--address", help="Ray cluster address (with --backend ray; without it Ray starts locally)")
 @click.option("--resume", is_flag=True, help="finish a run that was interrupted: play only the missing games")
+@click.option(
+    "--force-resume",
+    is_flag=True,
+    help="resume even a store made with other code or options (the manifest records it)",
+)
 @click.option("--until-ci", type=float, help="add games until the target's 95% half-width is below this")
 @click.option("--out", "root", default="results", show_default=True, type=click.Path(file_okay=False))
-def run_cmd(experiment_file, workers, backend, address, resume, until_ci, root) -> None:
+def run_cmd(experiment_file, workers, backend, address, resume, force_resume, until_ci, root) -> None:
     """Run an experiment file: fill its store, then write summary.json, summary.md and plots."""
     import shutil
 
@@ -279,7 +281,14 @@ def run_cmd(experiment_file, workers, backend, address, resume, until_ci, root) 
     out.mkdir(parents=True, exist_ok=True)
     try:
         store = run_experiment(
-            experiment, out=out, backend=backend, workers=workers, address=address, resume=resume, until_ci=until_ci
+            experiment,
+            out=out,
+            backend=backend,
+            workers=workers,
+            address=address,
+            resume=resume,
+            until_ci=until_ci,
+            force_resume=force_resume,
         )
     except KeyboardInterrupt:
         click.echo("\ninterrupted: every finished shard is stored; run again with --resume", err=True)
@@ -326,7 +335,7 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
 
     names = tuple(_agents(agents))
     specs = [
-        RunSpec(p, tuple(_overrides(o).items()), names, seed, rotate=rotate)
+        RunSpec(_ruleset(p, o), names, seed, rotate=rotate)
         for p, o in ((preset_a, set_a), (preset_b, set_b))
     ]
     a, b = (collect(spec, games, workers=workers) for spec in specs)

@@ -17,7 +17,9 @@ from typing import Any
 
 from mjsim import __version__
 from mjsim.errors import MjsimError
+from mjsim.rules import RuleSet
 from mjsim.runner import RunSpec
+from mjsim.runner.fingerprint import variant_version
 from mjsim.runner.run import DEFAULT_SHARD, fill
 from mjsim.store import Store
 
@@ -75,16 +77,9 @@ class Experiment:
     path: str = ""
 
     def spec(self, entry: RuleSetEntry) -> RunSpec:
-        """The run spec of one rule set."""
-        return RunSpec(
-            entry.preset,
-            tuple(sorted(entry.options.items())),
-            self.agents,
-            self.seed,
-            entry.plugins,
-            name=entry.name,
-            rotate=self.rotate_seats,
-        )
+        """The run spec of one rule set (the preset resolved here, once)."""
+        ruleset = RuleSet.resolve(entry.preset, sorted(entry.options.items()), entry.plugins)
+        return RunSpec(ruleset, self.agents, self.seed, name=entry.name, rotate=self.rotate_seats)
 
     def entry(self, name: str) -> RuleSetEntry:
         """The rule set called ``name``."""
@@ -248,8 +243,12 @@ def run_experiment(
     address: str | None = None,
     resume: bool = False,
     until_ci: float | None = None,
+    force_resume: bool = False,
 ) -> Store:
-    """Fill the store with every rule set's games (only the missing ones with ``resume``)."""
+    """Fill the store with every rule set's games (only the missing ones with ``resume``).
+
+    ``force_resume`` resumes even a run whose store was made with another fingerprint (and records that)."""
+    resume = resume or force_resume
     for entry in experiment.rulesets:
         experiment.spec(entry).check()  # a bad preset or option fails before any game is played
     store = Store(out / "store.sqlite")
@@ -262,7 +261,7 @@ def run_experiment(
     games = experiment.games
     while True:
         for entry in experiment.rulesets:
-            _fill_run(experiment, entry, store, games, backend, workers, address)
+            _fill_run(experiment, entry, store, games, backend, workers, address, force_resume)
         more = _more_games(experiment, store, games, until_ci)
         if not more:
             return store
@@ -277,9 +276,10 @@ def _fill_run(
     backend: str,
     workers: int | None,
     address: str | None,
+    force_resume: bool = False,
 ) -> None:
     spec = experiment.spec(entry)
-    store.begin_run(entry.name, _manifest(experiment, entry, spec))
+    store.begin_run(entry.name, _manifest(experiment, entry, spec), force=force_resume)
     fill(
         spec,
         games,
@@ -295,10 +295,10 @@ def _fill_run(
 
 def _manifest(experiment: Experiment, entry: RuleSetEntry, spec: RunSpec) -> dict[str, Any]:
     """What a reader of the store needs to know about how a run was made."""
-    from importlib.metadata import version
-
+    parts = spec.fingerprint_parts()
     return {
         "fingerprint": spec.fingerprint(),
+        "fingerprint_parts": parts,
         "experiment": experiment.name,
         "preset": entry.preset,
         "options": entry.options,
@@ -307,16 +307,9 @@ def _manifest(experiment: Experiment, entry: RuleSetEntry, spec: RunSpec) -> dic
         "root_seed": experiment.seed,
         "rotate_seats": experiment.rotate_seats,
         "mjsim": __version__,
-        "variants": {v: _variant_version(v, version) for v in spec.rules().ruleset.variants},
+        "variants": {v: variant_version(v) for v in spec.ruleset.variants},
         "command": command_line(),
     }
-
-
-def _variant_version(name: str, version) -> str:
-    """A variant's version: its module's ``__version__`` or mjsim's own."""
-    from mjsim.plugins import load_variant
-
-    return str(getattr(load_variant(name), "__version__", __version__))
 
 
 def command_line() -> str:

@@ -1,7 +1,9 @@
 """Build the plugin manager for one rule set and compile it into ``Rules``.
 
 Variants are found through the ``mjsim.variants`` entry-point group (the
-riichi family ships that way too) or imported by module path.
+riichi family ships that way too) or imported by module path.  This module
+does not import ``mjsim.rules``: rule sets come in duck-typed (``variants``
+and ``options``), and ``mjsim.rules`` calls in here.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import pluggy
 from mjsim import hookspecs
 from mjsim.engine import defaults as engine_defaults
 from mjsim.errors import MjsimError
-from mjsim.rules import OptionRegistry, Rules, RuleSet
+from mjsim.options import OptionRegistry, Rules, option_values
 from mjsim.scoring import PatternIndex
 
 
@@ -42,7 +44,7 @@ def variant_name(module: ModuleType) -> str:
     return getattr(module, "NAME", module.__name__.rsplit(".", 1)[-1])
 
 
-def plugin_manager(ruleset: RuleSet) -> tuple[pluggy.PluginManager, list[ModuleType]]:
+def plugin_manager(ruleset) -> tuple[pluggy.PluginManager, list[ModuleType]]:
     """A manager with the rule set's variants registered in order."""
     pm = pluggy.PluginManager("mjsim")
     pm.add_hookspecs(hookspecs)
@@ -54,7 +56,17 @@ def plugin_manager(ruleset: RuleSet) -> tuple[pluggy.PluginManager, list[ModuleT
     return pm, modules
 
 
-def build_rules(ruleset: RuleSet) -> Rules:
+@cache
+def installed_plugins() -> pluggy.PluginManager:
+    """A manager with every installed variant registered (for the registration hooks, not for playing)."""
+    pm = pluggy.PluginManager("mjsim")
+    pm.add_hookspecs(hookspecs)
+    for name in sorted(installed_variants()):
+        pm.register(load_variant(name), name=name)
+    return pm
+
+
+def build_rules(ruleset) -> Rules:
     """Declare and validate options, collect patterns, and keep hot hooks as plain callables."""
     pm, modules = plugin_manager(ruleset)
     registry = OptionRegistry()
@@ -62,7 +74,7 @@ def build_rules(ruleset: RuleSet) -> Rules:
         impl = getattr(module, "mjsim_add_options", None)
         if impl is not None:
             impl(registry=registry.for_variant(variant_name(module)))
-    values = _option_values(registry, ruleset)
+    values = option_values(registry.options, ruleset.options)
     rules = Rules(ruleset, dict(registry.options), values, hook=pm.hook)
     patterns = tuple(p for batch in pm.hook.mjsim_register_yaku(rules=rules) for p in batch)
     score = hot_hook(pm.hook.mjsim_score_win)
@@ -127,23 +139,3 @@ def hot_hook(caller: pluggy.HookCaller):
         return caller(**dict(zip(spec_args, args, strict=False), **kwargs))
 
     return dispatch
-
-
-def _option_values(registry: OptionRegistry, ruleset: RuleSet) -> dict[str, object]:
-    """Defaults overridden by the rule set, every key and value checked."""
-    declared = registry.options
-    values = {key: opt.parse(opt.default) for key, opt in declared.items()}
-    for key, raw in ruleset.options.items():
-        if key not in declared:
-            raise MjsimError(_unknown_key(key, declared))
-        values[key] = declared[key].parse(raw)
-    return values
-
-
-def _unknown_key(key: str, declared) -> str:
-    """Error text for an option nobody declared, with the closest known keys."""
-    import difflib
-
-    close = difflib.get_close_matches(key, list(declared), n=3)
-    hint = f"; did you mean {', '.join(close)}?" if close else f"; known options: {', '.join(sorted(declared))}"
-    return f"unknown option {key!r}{hint}"

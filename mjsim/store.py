@@ -1,10 +1,11 @@
 """The results store: one SQLite file per experiment, a shard written in one transaction.
 
-Tables: ``manifest`` (per run: rule-set fingerprint, versions, agents, seeds,
-command), ``games`` (one row per game: final points, ranks, results and the
-full record), ``hands`` (one row per hand: outcome, winners, value, score
-changes) and ``side`` (per game and side currency, e.g. chips: the final
-balance of every seat). A game's primary key is (run, index), so no game is stored twice,
+Tables: ``manifest`` (per run: the fingerprint and its parts, versions,
+agents, seeds, command, and any resume that accepted another fingerprint),
+``games`` (one row per game: final points, ranks, results and the full
+record), ``hands`` (one row per hand: outcome, winners, value, score changes)
+and ``side`` (per game and side currency, e.g. chips: the final balance of
+every seat). A game's primary key is (run, index), so no game is stored twice,
 and a crashed or interrupted run keeps every shard it committed.
 """
 
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
+from mjsim.runner.fingerprint import difference
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS manifest (run TEXT, key TEXT, value TEXT, PRIMARY KEY (run, key));
@@ -47,15 +49,22 @@ class Store:
         """Close the file."""
         self.db.close()
 
-    def begin_run(self, run: str, manifest: dict[str, Any]) -> None:
-        """Record a run's manifest, or check that a resumed run plays the same rule set."""
+    def begin_run(self, run: str, manifest: dict[str, Any], force: bool = False) -> None:
+        """Record a run's manifest, or check that a resumed run has the same fingerprint (code, options, agents...).
+
+        With ``force`` a different fingerprint is accepted and the manifest records that it was."""
         stored = self.manifest(run)
         if stored and stored.get("fingerprint") != manifest.get("fingerprint"):
-            raise MjsimError(
-                f"{self.path}: run {run!r} holds games of another rule set or agents "
-                f"(fingerprint {stored.get('fingerprint')} != {manifest.get('fingerprint')}); "
-                "use another experiment name or remove the store"
-            )
+            found = difference(stored.get("fingerprint_parts"), manifest.get("fingerprint_parts", {}))
+            if not force:
+                raise MjsimError(
+                    f"{self.path}: run {run!r} was made with {found}; "
+                    "use --force-resume to accept it, another experiment name, or remove the store"
+                )
+            forced = {"from": stored.get("fingerprint"), "difference": found, "command": manifest.get("command")}
+            manifest = {**manifest, "forced_resumes": [*stored.get("forced_resumes", []), forced]}
+        elif stored.get("forced_resumes"):
+            manifest = {**manifest, "forced_resumes": stored["forced_resumes"]}
         with self.db:
             self.db.executemany(
                 "INSERT OR REPLACE INTO manifest VALUES (?, ?, ?)",

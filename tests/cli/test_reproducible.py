@@ -8,11 +8,12 @@ import pytest
 from click.testing import CliRunner
 
 from mjsim.cli import cli
+from mjsim.rules import RuleSet
 from mjsim.runner import RunSpec
 from mjsim.runner.run import collect
 from mjsim.simulate import digest, run_games
 
-SPEC = RunSpec("tenhou", agents=("efficiency", "defensive", "efficiency", "random"), root_seed=3)
+SPEC = RunSpec(RuleSet.resolve("tenhou"), agents=("efficiency", "defensive", "efficiency", "random"), root_seed=3)
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +45,9 @@ def test_cli_digest_is_the_same_for_one_and_two_workers():
 
 
 def test_rotation_plays_each_seed_four_times_with_agents_moved():
-    spec = RunSpec("tenhou", agents=("efficiency", "random", "random", "random"), root_seed=1, rotate=True)
+    spec = RunSpec(
+        RuleSet.resolve("tenhou"), agents=("efficiency", "random", "random", "random"), root_seed=1, rotate=True
+    )
     seeds = [spec.game(i)[0] for i in range(8)]
     assert seeds[:4] == [seeds[0]] * 4 and seeds[4] != seeds[0]
     assert [spec.game(i)[1].index("efficiency") for i in range(4)] == [0, 1, 2, 3]

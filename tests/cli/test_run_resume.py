@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -104,3 +106,105 @@ def test_rerun_without_resume_is_refused(tmp_path, reference):
     assert _run(tmp_path, "--backend", "serial").returncode == 0
     again = _run(tmp_path, "--backend", "serial")
     assert again.returncode == 2 and "--resume" in again.stderr
+
+
+# --- A resumed run must be the run it resumes: code, versions, variants, options, agents, seeds ----------------
+
+SMALL = {"agents": '["efficiency", "efficiency", "efficiency", "efficiency"]', "seed": "5", "rotate": "false"}
+
+
+def _small(tmp: Path, options: str = "", plugins: str = "", **top: str) -> Path:
+    """An experiment of two games in one shard; ``top`` replaces keys of SMALL."""
+    keys = {**SMALL, **top}
+    text = (
+        f'name = "fp"\ngames = 2\nshard_size = 2\nseed = {keys["seed"]}\nagents = {keys["agents"]}\n'
+        f'rotate_seats = {keys["rotate"]}\n[[rulesets]]\nname = "tenhou"\npreset = "tenhou"\n{plugins}'
+        f"[rulesets.options]\n{options}"
+    )
+    path = tmp / "fp.toml"
+    path.write_text(text)
+    return path
+
+
+def _run_small(tmp: Path, experiment: Path, *extra: str) -> subprocess.CompletedProcess:
+    cmd = [sys.executable, "-m", "mjsim", "run", str(experiment), "--out", str(tmp / "results"), "--backend", "serial"]
+    return subprocess.run([*cmd, *extra], capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def small_store(tmp_path_factory) -> Path:
+    """A finished two-game store made with riichi.uma=10-20 (tenhou's)."""
+    tmp = tmp_path_factory.mktemp("small")
+    result = _run_small(tmp, _small(tmp, '"riichi.uma" = "10-20"\n'))
+    assert result.returncode == 0, result.stderr
+    return tmp / "results" / "fp"
+
+
+def _copy(small_store: Path, tmp: Path) -> None:
+    import shutil
+
+    shutil.copytree(small_store, tmp / "results" / "fp")
+
+
+def _tamper(tmp: Path, part: str, value: str) -> None:
+    """Pretend the store was made by other code: change one stored fingerprint part (and so the fingerprint)."""
+    with sqlite3.connect(tmp / "results" / "fp" / "store.sqlite") as db:
+        (raw,) = db.execute("SELECT value FROM manifest WHERE run = 'tenhou' AND key = 'fingerprint_parts'").fetchone()
+        parts = {**json.loads(raw), part: value}
+        db.execute(
+            "UPDATE manifest SET value = ? WHERE run = 'tenhou' AND key = 'fingerprint_parts'", (json.dumps(parts),)
+        )
+        db.execute("UPDATE manifest SET value = '\"0000\"' WHERE run = 'tenhou' AND key = 'fingerprint'")
+
+
+CHANGED_RUNS = [
+    pytest.param({"options": '"riichi.uma" = "5-10"\n'}, r"riichi\.uma=10-20, this run has 5-10", id="option"),
+    pytest.param({"agents": '["random", "efficiency", "efficiency", "efficiency"]'}, "agents=efficiency,", id="agents"),
+    pytest.param({"seed": "6"}, r"root_seed=5, this run has 6", id="seed"),
+    pytest.param({"rotate": "true"}, r"rotate=false, this run has true", id="rotation"),
+    pytest.param({"plugins": 'plugins = ["gopin"]\n'}, r"variants=riichi, this run has riichi,gopin", id="variants"),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), CHANGED_RUNS)
+def test_resume_with_another_run_is_refused_naming_the_difference(tmp_path, small_store, change, message):
+    _copy(small_store, tmp_path)
+    options = change.pop("options", '"riichi.uma" = "10-20"\n')
+    result = _run_small(tmp_path, _small(tmp_path, options, **change), "--resume")
+    assert result.returncode == 2, result.stderr
+    assert re.search(rf"run 'tenhou' was made with {message}", result.stderr), result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+TAMPERED = [
+    pytest.param("code", "a1b2", r"other mjsim code \(digest a1b2 vs [0-9a-f]{16}\)", id="code"),
+    pytest.param("mjsim", "0.0.1", r"mjsim=0\.0\.1, this run has ", id="mjsim-version"),
+    pytest.param("version of riichi", "0.0.1", r"version of riichi=0\.0\.1, this run has ", id="variant-version"),
+]
+
+
+@pytest.mark.parametrize(("part", "value", "message"), TAMPERED)
+def test_resume_with_other_code_is_refused_naming_it(tmp_path, small_store, part, value, message):
+    _copy(small_store, tmp_path)
+    _tamper(tmp_path, part, value)
+    result = _run_small(tmp_path, _small(tmp_path, '"riichi.uma" = "10-20"\n'), "--resume")
+    assert result.returncode == 2, result.stderr
+    assert re.search(rf"was made with {message}", result.stderr), result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_resume_of_the_same_run_is_accepted(tmp_path, small_store):
+    _copy(small_store, tmp_path)
+    result = _run_small(tmp_path, _small(tmp_path, '"riichi.uma" = "10-20"\n'), "--resume")
+    assert result.returncode == 0, result.stderr
+
+
+def test_force_resume_accepts_other_code_and_records_it(tmp_path, small_store):
+    _copy(small_store, tmp_path)
+    _tamper(tmp_path, "code", "a1b2")
+    result = _run_small(tmp_path, _small(tmp_path, '"riichi.uma" = "10-20"\n'), "--force-resume")
+    assert result.returncode == 0, result.stderr
+    manifest = Store(tmp_path / "results" / "fp" / "store.sqlite").manifest("tenhou")
+    [forced] = manifest["forced_resumes"]
+    assert forced["from"] == "0000" and forced["difference"].startswith("other mjsim code (digest a1b2 vs ")
+    assert "--force-resume" in forced["command"]

@@ -17,10 +17,6 @@ PACKAGE_DIR = Path(__file__).resolve().parents[2] / "mjsim"
 
 # Each entry: the modules of a cycle owned by another change (a smaller cycle within them is allowed too).
 KNOWN_CYCLES = {
-    "plugins-rules": (
-        frozenset({"mjsim.plugins", "mjsim.rules"}),
-        "plugins <-> rules: removed by the rule-set pipeline change (issue 14, item 4)",
-    ),
     "runner-simulate-runner": (
         frozenset({"mjsim.runner", "mjsim.runner.backends", "mjsim.runner.worker", "mjsim.simulate"}),
         "simulate imports mjsim.runner.seeding, whose package runs the worker, which imports simulate: "

@@ -231,3 +231,49 @@ def test_double_yakuman_patterns_are_configured(overrides, name, yakuman):
 def test_chiitoitsu_1h50f_makes_chiitoitsu_one_han(rules_with):
     rules = rules_with(chiitoitsu_scoring="1h50f_then_2h25f")
     assert {p.name: p.han for p in rules.patterns}["chiitoitsu"] == 1
+
+
+# --- One pipeline: resolve, typed keys ---------------------------------------------------------------------
+
+
+def test_resolve_adds_plugins_after_the_preset_and_overrides_over_it():
+    ruleset = RuleSet.resolve("tenhou", {"riichi.uma": "5-10"}, ["gopin"])
+    assert ruleset.variants == ("riichi", "gopin")
+    assert ruleset.options["riichi.uma"] == "5-10" and ruleset.options["riichi.red_fives"] == 3
+
+
+def test_resolve_of_a_plugin_already_in_the_preset_fails_at_compile():
+    with pytest.raises(MjsimError, match="variant gopin is listed twice"):
+        RuleSet.resolve("gopin", plugins=["gopin"]).compile()
+
+
+def test_a_resolved_rule_set_pickles():
+    import pickle
+
+    ruleset = RuleSet.resolve("jirai", {"riichi.uma": "5-10"})
+    assert pickle.loads(pickle.dumps(ruleset)) == ruleset
+
+
+def test_every_riichi_key_constant_names_a_declared_option():
+    from variants.riichi import options
+
+    constants = {v for k, v in vars(options).items() if k.isupper() and isinstance(v, str) and v.startswith("riichi.")}
+    declared = {f"riichi.{name}" for name, *_ in options.SCORING_OPTIONS + options.FLOW_OPTIONS}
+    assert constants == declared
+
+
+def test_a_key_is_in_the_rules_only_when_a_variant_declares_it():
+    rules = RuleSet.resolve("tenhou").compile()
+    assert "riichi.kuitan" in rules and "chips.value" not in rules
+
+
+def test_plugins_does_not_import_rules():
+    import ast
+    from pathlib import Path
+
+    import mjsim.plugins
+
+    tree = ast.parse(Path(mjsim.plugins.__file__).read_text(encoding="utf-8"))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not {"mjsim.rules", "mjsim.presets"} & imported

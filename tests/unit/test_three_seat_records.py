@@ -56,7 +56,7 @@ def test_seat_table_of_a_report_has_three_rank_columns(records):
 
 
 def test_a_rotated_run_rotates_through_three_seats(preset):
-    spec = RunSpec(preset, agents=("a", "b", "c"), rotate=True)
+    spec = RunSpec(RuleSet.resolve(preset), agents=("a", "b", "c"), rotate=True)
     line_ups = [spec.game(i)[1:] for i in range(4)]
     assert line_ups == [(("a", "b", "c"), 0), (("c", "a", "b"), 1), (("b", "c", "a"), 2), (("a", "b", "c"), 0)]
     assert spec.game(2)[0] == spec.game(0)[0] != spec.game(3)[0]
@@ -65,10 +65,10 @@ def test_a_rotated_run_rotates_through_three_seats(preset):
 @pytest.mark.parametrize("agents", [("random",) * 2, ("random",) * 4], ids=["two-agents", "four-agents"])
 def test_a_run_needs_one_agent_per_seat_of_its_table(preset, agents):
     with pytest.raises(MjsimError, match=f"seats 3 players, got {len(agents)} agents"):
-        RunSpec(preset, agents=agents).check()
+        RunSpec(RuleSet.resolve(preset), agents=agents).check()
 
 
 def test_a_run_without_agents_seats_an_efficiency_bot_in_every_seat(preset):
-    spec = RunSpec(preset)
+    spec = RunSpec(RuleSet.resolve(preset))
     spec.check()
     assert spec.game(0)[1] == ("efficiency",) * 3

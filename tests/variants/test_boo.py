@@ -14,8 +14,8 @@ from variants.boo import options as boo_options
 from variants.boo.scoring import _classic_shares, score
 from variants.boo.tops import end_reasons, forbidden, top_type
 
-CLASSIC = "variants/presets/boo-classic.toml"
-MODERN = "variants/presets/boo-modern.toml"
+CLASSIC = "boo-classic"
+MODERN = "boo-modern"
 
 
 @cache

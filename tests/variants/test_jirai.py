@@ -22,7 +22,7 @@ from variants.jirai.options import OPTIONS, POOL
 from variants.jirai.payoff import REVERSED_REASON, reverse_transfers
 from variants.jirai.state import FORBIDDEN, TRAIL, _next_set
 
-PRESET = "variants/presets/jirai.toml"
+PRESET = "jirai"
 
 
 @cache

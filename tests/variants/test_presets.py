@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 import mjsim
 from mjsim.cli import cli
+from mjsim.errors import MjsimError
 from mjsim.plugins import load_variant
-from mjsim.rules import Option, OptionRegistry, preset_names
+from mjsim.presets import load_preset, preset_files
+from mjsim.rules import Option, OptionRegistry, RuleSet, preset_names
 from variants.riichi import options as riichi_options
 from variants.riichi.options import FLOW_OPTIONS, SCORING_OPTIONS
 
@@ -48,8 +51,11 @@ def _compiled(name: str) -> mjsim.Rules:
 
 
 def _preset_toml(name: str) -> dict:
-    text = (resources.files("variants") / "presets" / f"{name}.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    """The preset's own file, without its base."""
+    return tomllib.loads(preset_files()[name].read_text(encoding="utf-8"))
+
+
+SNAPSHOT = json.loads((Path(__file__).parent / "data" / "preset_values.json").read_text(encoding="utf-8"))
 
 
 # --- Presets ---------------------------------------------------------------------------------------------
@@ -76,7 +82,81 @@ def test_preset_description_is_one_line(name):
 @pytest.mark.parametrize("name", ALL_PRESETS)
 def test_preset_sets_only_declared_keys(name):
     declared = set(_compiled(name).declared)  # the family's options plus those of the preset's deltas
-    assert set(_preset_toml(name).get("options", {})) <= declared
+    assert set(load_preset(name)["options"]) <= declared
+
+
+@pytest.mark.parametrize("name", sorted(SNAPSHOT))
+def test_preset_keeps_its_compiled_values(name):
+    """Every preset compiles to the values it had before presets could extend each other (data/preset_values.json,
+    written by data/snapshot_presets.py)."""
+    rules = _compiled(name)
+    values = {k: sorted(v) if isinstance(v, frozenset) else v for k, v in rules.values.items()}
+    assert {"variants": list(rules.ruleset.variants), "values": values} == SNAPSHOT[name]
+
+
+def test_snapshot_covers_every_preset():
+    assert sorted(SNAPSHOT) == preset_names()
+
+
+EXTENDING = ("daisharin", "gopin", "hokkaido", "paarenchan", "rado", "tenhou-tournament", "tokyo")
+
+
+@pytest.mark.parametrize("name", EXTENDING)
+def test_tenhou_variants_state_only_their_differences(name):
+    own = _preset_toml(name)
+    tenhou = _preset_toml("tenhou")["options"]
+    assert own["extends"] == "tenhou"
+    assert not [k for k, v in own.get("options", {}).items() if tenhou.get(k) == v]
+
+
+def _write(folder: Path, name: str, text: str) -> str:
+    path = folder / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_extends_overrides_the_base_and_keeps_its_variants(tmp_path):
+    path = _write(tmp_path, "mine", 'extends = "tenhou"\n[options]\n"riichi.uma" = "5-10"\n')
+    ruleset = RuleSet.resolve(path)
+    assert ruleset.variants == ("riichi",)
+    assert ruleset.options["riichi.uma"] == "5-10"
+    assert ruleset.options["riichi.red_fives"] == 3  # from tenhou
+
+
+def test_extends_an_unknown_preset_is_one_line(tmp_path):
+    path = _write(tmp_path, "mine", 'extends = "tenhoo"\n')
+    with pytest.raises(MjsimError, match=r"^preset .*mine.toml: extends unknown preset 'tenhoo'$"):
+        RuleSet.resolve(path)
+
+
+def test_extends_cycle_is_one_line(tmp_path):
+    a = _write(tmp_path, "a", f'extends = "{tmp_path / "b.toml"}"\n')
+    _write(tmp_path, "b", f'extends = "{a}"\n')
+    with pytest.raises(MjsimError, match=r"extends forms a cycle \(.*a.toml -> .*b.toml -> .*a.toml\)") as info:
+        RuleSet.resolve(a)
+    assert "\n" not in str(info.value)
+
+
+def test_a_preset_name_in_two_families_is_an_error(tmp_path):
+    from mjsim import presets
+    from mjsim.hookspecs import hookimpl
+
+    _write(tmp_path, "tenhou", 'variants = ["chengdu"]\n')
+
+    class Elsewhere:
+        @hookimpl
+        def mjsim_register_presets(self):
+            return [tmp_path]
+
+    manager = presets.installed_plugins()
+    manager.register(Elsewhere(), name="elsewhere")
+    presets.preset_files.cache_clear()
+    try:
+        with pytest.raises(MjsimError, match=r"^preset tenhou is shipped by both \w+ and \w+$"):
+            presets.preset_files()
+    finally:
+        manager.unregister(name="elsewhere")
+        presets.preset_files.cache_clear()
 
 
 def test_riichi_preset_sets_nothing():

@@ -13,7 +13,7 @@ from variants.taiwan import options as tw_options
 from variants.taiwan.scoring import NoWin, score_win
 from variants.taiwan.seats import east_seat
 
-PRESET = "variants/presets/taiwan.toml"
+PRESET = "taiwan"
 
 
 @cache

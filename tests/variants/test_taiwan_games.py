@@ -14,7 +14,7 @@ from mjsim.rules import RuleSet
 from mjsim.simulate import digest, run_games
 from variants.taiwan import checks, settlement
 
-PRESET = "variants/presets/taiwan.toml"
+PRESET = "taiwan"
 
 
 @cache

@@ -14,7 +14,7 @@ from mjsim.hand.tiles import kind_of
 from mjsim.rules import RuleSet
 from variants.taiwan import guoshui
 
-PRESET = "variants/presets/taiwan.toml"
+PRESET = "taiwan"
 READY_8P = "123456789m123p79p55s"  # waits 8p only (a closed wait)
 DEALER = "111222333444z567z8p"  # holds the 8p it discards first
 

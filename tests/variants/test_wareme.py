@@ -76,7 +76,7 @@ def test_multiplier_three():
 
 
 def _noten(tenpai):
-    game = SimpleNamespace(rules=SimpleNamespace(values={}))
+    game = SimpleNamespace(rules=rules())  # noten payments read riichi.noten_payment_total (tenhou: 3000)
     return noten_payments(game, tenpai)
 
 

@@ -7,6 +7,7 @@ waits, riichi and calls, and replaces the winning test, the payments, the game e
 from __future__ import annotations
 
 from dataclasses import replace
+from importlib import resources
 
 from mjsim.hookspecs import hookimpl
 from variants.boo import bots, checks, flow, scoring
@@ -102,3 +103,9 @@ def mjsim_register_invariants(rules):
 def mjsim_register_agents():
     """The ブー麻雀 bots: boo, boo_topper, boo_topper_a."""
     return bots.BOTS
+
+
+@hookimpl
+def mjsim_register_presets():
+    """The boo presets: ``variants/boo/presets/*.toml``."""
+    return [resources.files(__name__) / "presets"]

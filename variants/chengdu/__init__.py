@@ -7,6 +7,8 @@ end-of-wall checks 查花猪 and 查大叫. It stands alone (``variants = ["chen
 
 from __future__ import annotations
 
+from importlib import resources
+
 from mjsim.hookspecs import hookimpl
 from variants.chengdu import bots, bust, checks, endcheck, exchange, fan, match, play, settle
 from variants.chengdu.options import declare
@@ -132,3 +134,9 @@ def mjsim_register_invariants(rules):
 def mjsim_register_agents():
     """The 成都麻将 bots: chengdu, chengdu_random_void, chengdu_worst_void."""
     return bots.BOTS
+
+
+@hookimpl
+def mjsim_register_presets():
+    """The chengdu presets: ``variants/chengdu/presets/*.toml``."""
+    return [resources.files(__name__) / "presets"]

@@ -1,10 +1,12 @@
 """地雷麻雀 (jirai, "landmine"): forbidden yaku reverse a win's payments, a clean win earns bonus han.
 
 Spec: /work/shared/rules/jirai.md. Plays on the riichi family with Mahjong Soul ranked rules
-(``variants/presets/jirai.toml``); every ambiguity of the spec is an option ``jirai.<name>``.
+(``variants/jirai/presets/jirai.toml``); every ambiguity of the spec is an option ``jirai.<name>``.
 """
 
 from __future__ import annotations
+
+from importlib import resources
 
 from mjsim.hookspecs import hookimpl
 from variants.jirai import bots, checks, settle
@@ -107,3 +109,9 @@ def mjsim_register_invariants(rules):
 def mjsim_register_agents():
     """The 地雷麻雀 bots: jirai_dealer_aware, jirai_naive."""
     return bots.BOTS
+
+
+@hookimpl
+def mjsim_register_presets():
+    """The jirai presets: ``variants/jirai/presets/*.toml``."""
+    return [resources.files(__name__) / "presets"]

@@ -7,6 +7,7 @@ from collections import Counter
 from variants.jirai.options import opt
 from variants.jirai.payoff import REVERSED_REASON
 from variants.jirai.state import FORBIDDEN, TRAIL, fresh_count, pool, top
+from variants.riichi import options as riichi_opt
 
 
 def set_in_range(game) -> str | None:
@@ -84,7 +85,7 @@ def _negation_problem(r: dict, ledger: Counter) -> str | None:
 
 def no_bust(game) -> str | None:
     """ドボン無し: the rule set must not end games on negative points."""
-    bust = game.rules.values.get("riichi.bust", "off")
+    bust = game.rules[riichi_opt.BUST]
     return None if bust == "off" else f"jirai plays without bust, but riichi.bust is {bust!r}"
 
 

@@ -8,6 +8,7 @@ from variants.jirai.matching import CLEAN, EXEMPT, REVERSED, exempt, pool_hits
 from variants.jirai.options import opt
 from variants.jirai.payoff import reverse_transfers, route_sticks
 from variants.jirai.state import current
+from variants.riichi import options as riichi_opt
 from variants.riichi.payments import payments
 from variants.riichi.play import win_context
 
@@ -52,17 +53,12 @@ def _reverse_one(game, transfers, win, index: int, order, kinds) -> list:
 def _honba_parts(game, win, index: int) -> dict[int, int]:
     """What each payer pays of the honba in this winner's transaction (seat -> points)."""
     seat, tile, frm, score = win
-    first = index == 0 or opt_riichi(game, "multi_ron_honba") == "each_winner"
+    first = index == 0 or game.rules[riichi_opt.MULTI_RON_HONBA] == "each_winner"
     ctx = win_context(game, seat, tile, "tsumo" if frm is None else "ron", first_winner=first)
     ctx = replace(ctx, sticks=0)
     plain, full = payments(score.base, replace(ctx, honba=0)), payments(score.base, ctx)
     dealer = game.hand.dealer
     return {(dealer + i) % 4: p - f for i, (p, f) in enumerate(zip(plain, full, strict=True)) if p > f}
-
-
-def opt_riichi(game, name: str):
-    """A riichi option (the family jirai plays on)."""
-    return game.rules.values.get(f"riichi.{name}")
 
 
 def public_history(game, reveal_count: bool) -> tuple:

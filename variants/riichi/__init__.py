@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import resources
+
 from mjsim.hookspecs import hookimpl
 from variants.riichi import options as _options
 from variants.riichi import play, settlement
@@ -93,3 +95,9 @@ def mjsim_next_hand(game, outcome):
 def mjsim_final_settlement(game):
     """Ranks, oka, uma and rounding."""
     return settlement.final_settlement(game)
+
+
+@hookimpl
+def mjsim_register_presets():
+    """The riichi presets: ``variants/riichi/presets/*.toml``."""
+    return [resources.files(__name__) / "presets"]

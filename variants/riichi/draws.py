@@ -5,16 +5,16 @@ from __future__ import annotations
 from mjsim.engine.actions import TABLE, Transfer
 from mjsim.hand.tiles import YAOCHU_SET, kind_of
 from mjsim.scoring import WinContext
+from variants.riichi import options as opt
 from variants.riichi.limits import base_points
 from variants.riichi.payments import tsumo_shares
 from variants.riichi.scorer import NoWin, score_win
-from variants.riichi.waits import fifth_tile_waits, opt, seat_waits
+from variants.riichi.waits import fifth_tile_waits, seat_waits
 
-HONBA_VALUE = 300
 _CONTINUATION = {
-    "sanchahou": "sanchahou_continuation",
-    "suucha_riichi": "suucha_riichi_continuation",
-    "suukaikan": "suukaikan_continuation",
+    "sanchahou": opt.SANCHAHOU_CONTINUATION,
+    "suucha_riichi": opt.SUUCHA_RIICHI_CONTINUATION,
+    "suukaikan": opt.SUUKAIKAN_CONTINUATION,
 }
 
 
@@ -29,8 +29,8 @@ def tenpai_seats(game) -> list[int]:
 def draw_waits(game, seat: int) -> list[int]:
     """The waits that count at a draw: exhausted waits and, without formal_tenpai, yaku-less ones left out."""
     me = game.hand.seats[seat]
-    waits = _waits_counted(me, opt(game, "tenpai_allows_exhausted_wait", False))
-    if opt(game, "formal_tenpai", True):
+    waits = _waits_counted(me, game.rules[opt.TENPAI_ALLOWS_EXHAUSTED_WAIT])
+    if game.rules[opt.FORMAL_TENPAI]:
         return waits
     return [kind for kind in waits if _wins_with_yaku(game, seat, kind)]
 
@@ -98,7 +98,7 @@ def exhaustive(game) -> tuple[list[Transfer], dict]:
     if not nagashi:
         return noten_payments(game, tenpai), {"tenpai": tenpai}
     transfers = nagashi_payments(game, nagashi)
-    if opt(game, "nagashi_mangan_tenpai_payments", "replaced") == "added":
+    if game.rules[opt.NAGASHI_MANGAN_TENPAI_PAYMENTS] == "added":
         transfers += noten_payments(game, tenpai)
     return transfers, {"tenpai": tenpai, "nagashi": nagashi}
 
@@ -108,21 +108,21 @@ def noten_payments(game, tenpai: list[int]) -> list[Transfer]:
     if len(tenpai) in (0, 4):
         return []
     noten = [s for s in range(4) if s not in tenpai]
-    share_out = opt(game, "noten_payment_total", 3000) // len(noten)
+    share_out = game.rules[opt.NOTEN_PAYMENT_TOTAL] // len(noten)
     # Pay pairwise so every transfer is between two seats: each noten seat splits its share over the tenpai ones.
     return [Transfer(payer, payee, share_out // len(tenpai), "noten") for payer in noten for payee in tenpai]
 
 
 def nagashi_seats(game) -> list[int]:
     """Seats whose every discard is a terminal or honour, none called (§11.3); by option only the upstream one."""
-    if opt(game, "nagashi_mangan", "as_draw") == "off":
+    if game.rules[opt.NAGASHI_MANGAN] == "off":
         return []
     seats = [
         seat
         for seat, me in enumerate(game.hand.seats)
         if me.river and not me.called_from_river and all(kind_of(t) in YAOCHU_SET for t in me.river)
     ]
-    if opt(game, "nagashi_mangan_multi", "all") == "upstream_only":
+    if game.rules[opt.NAGASHI_MANGAN_MULTI] == "upstream_only":
         return sorted(seats, key=lambda seat: _upstream(game, seat))[:1]
     return seats
 
@@ -137,8 +137,8 @@ def nagashi_payments(game, seats: list[int]) -> list[Transfer]:
     hand = game.hand
     base = _nagashi_base(game)
     first = min(seats, key=lambda seat: _upstream(game, seat))
-    pays_honba = opt(game, "nagashi_mangan_pays_honba", False)
-    honba_each = hand.honba * opt(game, "honba_value", HONBA_VALUE) // 3 if pays_honba else 0
+    pays_honba = game.rules[opt.NAGASHI_MANGAN_PAYS_HONBA]
+    honba_each = hand.honba * game.rules[opt.HONBA_VALUE] // 3 if pays_honba else 0
     out = []
     for seat in seats:
         shares = tsumo_shares(base, (seat - hand.dealer) % 4)
@@ -153,7 +153,7 @@ def nagashi_payments(game, seats: list[int]) -> list[Transfer]:
 
 def _nagashi_base(game) -> int:
     """Base points of a nagashi: a mangan, or 4 han 30 fu (花鳥風月, 近代麻雀 "4翻"; kiriage applies)."""
-    if opt(game, "nagashi_mangan", "as_draw") == "as_4han":
+    if game.rules[opt.NAGASHI_MANGAN] == "as_4han":
         return base_points(4, 30, 0, game.rules.values)[0]
     return 2000
 
@@ -169,7 +169,7 @@ def abortive(game, reason: str) -> dict:
     elif reason == "abort_by_declaration":
         detail["seat"] = game.hand.current
     option = _CONTINUATION.get(reason)
-    if option and opt(game, option, "renchan") == "dealer_tenpai":
+    if option and game.rules[option] == "dealer_tenpai":
         detail["dealer_tenpai"] = dealer_ready(game)
     return detail
 
@@ -178,10 +178,10 @@ def abort_repeats(game, outcome: dict) -> bool:
     """Whether the dealer repeats after an abortive draw, by the draw's continuation option (§12)."""
     reason = outcome.get("draw")
     if reason == "abort_by_declaration":
-        mode = opt(game, "kyuushu_kyuuhai", "renchan")
+        mode = game.rules[opt.KYUUSHU_KYUUHAI]
         return mode != "dealer_passes" and (mode != "by_declarer" or outcome.get("seat") == game.hand.dealer)
     if reason == "suufon_renda":
-        return opt(game, "suufon_renda", "abort") != "abort_dealer_passes"
+        return game.rules[opt.SUUFON_RENDA] != "abort_dealer_passes"
     option = _CONTINUATION.get(reason)
-    mode = opt(game, option, "renchan") if option else "renchan"
+    mode = game.rules[option] if option else "renchan"
     return mode == "renchan" or (mode == "dealer_tenpai" and bool(outcome.get("dealer_tenpai")))

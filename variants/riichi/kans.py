@@ -7,7 +7,8 @@ from mjsim.engine.offers import kan_candidates
 from mjsim.engine.state import CLAIM, TURN
 from mjsim.hand.decompose import TRIPLET, Group, readings
 from mjsim.hand.tiles import kind_of
-from variants.riichi.waits import counts_without, opt, seat_waits, waits_of
+from variants.riichi import options as opt
+from variants.riichi.waits import counts_without, seat_waits, waits_of
 
 KAN_KINDS = (ANKAN, KAKAN, KAN)
 _TAKEN = {ANKAN: 4, KAKAN: 1, KAN: 3}  # tiles of the kan's kind a kan takes out of the concealed hand
@@ -22,7 +23,7 @@ def waits_around_kan(game, me, action: Action) -> tuple[tuple[int, ...], tuple[i
 
 def riichi_kan_allowed(game, me, action: Action) -> bool:
     """After riichi: a concealed kan of the drawn tile that keeps the waits (and, by option, the sets)."""
-    mode = opt(game, "riichi_ankan", "wait_unchanged")
+    mode = game.rules[opt.RIICHI_ANKAN]
     drawn = game.hand.last_draw
     if mode == "off" or action.kind != ANKAN or drawn is None or kind_of(drawn) != kind_of(action.tile):
         return False
@@ -45,7 +46,7 @@ def _triplet_in_every_reading(me, kind: int, waits: tuple[int, ...]) -> bool:
 
 def keeps_tenpai_waits(game, seat: int, actions: list[Action]) -> list[Action]:
     """kan_must_not_change_wait_even_without_riichi: a tenpai seat's kan must leave its waits as they were."""
-    if not opt(game, "kan_must_not_change_wait_even_without_riichi", False):
+    if not game.rules[opt.KAN_MUST_NOT_CHANGE_WAIT_EVEN_WITHOUT_RIICHI]:
         return actions
     me = game.hand.seats[seat]
     return [a for a in actions if a.kind not in KAN_KINDS or _same_waits(game, me, a)]
@@ -62,7 +63,7 @@ def _same_waits(game, me, action: Action) -> bool:
 def fifth_kans(game, seat: int) -> list[Action]:
     """suukaikan abort_on_5th: the kans the engine stops offering after four (no replacement tile is left)."""
     hand = game.hand
-    if hand.kans != 4 or opt(game, "suukaikan", "abort_4th_multi_player") != "abort_on_5th":
+    if hand.kans != 4 or game.rules[opt.SUUKAIKAN] != "abort_on_5th":
         return []
     if len(hand.wall) <= game.rules.flow.setup.reserve:
         return []  # no kan on the last tile or its discard

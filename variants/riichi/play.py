@@ -12,11 +12,12 @@ from mjsim.hand.tiles import DRAGONS, RED_FIVE_IDS, WINDS, YAOCHU, kind_of
 from mjsim.scoring import WinContext
 from variants.common.swap_calls import without_swap_calls
 from variants.riichi import kans
+from variants.riichi import options as opt
 from variants.riichi.scorer import NoWin, score_win
-from variants.riichi.waits import opt, seat_waits, visible_counts
+from variants.riichi.waits import seat_waits, visible_counts
 from variants.riichi.yaku import red_five_count
 
-__all__ = ["can_win", "furiten", "legal_actions", "opt", "seat_waits", "table_setup", "win_context"]
+__all__ = ["can_win", "furiten", "legal_actions", "seat_waits", "table_setup", "win_context"]
 
 _KAN_DORA = {
     "immediate_all": "immediate",
@@ -28,14 +29,13 @@ _RON_CHANCE = "riichi.ron_chance"  # seat stash: log length when the seat last c
 
 def table_setup(rules) -> TableSetup:
     """136 tiles, 13-tile hands, a 14-tile dead wall, red fives, kan dora and the stick as the options say."""
-    values = rules.values
-    timing = values.get("riichi.kandora_timing", "immediate_all")
+    timing = rules[opt.KANDORA_TIMING]
     return TableSetup(
         tiles=tuple(range(136)),
-        red_ids=frozenset(RED_FIVE_IDS[red_five_count(values)]),
-        kan_dora_timing=_KAN_DORA.get(timing, "after_discard") if values["riichi.kan_dora"] else "none",
-        start_points=values.get("riichi.start_points", 25000),
-        riichi_deposit=values.get("riichi.riichi_deposit", 1000),
+        red_ids=frozenset(RED_FIVE_IDS[red_five_count(rules.values)]),
+        kan_dora_timing=_KAN_DORA.get(timing, "after_discard") if rules[opt.KAN_DORA] else "none",
+        start_points=rules[opt.START_POINTS],
+        riichi_deposit=rules[opt.RIICHI_DEPOSIT],
     )
 
 
@@ -61,7 +61,7 @@ def furiten(game, seat: int) -> bool:
 
 def _skip_ended_by_call(game, seat: int) -> bool:
     """same_turn_definition call_skips: a pon or kan after the missed win passed over the seat."""
-    if opt(game, "same_turn_definition", "draw_to_draw") != "call_skips":
+    if game.rules[opt.SAME_TURN_DEFINITION] != "call_skips":
         return False
     since = game.hand.seats[seat].stash.get(_RON_CHANCE, len(game.log))
     return any(_call_skips(event, seat) for event in game.log[since:])
@@ -87,7 +87,7 @@ def can_win(game, seat: int, tile: int, how: str, detail: bool):
         score = score_win(win_context(game, seat, tile, how), game.rules.pattern_index)
     except NoWin:
         return False
-    if not opt(game, "atozuke", True) and not yaku_on_every_wait(game.rules, win_context(game, seat, tile, how), waits):
+    if not game.rules[opt.ATOZUKE] and not yaku_on_every_wait(game.rules, win_context(game, seat, tile, how), waits):
         return False
     if how == RON:
         me.stash[_RON_CHANCE] = len(game.log)  # passing this tile starts same-turn furiten from here
@@ -114,7 +114,7 @@ def yaku_on_every_wait(rules, ctx: WinContext, waits) -> bool:
 
 def _may_rob_ankan(game, me, tile: int) -> bool:
     """Only thirteen orphans may rob a concealed kan, and only by option (国士無双の暗槓搶槓)."""
-    if not opt(game, "kokushi_rob_ankan", True):
+    if not game.rules[opt.KOKUSHI_ROB_ANKAN]:
         return False
     counts = list(me.counts)
     counts[kind_of(tile)] += 1
@@ -155,12 +155,12 @@ def _indicators(game) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if hand.phase == ROB and _chankan_sees_kan_dora(game) and 2 * len(dora) < len(hand.indicators):
         dora.append(hand.indicators[2 * len(dora)])  # the engine turns it only once nobody robs the kan
     ura = [hand.indicators[2 * i + 1] for i in range(len(dora))]
-    return tuple(dora), tuple(ura if opt(game, "kan_ura", True) else ura[:1])
+    return tuple(dora), tuple(ura if game.rules[opt.KAN_URA] else ura[:1])
 
 
 def _chankan_sees_kan_dora(game) -> bool:
     """kandora_timing immediate_including_chankan, with kan dora in play."""
-    timing = opt(game, "kandora_timing", "immediate_all")
+    timing = game.rules[opt.KANDORA_TIMING]
     return timing == "immediate_including_chankan" and game.rules.flow.setup.kan_dora_timing != "none"
 
 
@@ -172,7 +172,7 @@ def _situation(game, seat: int, tsumo: bool) -> frozenset[str]:
     if me.riichi_turn is not None:
         double = me.riichi_turn == 0 and me.riichi_calls == 0
         out.add("double_riichi" if double else "riichi")
-        ippatsu_on = opt(game, "ippatsu", True)
+        ippatsu_on = game.rules[opt.IPPATSU]
         if ippatsu_on and me.riichi_calls == hand.calls_made and len(me.river) - 1 == me.riichi_turn:
             out.add("ippatsu")
     last = len(hand.wall) <= game.rules.flow.setup.reserve
@@ -238,17 +238,17 @@ def _riichi_offers(game, seat: int, actions: list[Action]) -> list[Action]:
     me = game.hand.seats[seat]
     if any(m.opened for m in me.melds) or not _own_draw_left(game):
         return []
-    if not _enough_points(game.scores[seat], opt(game, "riichi_min_points", 1000)):
+    if not _enough_points(game.scores[seat], game.rules[opt.RIICHI_MIN_POINTS]):
         return []
     if shanten(list(me.counts)) > 0:  # why: then no discard leaves the hand ready, and most turns end here
         return []
-    visible = None if opt(game, "karaten_riichi", True) else visible_counts(game, seat)
+    visible = None if game.rules[opt.KARATEN_RIICHI] else visible_counts(game, seat)
     return [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a.tile, visible)]
 
 
 def _own_draw_left(game) -> bool:
     """riichi_needs_draw: four live tiles left, so the declarer draws once more."""
-    if not opt(game, "riichi_needs_draw", True):
+    if not game.rules[opt.RIICHI_NEEDS_DRAW]:
         return True
     return len(game.hand.wall) - game.rules.flow.setup.reserve >= 4
 
@@ -258,7 +258,7 @@ def _riichi_wait(game, me, tile: int, visible: list[int] | None) -> bool:
     waits = seat_waits(me, without=tile)
     if not waits:
         return False
-    if not opt(game, "furiten_riichi", True) and any(k in me.discarded_kinds or k == kind_of(tile) for k in waits):
+    if not game.rules[opt.FURITEN_RIICHI] and any(k in me.discarded_kinds or k == kind_of(tile) for k in waits):
         return False
     # The declarer sees the same tiles after the discard (one leaves its hand for its river): count them now.
     return visible is None or any(visible[k] < 4 for k in waits)
@@ -275,14 +275,14 @@ def _nine_orphans(game, seat: int) -> list[Action]:
     """九種九牌: on the first own draw, no call yet, nine kinds of terminals and honours (§12)."""
     hand = game.hand
     me = hand.seats[seat]
-    if opt(game, "kyuushu_kyuuhai", "renchan") == "off" or me.river or hand.calls_made:
+    if game.rules[opt.KYUUSHU_KYUUHAI] == "off" or me.river or hand.calls_made:
         return []
     return [Action(ABORT)] if sum(1 for k in YAOCHU if me.counts[k]) >= 9 else []
 
 
 def _without_kuikae(game, seat: int, actions: list[Action]) -> list[Action]:
     """No swap-calling (§3): the engine's shared filter, unless kuikae is allowed."""
-    if opt(game, "kuikae", "forbidden") != "forbidden":
+    if game.rules[opt.KUIKAE] != "forbidden":
         return actions
     return without_swap_calls(game, seat, actions)
 
@@ -298,9 +298,9 @@ def resolve_claims(game, answers: dict[int, Action]):
         return "suukaikan" if any(a.kind == ABORT for a in answers.values()) else None
     who = (game.hand.discard or game.hand.robbed)[0]
     rons.sort(key=lambda seat: (seat - who) % 4)
-    mode = opt(game, "multi_ron", "double_ron")
+    mode = game.rules[opt.MULTI_RON]
     if len(rons) == 3:
-        triple = opt(game, "sanchahou", "abort")
+        triple = game.rules[opt.SANCHAHOU]
         if triple == "abort":
             return "sanchahou"
         if triple == "head_bump":
@@ -314,13 +314,13 @@ def abortive_draw(game) -> str | None:
     """Four winds, four riichi, four kans (§12), after a discard passes."""
     hand = game.hand
     seats = hand.seats
-    if hand.turn_count == 4 and hand.calls_made == 0 and opt(game, "suufon_renda", "abort") != "off":
+    if hand.turn_count == 4 and hand.calls_made == 0 and game.rules[opt.SUUFON_RENDA] != "off":
         first = {kind_of(s.river[0]) for s in seats if s.river}
         if len(first) == 1 and first.pop() in WINDS:
             return "suufon_renda"
-    if sum(s.riichi_turn is not None for s in seats) == 4 and opt(game, "suucha_riichi", "abort") != "continue":
+    if sum(s.riichi_turn is not None for s in seats) == 4 and game.rules[opt.SUUCHA_RIICHI] != "continue":
         return "suucha_riichi"
-    if hand.kans == 4 and opt(game, "suukaikan", "abort_4th_multi_player") == "abort_4th_multi_player":
+    if hand.kans == 4 and game.rules[opt.SUUKAIKAN] == "abort_4th_multi_player":
         if sum(1 for s in seats if any(m.type in ("kan", "ankan") for m in s.melds)) > 1:
             return "suukaikan"
     return None

@@ -7,9 +7,10 @@ from dataclasses import replace
 from mjsim.engine.actions import TABLE, Transfer
 from mjsim.hand.tiles import EAST
 from variants.riichi import draws
+from variants.riichi import options as opt
 from variants.riichi.draws import nagashi_seats, tenpai_seats
 from variants.riichi.payments import HONBA_RON, payments
-from variants.riichi.play import opt, win_context
+from variants.riichi.play import win_context
 from variants.riichi.scorer import _pao_base
 
 __all__ = ["final_settlement", "nagashi_seats", "next_hand", "settle_draw", "settle_win", "tenpai_seats"]
@@ -33,7 +34,7 @@ def settle_win(game, wins) -> list[Transfer]:
     transfers: list[Transfer] = []
     source = wins[0][2]
     order = sorted(wins, key=lambda w: (w[0] - source) % 4) if source is not None else wins
-    honba_to_each = opt(game, "multi_ron_honba", "upstream") == "each_winner"
+    honba_to_each = game.rules[opt.MULTI_RON_HONBA] == "each_winner"
     for index, (seat, tile, frm, score) in enumerate(order):
         how = "tsumo" if frm is None else "ron"
         ctx = win_context(game, seat, tile, how, first_winner=index == 0)
@@ -47,7 +48,7 @@ def _win_deltas(game, score, ctx) -> list[int]:
     """Score changes by wind index: the hand with pao, honba at honba_value, then rinshan pao."""
     pao_base = _pao_base(score.hits, score.base, score.yakuman, ctx.options) if ctx.pao is not None else 0
     deltas = list(payments(score.base, ctx, pao_base))
-    value = opt(game, "honba_value", HONBA_RON)
+    value = game.rules[opt.HONBA_VALUE]
     if value != HONBA_RON and ctx.honba:
         plain = payments(score.base, replace(ctx, honba=0), pao_base)
         # payments() charges HONBA_RON a honba: rescale what each payer owes for the honba (the winner gets the sum).
@@ -58,7 +59,7 @@ def _win_deltas(game, score, ctx) -> list[int]:
 
 def _rinshan_liable(game, ctx) -> int | None:
     """rinshan_pao: the wind index whose discard made the daiminkan this rinshan tsumo came from (嶺上の包)."""
-    if not opt(game, "rinshan_pao", False) or not ctx.tsumo or "rinshan" not in ctx.situation:
+    if not game.rules[opt.RINSHAN_PAO] or not ctx.tsumo or "rinshan" not in ctx.situation:
         return None
     kan = next((e for e in reversed(game.log) if e.kind in ("kan", "ankan", "kakan")), None)
     if kan is None or kan.kind != "kan":  # "kan" events are daiminkan calls (data: tile, tiles, discarder)
@@ -103,7 +104,7 @@ def _sticks_to_owners(game, outcome: dict, transfers: list[Transfer]) -> list[Tr
 
     The engine pays leftovers to one seat only (``leftover_to``), so the refund is paid with the draw.
     """
-    if opt(game, "leftover_deposits", "top") != "owners":
+    if game.rules[opt.LEFTOVER_DEPOSITS] != "owners":
         return []
     scores, table = _after(game, transfers)
     if not table or not _decide(game, outcome, scores)["over"]:
@@ -140,7 +141,7 @@ def _stick_owners(game) -> dict[int, int]:
 def next_hand(game, outcome: dict) -> dict:
     """Dealer repeat, honba, rotation and the end of the game (§13-§14)."""
     nxt = _decide(game, outcome, game.scores)
-    top_takes = opt(game, "leftover_deposits", "top") == "top"  # "vanish": they stay on the table, nobody's
+    top_takes = game.rules[opt.LEFTOVER_DEPOSITS] == "top"  # "vanish": they stay on the table, nobody's
     leftover = _top(game.scores) if nxt["over"] and game.table and top_takes else None
     return {**nxt, "leftover_to": leftover, "hand": game.hand.index}
 
@@ -175,14 +176,14 @@ def _winners(game, outcome: dict) -> list[int] | None:
     """
     if outcome.get("wins"):
         return [w["seat"] for w in outcome["wins"]]
-    if outcome.get("nagashi") and opt(game, "nagashi_mangan", "as_draw") == "as_win":
+    if outcome.get("nagashi") and game.rules[opt.NAGASHI_MANGAN] == "as_win":
         return list(outcome["nagashi"])
     return None
 
 
 def _draw_repeats(game, outcome: dict) -> bool:
     """Dealer repeat at an exhaustive draw by draw_renchan (§11.2); a dealer_passes nagashi always passes."""
-    if outcome.get("nagashi") and opt(game, "nagashi_mangan", "as_draw") == "dealer_passes":
+    if outcome.get("nagashi") and game.rules[opt.NAGASHI_MANGAN] == "dealer_passes":
         return False
     mode = _draw_renchan(game)
     return mode == "always" or (mode == "tenpai" and game.hand.dealer in outcome.get("tenpai", ()))
@@ -190,17 +191,17 @@ def _draw_repeats(game, outcome: dict) -> bool:
 
 def _draw_renchan(game) -> str:
     """draw_renchan as tenpai, never or always for this hand (the by-round forms resolved)."""
-    mode = opt(game, "draw_renchan", "tenpai")
+    mode = game.rules[opt.DRAW_RENCHAN]
     if mode == "east_tenpai_south_always":
         return "tenpai" if game.hand.round_wind == EAST else "always"
     if mode == "east_never_hanchan_tenpai":
-        return "never" if opt(game, "game_length", "hanchan") == "east" else "tenpai"
+        return "never" if game.rules[opt.GAME_LENGTH] == "east" else "tenpai"
     return mode
 
 
 def _busted(game, scores: list[int]) -> bool:
     """Someone is below zero (or at zero, by option): the game ends (トビ)."""
-    mode = opt(game, "bust", "below_zero")
+    mode = game.rules[opt.BUST]
     if mode == "off":
         return False
     return any(s < 0 or (mode == "zero_or_below" and s <= 0) for s in scores)
@@ -208,18 +209,18 @@ def _busted(game, scores: list[int]) -> bool:
 
 def _schedule_over(game, round_index: int, repeat: bool, outcome: dict, scores: list[int]) -> bool:
     """The last scheduled hand is done, or the extension ends (someone over the threshold, or its 4 hands played)."""
-    rounds = _LENGTH[opt(game, "game_length", "hanchan")]
+    rounds = _LENGTH[game.rules[opt.GAME_LENGTH]]
     hand = game.hand
     all_last = hand.round_wind - 27 == rounds - 1 and hand.dealer == 3
     if all_last and repeat and _stop_at_all_last(game, outcome, scores):
         return True
     if round_index < rounds:
         return False
-    if round_index > rounds or not opt(game, "extension", True):
+    if round_index > rounds or not game.rules[opt.EXTENSION]:
         return True  # one extension round at most
-    if game.round_index >= rounds and opt(game, "extension_end", "sudden_death") == "four_hands":
+    if game.round_index >= rounds and game.rules[opt.EXTENSION_END] == "four_hands":
         return False  # in the extension: played to its 4th hand whoever leads
-    return max(scores) >= (opt(game, "extension_threshold", 0) or _return_points(game))
+    return max(scores) >= (game.rules[opt.EXTENSION_THRESHOLD] or _return_points(game))
 
 
 def _stop_at_all_last(game, outcome: dict, scores: list[int]) -> bool:
@@ -232,9 +233,9 @@ def _stop_at_all_last(game, outcome: dict, scores: list[int]) -> bool:
         return False
     winners = _winners(game, outcome)
     if winners is not None:
-        mode = opt(game, "agari_yame", "optional") if dealer in winners else "off"
+        mode = game.rules[opt.AGARI_YAME] if dealer in winners else "off"
     elif outcome.get("draw") == "exhaustive" and dealer in outcome.get("tenpai", ()):
-        mode = opt(game, "tenpai_yame", "off")
+        mode = game.rules[opt.TENPAI_YAME]
     else:
         mode = "off"
     return mode != "off"
@@ -242,7 +243,7 @@ def _stop_at_all_last(game, outcome: dict, scores: list[int]) -> bool:
 
 def _return_points(game) -> int:
     """Return points (返し点); "none" means the start points (no oka)."""
-    value = opt(game, "return_points", 30000)
+    value = game.rules[opt.RETURN_POINTS]
     return game.rules.flow.setup.start_points if value == "none" else value
 
 
@@ -257,8 +258,8 @@ def _top(scores: list[int]) -> int:
 def final_settlement(game) -> dict:
     """Ranks, and results after return points, oka, uma and rounding (§15)."""
     points = list(game.scores)
-    ranks = _ranks(points, opt(game, "tie_break", "seat_order"))
-    if opt(game, "rounding", "go_sha_roku_nyuu") == "no_settlement":
+    ranks = _ranks(points, game.rules[opt.TIE_BREAK])
+    if game.rules[opt.ROUNDING] == "no_settlement":
         return {"points": points, "ranks": ranks, "results": [0.0] * 4}  # 無清算: ranked by points, nothing paid
     return {"points": points, "ranks": ranks, "results": _results(game, points, ranks)}
 
@@ -274,14 +275,14 @@ def _ranks(points: list[int], tie_break: str) -> list[int]:
 def _results(game, points: list[int], ranks: list[int]) -> list[float]:
     """(rounded points - return points) / 1000, plus uma and oka; 1st place absorbs the rounding by option."""
     start, ret = game.rules.flow.setup.start_points, _return_points(game)
-    settled = points if opt(game, "negative_settlement", False) else [max(p, 0) for p in points]  # 箱下精算 off
-    mode, negative = opt(game, "rounding", "go_sha_roku_nyuu"), opt(game, "rounding_negative", "floor")
-    uma = _UMA.get(str(opt(game, "uma", "10-20")), (20, 10, -10, -20))
+    settled = points if game.rules[opt.NEGATIVE_SETTLEMENT] else [max(p, 0) for p in points]  # 箱下精算 off
+    mode, negative = game.rules[opt.ROUNDING], game.rules[opt.ROUNDING_NEGATIVE]
+    uma = _UMA.get(str(game.rules[opt.UMA]), (20, 10, -10, -20))
     results = [(_rounded(settled[s], mode, negative) - ret) / 1000 + _shared(uma, ranks, s) for s in range(4)]
     firsts = [s for s in range(4) if ranks[s] == 1]
     for seat in firsts:
         results[seat] += (ret - start) * 4 / 1000 / len(firsts)  # oka, split by tied first places
-    if opt(game, "rounding_adjust_top", True):
+    if game.rules[opt.ROUNDING_ADJUST_TOP]:
         results[firsts[0]] -= sum(results)  # the top absorbs rounding so the table sums to zero
     return [round(r, 1) for r in results]
 

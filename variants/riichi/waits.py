@@ -1,4 +1,4 @@
-"""Option lookup and the waits of a seat's concealed hand, shared by the play, kan and draw rules."""
+"""The waits of a seat's concealed hand, shared by the play, kan and draw rules."""
 
 from __future__ import annotations
 
@@ -8,11 +8,6 @@ from mjsim.hand.decompose import readings
 from mjsim.hand.decompose import waits as hand_waits
 from mjsim.hand.shanten import orphans_shanten, seven_pairs_shanten, standard_shanten
 from mjsim.hand.tiles import NUM_KINDS, kind_of
-
-
-def opt(game, name: str, default=None):
-    """A riichi option of the game's rules (``default`` while an option is not declared)."""
-    return game.rules.values.get(f"riichi.{name}", default)
 
 
 @lru_cache(maxsize=1 << 16)

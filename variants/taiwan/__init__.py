@@ -6,6 +6,8 @@ the dealer's 2n + 1, 過水 as the spec's state machine, MIGI, 七搶一 and 八
 
 from __future__ import annotations
 
+from importlib import resources
+
 from mjsim.hookspecs import hookimpl
 from variants.taiwan import bots, checks, flow, guoshui, settlement
 from variants.taiwan.options import declare
@@ -129,3 +131,9 @@ def mjsim_register_invariants(rules):
 def mjsim_register_agents():
     """The Taiwanese bots: taiwan, taiwan_tsumo, taiwan_decline."""
     return bots.BOTS
+
+
+@hookimpl
+def mjsim_register_presets():
+    """The taiwan presets: ``variants/taiwan/presets/*.toml``."""
+    return [resources.files(__name__) / "presets"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from mjsim.engine.actions import Transfer
 from mjsim.hookspecs import hookimpl
 from variants.chips.currency import CHIPS, SETTLEMENT, with_currency, with_payout
+from variants.riichi.options import NAGASHI_MANGAN
 from variants.yakitori.marks import final_marks, marks_after, payments
 
 NAME = "yakitori"
@@ -28,7 +29,7 @@ def mjsim_add_options(registry):
 
 def _nagashi_wins(values) -> bool:
     """Nagashi mangan clears the mark only when it is settled as a win."""
-    return values.get("riichi.nagashi_mangan") == "as_win"
+    return NAGASHI_MANGAN in values and values[NAGASHI_MANGAN] == "as_win"  # a family without it has no nagashi
 
 
 def marked_at_end(game) -> frozenset[int]:

@@ -1,0 +1,152 @@
+"""Declared options and the compiled rules that hold their values.
+
+Every option is declared once, by the variant that reads it, through the
+``mjsim_add_options`` hook; its key is ``<variant>.<name>``.  After
+compilation every declared key has a value, so code reads ``rules[KEY]``
+with no default.  This module imports neither the plugin layer nor presets.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from mjsim.errors import MjsimError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One declared option: key, default, description, and what values it takes."""
+
+    key: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] | None = None  # allowed values; None: any value of the default's type
+    multi: bool = False  # a set of choices, written "a,b,c" ("none" for the empty set)
+
+    def parse(self, raw: Any) -> Any:
+        """Convert a value from TOML or ``--set KEY=VALUE`` and check it."""
+        value = self._convert(raw)
+        allowed = self.choices
+        if self.multi:
+            bad = [v for v in value if allowed and v not in allowed]
+            if bad:
+                raise MjsimError(self._bad(raw, f"unknown item(s) {', '.join(map(str, bad))}"))
+            return frozenset(value)
+        if allowed is not None and value not in allowed:
+            raise MjsimError(self._bad(raw))
+        return value
+
+    def _convert(self, raw: Any) -> Any:
+        """Turn strings into the option's type."""
+        if self.multi:
+            if isinstance(raw, str):
+                return [] if raw.strip() in ("", "none") else [s.strip() for s in raw.split(",")]
+            if isinstance(raw, Iterable):
+                return list(raw)
+            raise MjsimError(self._bad(raw))
+        kind = type(self.default)
+        if isinstance(raw, str) and kind is not str:
+            return self._from_text(raw, kind)
+        if kind is bool and not isinstance(raw, bool):
+            raise MjsimError(self._bad(raw))
+        if kind is not bool and (isinstance(raw, bool) or isinstance(raw, float)):
+            raise MjsimError(self._bad(raw))  # True == 1 and 2.0 == 2 would slip through the choices
+        if kind is int and (isinstance(raw, bool) or not isinstance(raw, int)):
+            if self.choices is None or raw not in self.choices:
+                raise MjsimError(self._bad(raw))
+        return raw
+
+    def _from_text(self, raw: str, kind: type) -> Any:
+        """Parse ``--set`` text for a bool or int option (choices may also hold words)."""
+        text = raw.strip().lower()
+        if kind is bool:
+            if text in ("true", "on", "yes", "1"):
+                return True
+            if text in ("false", "off", "no", "0"):
+                return False
+            raise MjsimError(self._bad(raw))
+        if self.choices and raw in self.choices:
+            return raw
+        try:
+            return kind(text)
+        except ValueError:
+            raise MjsimError(self._bad(raw)) from None
+
+    def allowed(self) -> str:
+        """Human text for the allowed values."""
+        if self.choices is not None:
+            what = ", ".join(map(str, self.choices))
+            return f"a comma-separated subset of: {what}" if self.multi else f"one of: {what}"
+        return {bool: "true or false", int: "an integer"}.get(type(self.default), type(self.default).__name__)
+
+    def _bad(self, raw: Any, why: str = "") -> str:
+        """The error text for a bad value."""
+        detail = f" ({why})" if why else ""
+        return f"option {self.key}: bad value {raw!r}{detail}; expected {self.allowed()}"
+
+
+class OptionRegistry:
+    """Where variants declare their options (passed to ``mjsim_add_options``)."""
+
+    def __init__(self) -> None:
+        self.options: dict[str, Option] = {}
+        self._prefix = ""
+
+    def add(
+        self, name: str, default: Any, description: str, choices: Iterable[Any] | None = None, multi: bool = False
+    ) -> None:
+        """Declare ``<variant>.<name>`` with its default and a one-line description."""
+        key = f"{self._prefix}{name}"
+        if key in self.options:
+            raise MjsimError(f"option {key} is declared twice")
+        option = Option(key, default, description, tuple(choices) if choices is not None else None, multi)
+        self.options[key] = option
+        option.parse(default if not multi else list(default))  # a wrong default is a bug: fail loudly
+
+    def for_variant(self, variant: str) -> OptionRegistry:
+        """A view that prefixes names with ``variant.``."""
+        view = OptionRegistry.__new__(OptionRegistry)
+        view.options, view._prefix = self.options, f"{variant}."
+        return view
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A compiled rule set: option values, registered patterns and pre-resolved hooks."""
+
+    ruleset: Any  # the mjsim.rules.RuleSet compiled (typed loosely: this module does not import rules)
+    declared: Mapping[str, Option]
+    values: Mapping[str, Any]
+    patterns: tuple[Any, ...] = ()
+    pattern_index: Any = None  # mjsim.scoring.PatternIndex of ``patterns``
+    score_win: Callable[..., Any] | None = None
+    hook: Any = None  # the plugin manager's hook relay, for rarely called hooks
+    flow: Any = None  # mjsim.plugins.Flow: the game-flow hooks, when the rule set can play games
+
+    def __getitem__(self, key: str) -> Any:
+        """The value of option ``key`` (every declared key has one)."""
+        return self.values[key]
+
+    def __contains__(self, key: object) -> bool:
+        """Whether a variant of the rule set declares option ``key``."""
+        return key in self.values
+
+
+def option_values(declared: Mapping[str, Option], overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """Every declared option's default, overridden by ``overrides``; every key and value checked."""
+    values = {key: opt.parse(opt.default) for key, opt in declared.items()}
+    for key, raw in overrides.items():
+        if key not in declared:
+            raise MjsimError(_unknown_key(key, declared))
+        values[key] = declared[key].parse(raw)
+    return values
+
+
+def _unknown_key(key: str, declared: Mapping[str, Option]) -> str:
+    """Error text for an option nobody declared, with the closest known keys."""
+    close = difflib.get_close_matches(key, list(declared), n=3)
+    hint = f"; did you mean {', '.join(close)}?" if close else f"; known options: {', '.join(sorted(declared))}"
+    return f"unknown option {key!r}{hint}"

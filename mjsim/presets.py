@@ -1,0 +1,92 @@
+"""Presets: named rule sets in TOML, found through each installed variant's ``mjsim_register_presets``.
+
+A preset has ``name``, ``description``, ``variants`` and ``[options]``; with
+``extends = "<preset>"`` it starts from another preset's variants and options
+and states only its differences (its own ``variants``, when given, replace the
+base's list: the order of variants is part of the rules).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from mjsim.errors import MjsimError
+from mjsim.plugins import installed_plugins
+
+
+@cache
+def preset_files() -> dict[str, Traversable]:
+    """Preset name -> its TOML file, over every installed variant's preset folders; a name twice is an error."""
+    found: dict[str, tuple[str, Traversable]] = {}
+    for impl in installed_plugins().hook.mjsim_register_presets.get_hookimpls():
+        for folder in impl.function() or ():
+            for entry in _toml_files(folder):
+                name = entry.name[: -len(".toml")]
+                if name in found:
+                    raise MjsimError(f"preset {name} is shipped by both {found[name][0]} and {impl.plugin_name}")
+                found[name] = (impl.plugin_name, entry)
+    return {name: entry for name, (_, entry) in sorted(found.items())}
+
+
+def _toml_files(folder: Traversable | str | Path) -> list[Traversable]:
+    """The ``*.toml`` files of one preset folder."""
+    root = Path(folder) if isinstance(folder, str | Path) else folder
+    return [entry for entry in root.iterdir() if entry.name.endswith(".toml") and entry.is_file()]
+
+
+def preset_names() -> list[str]:
+    """Names of the presets the installed variants ship."""
+    return list(preset_files())
+
+
+def load_preset(preset: str) -> dict[str, Any]:
+    """A preset (name or TOML path) with its ``extends`` chain applied: name, description, variants, options."""
+    return _load(preset, ())
+
+
+def _load(preset: str, chain: tuple[str, ...]) -> dict[str, Any]:
+    """``preset`` merged onto its base; ``chain`` holds the presets that extend it (to catch a cycle)."""
+    if preset in chain:
+        raise MjsimError(f"preset {chain[0]}: extends forms a cycle ({' -> '.join((*chain, preset))})")
+    data = _read(preset, chain[-1] if chain else None)
+    own = {
+        "name": str(data.get("name", preset)),
+        "description": str(data.get("description", "")),
+        "variants": data.get("variants"),
+        "options": dict(data.get("options", {})),
+    }
+    base_name = data.get("extends")
+    if base_name is not None:
+        if not isinstance(base_name, str):
+            raise MjsimError(f"preset {preset}: 'extends' takes the name of one preset, got {base_name!r}")
+        base = _load(base_name, (*chain, preset))
+        own["variants"] = own["variants"] if own["variants"] is not None else base["variants"]
+        own["options"] = {**base["options"], **own["options"]}
+        own["description"] = own["description"] or base["description"]
+    if not isinstance(own["variants"], list) or not own["variants"]:
+        raise MjsimError(f"preset {preset}: needs a non-empty list 'variants'")
+    return own
+
+
+def _read(preset: str, extended_by: str | None) -> dict[str, Any]:
+    """The parsed TOML of a preset name or file, with a clear one-line error when it is missing or malformed."""
+    if preset.endswith(".toml"):
+        path = Path(preset)
+        if not path.is_file():
+            raise MjsimError(f"preset file {preset} not found")
+        text = path.read_text(encoding="utf-8")
+    else:
+        entry = preset_files().get(preset)
+        if entry is None:
+            if extended_by is not None:
+                raise MjsimError(f"preset {extended_by}: extends unknown preset {preset!r}")
+            raise MjsimError(f"unknown preset {preset!r}; known presets: {', '.join(preset_names())}")
+        text = entry.read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise MjsimError(f"preset {preset}: malformed TOML: {exc}") from None
