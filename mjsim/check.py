@@ -447,8 +447,8 @@ def _counterexample(rules: Rules, case: _Case, out_dir: Path) -> Counterexample:
 
 def _write_log(game: Any, path: Path, names: Sequence[str]) -> tuple[Path | None, str]:
     """The game up to the failure as tenhou.net/6 JSON (its finished hands); the path, or why it was not written."""
-    from mjsim.logs.export import game_log_of
-    from mjsim.logs.load import write_tenhou6
+    from variants.riichi.logs.export import game_log_of
+    from variants.riichi.logs.load import write_tenhou6
 
     if game is None:
         return None, "the game did not start"

@@ -157,8 +157,8 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 
 def _score_cases(path: str, ruleset: RuleSet, as_json: bool) -> int:
     """Compare every case of a file; exit status 0 only when all agree."""
-    from mjsim.conformance import CaseScorer, summarize
-    from mjsim.logs.agari_cases import read_cases
+    from variants.riichi.conformance import CaseScorer, summarize
+    from variants.riichi.logs.agari_cases import read_cases
 
     scorer = CaseScorer(ruleset)
     summary = summarize(scorer.check(case) for case in read_cases(path))
@@ -241,8 +241,8 @@ def _simulate_text(s: dict) -> str:
 @click.option("--json", "as_json", is_flag=True)
 def replay(paths, as_json) -> None:
     """Replay real Tenhou games (mjlog XML or tenhou.net/6 JSON) through the engine and compare every round."""
-    from mjsim.logs.load import load_logs
-    from mjsim.logs.replay import replay_game, summarize_replay
+    from variants.riichi.logs.load import load_logs
+    from variants.riichi.logs.replay import replay_game, summarize_replay
 
     logs = load_logs(paths)
     outcomes = [o for game in logs for o in replay_game(game)]

@@ -59,8 +59,8 @@ def play_game(
 
 def _write_log(game, path: Path, names: Sequence[str]) -> None:
     """The game as tenhou.net/6 JSON (opens in viewers; ``mjsim replay`` replays it)."""
-    from mjsim.logs.export import game_log_of
-    from mjsim.logs.load import write_tenhou6
+    from variants.riichi.logs.export import game_log_of
+    from variants.riichi.logs.load import write_tenhou6
 
     path.parent.mkdir(parents=True, exist_ok=True)
     data = write_tenhou6(game_log_of(game, tuple(names)))
@@ -78,7 +78,7 @@ def run_games(
 ):
     """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)``."""
     if log_out is not None:
-        from mjsim.logs.export import check_exportable
+        from variants.riichi.logs.export import check_exportable
 
         check_exportable(rules)
     return [play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out) for i in range(games)]

@@ -7,7 +7,7 @@ from typing import Any
 
 from mjsim.engine.actions import TABLE, Event
 from mjsim.errors import MjsimError
-from mjsim.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, settle
+from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, settle
 
 _DRAW_TYPES = {
     "exhaustive": None,
