@@ -14,8 +14,8 @@ import click
 import pluggy
 
 from mjsim import hookspecs
+from mjsim import plugins as _plugins  # a module: the name "plugins" is the --plugin option
 from mjsim.errors import MjsimError
-from mjsim.plugins import installed_variants
 from mjsim.rules import RuleSet
 
 
@@ -44,7 +44,7 @@ class _Group(click.Group):
 def _commands_error(group: click.Group) -> str:
     """Why the installed variants could not add their commands to ``group`` ("" when they all did)."""
     try:
-        add_variant_commands(group, installed_variants())
+        add_variant_commands(group, _plugins.installed_variants())
     except MjsimError as exc:
         return str(exc)
     return ""

@@ -271,10 +271,11 @@ def test_replay_is_a_command_of_the_riichi_family():
 def _broken_variant(tmp_path, monkeypatch, body: str):
     """A fresh ``mjsim`` group whose only installed variant is a module with ``body``."""
     from mjsim import cli as cli_module
+    from mjsim import plugins
 
     (tmp_path / "broken_variant.py").write_text(body, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(cli_module, "installed_variants", lambda: {"broken": "broken_variant"})
+    monkeypatch.setattr(plugins, "installed_variants", lambda: {"broken": "broken_variant"})
     monkeypatch.delitem(__import__("sys").modules, "broken_variant", raising=False)
     return cli_module._Group(name="mjsim", commands={"variants": cli_module.variants})
 
