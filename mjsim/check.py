@@ -8,7 +8,6 @@ report its events and to save it as tenhou.net/6 JSON for ``mjsim replay``.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -55,7 +54,7 @@ class Counterexample:
     step: int  # the failing step, counted from 1
     message: str
     events: tuple[str, ...]  # the last events up to the failure, one readable line each
-    log_path: Path | None  # the game up to the failure as tenhou.net/6 JSON
+    log_path: Path | None  # the game up to the failure in its log format (riichi: tenhou.net/6 JSON)
     steered: int = 0  # decisions Hypothesis took over from the bots
     decisions: int = 0
     reproduced: bool = True  # the re-play failed at the same step with the same message
@@ -444,18 +443,19 @@ def _counterexample(rules: Rules, case: _Case, out_dir: Path) -> Counterexample:
 
 
 def _write_log(game: Any, path: Path, names: Sequence[str]) -> tuple[Path | None, str]:
-    """The game up to the failure as tenhou.net/6 JSON (its finished hands); the path, or why it was not written."""
-    from mjsim.logs.export import game_log_of
-    from mjsim.logs.load import write_tenhou6
+    """The game up to the failure in its rule set's log format (its finished hands); the path, or why not written."""
+    from mjsim.log_formats import log_suffix, log_writer
 
     if game is None:
         return None, "the game did not start"
     try:
-        data = write_tenhou6(game_log_of(game, tuple(names)))
+        writer = log_writer(game.rules, "the counterexample log")
+        path = path.with_suffix(log_suffix(writer))
+        text = writer(game, tuple(names))
     except Exception as exc:  # a broken variant can make games the exporter cannot write; keep the counterexample
-        return None, f"{type(exc).__name__}: {exc}"
+        return None, str(exc) if isinstance(exc, MjsimError) else f"{type(exc).__name__}: {exc}"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     return path, ""
 
 

@@ -1,20 +1,37 @@
-"""The ``mjsim`` command line: score, variants, rules and bench."""
+"""The ``mjsim`` command line: score, simulate, run, check, rules, bench; variants add their own commands."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import click
+import pluggy
 
+from mjsim import hookspecs
+from mjsim import plugins as _plugins  # a module: the name "plugins" is the --plugin option
 from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
 
 
 class _Group(click.Group):
-    """A click group that turns user errors into one line and exit status 2."""
+    """A click group that turns user errors into one line and exit status 2, and takes the variants' commands."""
+
+    variants_error: str | None = None  # None until the installed variants added their commands; then "" or why not
+
+    def main(self, *args, **kwargs):
+        """Let every installed variant add its commands once, then run the command line."""
+        if self.variants_error is None:
+            self.variants_error = _commands_error(self)
+        if self.variants_error:
+            click.echo(f"mjsim: error: {self.variants_error}", err=True)
+            sys.exit(2)
+        return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -22,6 +39,36 @@ class _Group(click.Group):
         except MjsimError as exc:
             click.echo(f"mjsim: error: {exc}", err=True)
             ctx.exit(2)
+
+
+def _commands_error(group: click.Group) -> str:
+    """Why the installed variants could not add their commands to ``group`` ("" when they all did)."""
+    try:
+        add_variant_commands(group, _plugins.installed_variants())
+    except MjsimError as exc:
+        return str(exc)
+    return ""
+
+
+def add_variant_commands(group: click.Group, variants: Mapping[str, str]) -> None:
+    """Call ``mjsim_register_commands(cli=group)`` on each of ``variants`` (name -> module), in name order.
+
+    A variant that fails to import or fails in the hook raises an MjsimError naming it.
+    """
+    pm = pluggy.PluginManager("mjsim")
+    pm.add_hookspecs(hookspecs)
+    for name in sorted(variants):
+        try:
+            module = importlib.import_module(variants[name])
+            if pm.is_registered(module):  # one module under two names adds its commands once
+                continue
+            pm.register(module, name=name)
+            for impl in pm.hook.mjsim_register_commands.get_hookimpls():
+                if impl.plugin_name == name:
+                    impl.function(**{arg: group for arg in impl.argnames})
+        except Exception as exc:  # any failure of a variant's code is that variant's, named in one line
+            detail = str(exc) if isinstance(exc, MjsimError) else f"{type(exc).__name__}: {exc}"
+            raise MjsimError(f"variant {name!r} ({variants[name]}) cannot add its commands: {detail}") from None
 
 
 @click.group(cls=_Group)
@@ -46,34 +93,33 @@ def _ruleset(preset: str, settings: tuple[str, ...], plugins: tuple[str, ...] = 
     return RuleSet.resolve(preset, _overrides(settings), plugins)
 
 
-_SITUATION_FLAGS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+class SituationFlag(click.Option):
+    """A ``score`` flag a family adds that stands for ``--situation NAME`` (``tsumo=True``: the win is self-drawn)."""
+
+    def __init__(self, flag: str, situation: str, *, tsumo: bool = False, help: str | None = None) -> None:
+        super().__init__([flag, f"situation_{situation}"], is_flag=True, help=help)
+        self.situation = situation
+        self.implies_tsumo = tsumo
+
+
+class ScoreMode(click.Option):
+    """A ``score`` option a family adds that scores something else than one HAND (e.g. every case of a file).
+
+    ``handler(value, ruleset, as_json)`` prints the result and returns the exit status; ``usage`` is how
+    the error for a missing HAND names the alternative (``--cases FILE``).
+    """
+
+    def __init__(self, flag: str, handler: Callable[[Any, RuleSet, bool], int], usage: str, **option) -> None:
+        super().__init__([flag], **option)
+        self.handler = handler
+        self.usage = usage
 
 
 @cli.command()
 @click.argument("hand", required=False)
 @click.option("--win", help="the winning tile (default: the hand's last tile)")
 @click.option("--tsumo", is_flag=True, help="self-drawn win")
-@click.option("--riichi", is_flag=True)
-@click.option("--double-riichi", is_flag=True)
-@click.option("--ippatsu", is_flag=True)
-@click.option("--rinshan", is_flag=True)
-@click.option("--chankan", is_flag=True)
-@click.option("--haitei", is_flag=True)
-@click.option("--houtei", is_flag=True)
-@click.option("--tenhou", "tenhou_win", is_flag=True, help="天和: the dealer's first draw")
-@click.option("--chiihou", is_flag=True)
-@click.option("--renhou", is_flag=True)
+@click.option("--situation", "situations", multiple=True, metavar="NAME", help="a named moment of the win")
 @click.option("--dora", multiple=True, help="dora indicator(s), e.g. --dora 3m or --dora 3m4z")
 @click.option("--ura", multiple=True, help="ura dora indicator(s)")
 @click.option("--seat-wind", default=None, help="E, S, W or N (default E with --dealer, else S)")
@@ -92,15 +138,20 @@ _SITUATION_FLAGS = (
     metavar="KEY=VALUE",
     help="a variant's context, e.g. --extra jirai.forbidden=pinfu,tanyao (comma lists become tuples)",
 )
-@click.option("--cases", type=click.Path(dir_okay=False), help="score every case of a file and compare")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
-def score(hand, cases, preset, settings, plugins, as_json, **kw) -> None:
-    """Score HAND (mpsz, winning tile included or given by --win), or every line of --cases."""
+@click.pass_context
+def score(ctx: click.Context, hand, preset, settings, plugins, as_json, **kw) -> None:
+    """Score HAND (mpsz, winning tile included or given by --win), or what an option a variant adds names."""
     ruleset = _ruleset(preset, settings, plugins)
-    if cases:
-        sys.exit(_score_cases(cases, ruleset, as_json))
+    modes = [p for p in ctx.command.params if isinstance(p, ScoreMode)]
+    for mode in modes:
+        if kw.get(mode.name):
+            sys.exit(mode.handler(kw[mode.name], ruleset, as_json))
     if not hand:
-        raise MjsimError("give a HAND to score, or --cases FILE")
+        raise MjsimError("give a HAND to score" + "".join(f", or {mode.usage}" for mode in modes))
+    flags = [p for p in ctx.command.params if isinstance(p, SituationFlag) and kw.get(p.name)]
+    kw["situation"] = {*kw["situations"], *(flag.situation for flag in flags)}
+    kw["tsumo"] = kw["tsumo"] or any(flag.implies_tsumo for flag in flags)
     _score_one(hand, ruleset.compile(), as_json, **kw)
 
 
@@ -108,18 +159,16 @@ def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
     """Score one hand described on the command line and print it."""
     from mjsim.score_report import han_unit, score_json, score_text
     from mjsim.win_input import win_context
-    from variants.riichi.yaku import red_five_count
 
     seat = kw["seat_wind"] or ("E" if kw["dealer"] else "S")
     if kw["dealer"] and seat.upper() != "E":
         raise MjsimError("--dealer means seat wind E; drop --seat-wind or --dealer")
-    situation = {name for name in _SITUATION_FLAGS if kw.get("tenhou_win" if name == "tenhou" else name)}
     ctx = win_context(
         hand,
         kw["win"],
         melds=kw["meld"],
-        tsumo=kw["tsumo"] or bool({"tenhou", "chiihou"} & situation),
-        situation=situation,
+        tsumo=kw["tsumo"],
+        situation=kw["situation"],
         dora=kw["dora"],
         ura=kw["ura"],
         seat_wind=seat,
@@ -127,7 +176,7 @@ def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
         discarder=kw["discarder"],
         honba=kw["honba"],
         sticks=kw["sticks"],
-        red_fives=red_five_count(rules.values) if "riichi.red_fives" in rules.values else 0,  # no riichi: none
+        red_fives=len(rules.flow.setup.red_ids) if rules.flow else 0,  # the table's red fives (a family without: 0)
     )
     ctx = replace(ctx, options=rules.values, extra={**ctx.extra, **_extra(kw["extra"], rules)})
     result = rules.score_win(ctx=ctx, rules=rules)
@@ -150,25 +199,6 @@ def _extra(items: tuple[str, ...], rules) -> dict:
             )
         out[key] = tuple(v.strip() for v in value.split(",") if v.strip())
     return out
-
-
-def _score_cases(path: str, ruleset: RuleSet, as_json: bool) -> int:
-    """Compare every case of a file; exit status 0 only when all agree."""
-    from mjsim.conformance import CaseScorer, summarize
-    from mjsim.logs.agari_cases import read_cases
-
-    scorer = CaseScorer(ruleset)
-    summary = summarize(scorer.check(case) for case in read_cases(path))
-    if as_json:
-        click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
-    else:
-        click.echo(
-            f"{summary['total']} cases: {summary['agree']} agree, {summary['disagree']} disagree, "
-            f"{summary['errors']} errors, {summary['skipped']} skipped"
-        )
-        for m in summary["mismatches"]:
-            click.echo(f"  {m['id']}: {m['status']} {m['differences'] or m['detail']}")
-    return 0 if summary["disagree"] == summary["errors"] == 0 else 1
 
 
 @cli.command()
@@ -229,29 +259,6 @@ def _simulate_text(s: dict) -> str:
     lines.append("  winners per hand " + "  ".join(f"{n}: {k}" for n, k in s["winners_per_hand"].items()))
     lines.append(f"  invariant violations {s['invariant_violations']}  digest {s['digest'][:16]}")
     return "\n".join(lines)
-
-
-@cli.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--json", "as_json", is_flag=True)
-def replay(paths, as_json) -> None:
-    """Replay real Tenhou games (mjlog XML or tenhou.net/6 JSON) through the engine and compare every round."""
-    from mjsim.logs.load import load_logs
-    from mjsim.logs.replay import replay_game, summarize_replay
-
-    logs = load_logs(paths)
-    outcomes = [o for game in logs for o in replay_game(game)]
-    summary = summarize_replay(outcomes, len(logs))
-    if as_json:
-        click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
-    else:
-        click.echo(
-            f"{summary['games']} games, {summary['rounds']} rounds: {summary['rounds_agree']} of "
-            f"{summary['rounds_replayed']} replayed rounds agree, {len(summary['skipped'])} skipped"
-        )
-        for m in summary["mismatches"]:
-            click.echo(f"  {m['source']} round {m['round']}: {m['detail']}")
-    sys.exit(0 if summary["rounds_agree"] == summary["rounds_replayed"] else 1)
 
 
 @cli.command("run")

@@ -61,13 +61,12 @@ def play_game(
 
 
 def _write_log(game, path: Path, names: Sequence[str]) -> None:
-    """The game as tenhou.net/6 JSON (opens in viewers; ``mjsim replay`` replays it)."""
-    from mjsim.logs.export import game_log_of
-    from mjsim.logs.load import write_tenhou6
+    """The game in the log format its rule set's variants offer (the riichi family: tenhou.net/6 JSON)."""
+    from mjsim.log_formats import log_suffix, log_writer
 
+    writer = log_writer(game.rules)
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = write_tenhou6(game_log_of(game, tuple(names)))
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    path.with_suffix(log_suffix(writer)).write_text(writer(game, tuple(names)), encoding="utf-8")
 
 
 def _hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -81,9 +80,9 @@ def run_games(
 ):
     """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)``."""
     if log_out is not None:
-        from mjsim.logs.export import check_exportable
+        from mjsim.log_formats import log_writer
 
-        check_exportable(rules)
+        log_writer(rules)  # refuse a rule set no format holds before any game is played
     return [play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out) for i in range(games)]
 
 

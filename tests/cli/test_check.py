@@ -10,8 +10,8 @@ import pytest
 from mjsim.check import BOTS, EVENTS_SHOWN, CheckResult, format_check, run_check
 from mjsim.errors import MjsimError
 from mjsim.invariants import CORE
-from mjsim.logs.load import load_logs
-from mjsim.logs.replay import replay_game
+from variants.riichi.logs.load import load_logs
+from variants.riichi.logs.replay import replay_game
 
 PLUGINS_DIR = Path(__file__).resolve().parents[1] / "plugins"
 EXAMPLES = 15  # enough to find the skim at once, few enough to keep the module at a few seconds

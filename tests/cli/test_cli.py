@@ -213,7 +213,93 @@ def test_simulate_counts_winners_per_hand():
 def test_log_out_refuses_a_family_tenhou6_cannot_hold(preset, tmp_path):
     result = run("simulate", "--preset", preset, "--games", "1", "--log-out", str(tmp_path))
     assert result.exit_code == 2
-    assert "riichi games only" in result.output and "Traceback" not in result.output
+    assert f"no log format holds games of rule set {preset!r}" in result.output
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+    assert not any(tmp_path.iterdir())
+
+
+def test_log_out_writes_the_riichi_family_format(tmp_path):
+    result = run("simulate", "--games", "2", "--seed", "4", "--log-out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    logs = sorted(p.name for p in tmp_path.iterdir())
+    assert logs == ["game_00000.json", "game_00001.json"]
+    assert "log" in json.loads((tmp_path / logs[0]).read_text(encoding="utf-8"))
+
+
+# --- Commands and flags the riichi family adds through mjsim_register_commands ----------------------------
+
+
+@pytest.mark.parametrize(
+    "flags, situations",
+    [
+        pytest.param(["--riichi"], ["riichi"], id="riichi"),
+        pytest.param(["--double-riichi"], ["double_riichi"], id="double-riichi"),
+        pytest.param(["--riichi", "--ippatsu"], ["riichi", "ippatsu"], id="ippatsu"),
+        pytest.param(["--tsumo", "--haitei"], ["haitei"], id="haitei"),
+        pytest.param(["--houtei"], ["houtei"], id="houtei"),
+    ],
+)
+def test_a_riichi_flag_is_its_situation_name(flags, situations):
+    hand = ["score", "234567m234p55678s", "--win", "8s", "--json", *(["--tsumo"] if "--tsumo" in flags else [])]
+    by_flag = run(*hand, *flags)
+    by_name = run(*hand, *(arg for name in situations for arg in ("--situation", name)))
+    assert by_flag.exit_code == by_name.exit_code == 0, by_flag.output + by_name.output
+    assert json.loads(by_flag.output) == json.loads(by_name.output)
+    assert json.loads(by_flag.output)["han"] > json.loads(run(*hand).output)["han"]
+
+
+def test_tenhou_flag_makes_the_win_self_drawn():
+    data = json.loads(run("score", "123m456p789s11122z", "--win", "2z", "--dealer", "--tenhou", "--json").output)
+    assert data["tsumo"] is True and data["yakuman"] == 1
+    assert "tenhou" in {y["name"] for y in data["yaku"]}
+
+
+def test_replay_is_a_command_of_the_riichi_family():
+    from variants.riichi.commands import replay
+
+    result = run("replay", "/nonexistent/log.json")
+    assert result.exit_code == 2 and "no such file or directory" in result.output
+    assert cli.commands["replay"] is replay
+
+
+def _broken_variant(tmp_path, monkeypatch, body: str):
+    """A fresh ``mjsim`` group whose only installed variant is a module with ``body``."""
+    from mjsim import cli as cli_module
+    from mjsim import plugins
+
+    (tmp_path / "broken_variant.py").write_text(body, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(plugins, "installed_variants", lambda: {"broken": "broken_variant"})
+    monkeypatch.delitem(__import__("sys").modules, "broken_variant", raising=False)
+    return cli_module._Group(name="mjsim", commands={"variants": cli_module.variants})
+
+
+@pytest.mark.parametrize(
+    "body, fragment",
+    [
+        pytest.param("raise RuntimeError('no table today')\n", "RuntimeError: no table today", id="fails-to-import"),
+        pytest.param(
+            "from mjsim import hookimpl\n\n@hookimpl\ndef mjsim_register_commands(cli):\n    cli.commands['nope']\n",
+            "KeyError: 'nope'",
+            id="fails-in-the-hook",
+        ),
+    ],
+)
+def test_a_variant_that_cannot_add_its_commands_is_named_in_one_line(tmp_path, monkeypatch, body, fragment):
+    group = _broken_variant(tmp_path, monkeypatch, body)
+    result = CliRunner().invoke(group, ["variants"])
+    assert result.exit_code == 2, result.output
+    assert "variant 'broken' (broken_variant) cannot add its commands" in result.output and fragment in result.output
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_a_variant_adds_a_command_through_the_hook(tmp_path, monkeypatch):
+    body = (
+        "import click\nfrom mjsim import hookimpl\n\n@click.command()\ndef hello():\n    click.echo('hi')\n\n"
+        "@hookimpl\ndef mjsim_register_commands(cli):\n    cli.add_command(hello)\n"
+    )
+    result = CliRunner().invoke(_broken_variant(tmp_path, monkeypatch, body), ["hello"])
+    assert (result.exit_code, result.output) == (0, "hi\n")
 
 
 def test_bench_hand_says_which_build_it_timed():

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from mjsim.conformance import CaseScorer, summarize
-from mjsim.logs.agari_cases import read_cases
 from mjsim.rules import RuleSet
 from tests.shared import require_shared
+from variants.riichi.conformance import CaseScorer, summarize
+from variants.riichi.logs.agari_cases import read_cases
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SHARED_DIR = REPO_ROOT.parent / "shared"

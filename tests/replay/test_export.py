@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from mjsim.logs.load import load_logs
-from mjsim.logs.replay import replay_game
 from mjsim.rules import RuleSet
 from mjsim.simulate import run_games
+from variants.riichi.logs.load import load_logs
+from variants.riichi.logs.replay import replay_game
 
 
 @pytest.mark.parametrize("seed", [8, 9])

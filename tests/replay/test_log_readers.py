@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 
 from mjsim.errors import MjsimError
-from mjsim.logs.load import load_logs, write_tenhou6
-from mjsim.logs.mjlog import decode_meld, read_mjlog
-from mjsim.logs.model import EVENT_KINDS, RED_FIVES, AgariRecord, DrawRecord, GameLog, LogMeld, RoundLog
-from mjsim.logs.tenhou6 import code_kind, read_tenhou6, tile_code
+from variants.riichi.logs.load import load_logs, write_tenhou6
+from variants.riichi.logs.mjlog import decode_meld, read_mjlog
+from variants.riichi.logs.model import EVENT_KINDS, RED_FIVES, AgariRecord, DrawRecord, GameLog, LogMeld, RoundLog
+from variants.riichi.logs.tenhou6 import code_kind, read_tenhou6, tile_code
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "validation" / "tenhou"
 NEEDS_DATA = pytest.mark.shared_data(DATA)

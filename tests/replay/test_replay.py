@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from mjsim.logs.load import load_logs
-from mjsim.logs.replay import replay_game, rules_for, walls_of
+from variants.riichi.logs.load import load_logs
+from variants.riichi.logs.replay import replay_game, rules_for, walls_of
 
 TENHOU = Path(__file__).resolve().parents[2].parent / "shared" / "validation" / "tenhou"
 pytestmark = pytest.mark.shared_data(TENHOU)

@@ -101,3 +101,22 @@ def mjsim_final_settlement(game):
 def mjsim_register_presets():
     """The riichi presets: ``variants/riichi/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]
+
+
+# --- Beside the rules: command-line tools and log formats ----------------------------------------------
+
+
+@hookimpl
+def mjsim_register_commands(cli):
+    """``replay`` of Tenhou logs, ``score --cases`` and the riichi situation flags of ``score``."""
+    from variants.riichi.commands import register
+
+    register(cli)
+
+
+@hookimpl
+def mjsim_register_log_formats(rules):
+    """tenhou.net/6 JSON, for a rule set whose family is riichi."""
+    from variants.riichi.logs.formats import log_formats
+
+    return log_formats(rules)

@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from mjsim.errors import MjsimError
-from mjsim.logs.model import (
+from variants.riichi.logs.model import (
     AgariRecord,
     DrawRecord,
     GameLog,

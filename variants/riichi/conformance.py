@@ -7,8 +7,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mjsim.errors import MjsimError
-from mjsim.logs.agari_cases import Case
 from mjsim.rules import Rules, RuleSet
+from variants.riichi.logs.agari_cases import Case
 
 
 @dataclass

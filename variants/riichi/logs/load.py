@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
-from mjsim.logs.mjlog import read_mjlog
-from mjsim.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, read_source
-from mjsim.logs.tenhou6 import DRAW_NAMES, LIMIT_NAMES, TSUMOGIRI, YAKU_NAMES, read_tenhou6, tile_code
+from variants.riichi.logs.mjlog import read_mjlog
+from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, read_source
+from variants.riichi.logs.tenhou6 import DRAW_NAMES, LIMIT_NAMES, TSUMOGIRI, YAKU_NAMES, read_tenhou6, tile_code
 
 _READERS = {".mjlog": read_mjlog, ".xml": read_mjlog, ".json": read_tenhou6}
 _LOBBY_CHARS = ((0xA0, "鳳"), (0x80, "上"), (0x20, "特"), (0x00, "般"))

@@ -6,8 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjsim.engine.actions import TABLE, Event
-from mjsim.errors import MjsimError
-from mjsim.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, settle
+from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, settle
 
 _DRAW_TYPES = {
     "exhaustive": None,
@@ -34,15 +33,6 @@ class _Round:
     transfers: list[Any] = field(default_factory=list)
     last_draw: dict[int, int] = field(default_factory=dict)
     indicators: list[int] = field(default_factory=list)
-
-
-def check_exportable(rules) -> None:
-    """tenhou.net/6 holds riichi games only: refuse another family before any game is played."""
-    family = rules.ruleset.variants[0] if rules.ruleset.variants else "?"
-    if family != "riichi":
-        raise MjsimError(
-            f"--log-out writes tenhou.net/6 logs, which hold riichi games only; this rule set's family is {family!r}"
-        )
 
 
 def game_log_of(game, names: tuple[str, ...] = ("A", "B", "C", "D")) -> GameLog:

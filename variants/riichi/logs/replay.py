@@ -14,8 +14,8 @@ from typing import Any
 from mjsim.engine import core
 from mjsim.engine.actions import ABORT, ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
 from mjsim.errors import MjsimError
-from mjsim.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, RoundLog
 from mjsim.rules import RuleSet
+from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, RoundLog
 
 _CALLS = {"chi": CHI, "pon": PON, "kan": KAN}
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
-from mjsim.logs.model import (
+from variants.riichi.logs.model import (
     RED_FIVES,
     AgariRecord,
     DrawRecord,
