@@ -1,6 +1,6 @@
 """The common game state machine: ``new_game``, ``pending`` and ``step``.
 
-One turn runs as follows (each hook is pre-resolved on ``Rules.flow``; a hand may first open with the
+One turn runs as follows (each hook is called through the facade ``rules.flow``; a hand may first open with the
 choices ``mjsim_declarations`` asks every seat for, such as 定缺, made all at once before the dealer draws):
 
 1. the seat to move draws (replacement draws after a kan; bonus tiles are set
