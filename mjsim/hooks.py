@@ -150,9 +150,9 @@ def _no_results(*args, **kwargs) -> list:
 
 
 def _merged(parts: list[dict | None]) -> dict:
-    """Dicts merged in the order given (the first variant pluggy called keeps a key several set)."""
+    """The variants' dicts (in pluggy's order, last registered first) merged: a later variant's value wins."""
     merged: dict = {}
-    for part in parts:
+    for part in reversed(parts):
         merged.update(part or {})
     return merged
 

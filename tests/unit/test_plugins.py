@@ -322,3 +322,18 @@ settle_win_not_a_generator.__name__ = "mjsim_settle_win"
 )
 def test_a_bad_implementation_is_refused_in_one_line(variants, impl, expected):
     assert refusal(variants("typo", impl)) == expected
+
+
+def telling(value):
+    """An implementation of mjsim_observe setting the key "shared" to ``value``."""
+
+    @hookimpl
+    def mjsim_observe(game, seat):
+        return {"shared": value, value: True}
+
+    return mjsim_observe
+
+
+def test_merged_facts_take_a_later_variants_value(variants):
+    flow = flow_of(variants("a", telling("a")), variants("b", telling("b")))
+    assert flow.observe(GAME, 0) == {"shared": "b", "a": True, "b": True}
