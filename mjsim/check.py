@@ -575,7 +575,7 @@ class _Describer:
     def _hand_end(self, seat: int | None, data: dict) -> str:
         """Who deals next, or that the game ends."""
         nxt = data["next"]
-        return "hand over; the game ends" if nxt.get("over") else f"hand over; next dealer seat {nxt['dealer']}"
+        return "hand over; the game ends" if nxt.over else f"hand over; next dealer seat {nxt.dealer}"
 
     def _game_end(self, seat: int | None, final: dict) -> str:
         """The final points."""

@@ -2,7 +2,8 @@
 
 Variants are registered in the order a rule set lists them and pluggy calls
 the last registered first, so **later variants take precedence**.  Hook
-implementations may accept any subset of a hook's arguments.
+implementations may accept any subset of a hook's arguments.  The engine calls
+the game-flow hooks through :class:`mjsim.hooks.Hooks` (``rules.flow``).
 """
 
 from __future__ import annotations
@@ -51,8 +52,8 @@ def mjsim_table_setup(rules):
 def mjsim_legal_actions(game, seat, actions):
     """Filter (or extend) ``actions``, the structurally possible actions of ``seat``; return the new list.
 
-    Implementations run as a chain in rule-set order, each receiving the
-    previous one's list; returning None keeps the list unchanged.
+    Implementations run as a chain in rule-set order (tryfirst ones first, trylast ones last), each receiving the
+    previous one's list; returning None keeps the list unchanged. A wrapper is refused.
     """
 
 
@@ -96,7 +97,8 @@ def mjsim_settle_meld(game, seat, meld):
 
 @hookspec(firstresult=True)
 def mjsim_resolve_claims(game, answers):
-    """Which answers to a discard take effect: a list of (seat, action). Stops at first non-None result."""
+    """Which answers to a discard take effect: a :class:`mjsim.engine.outcomes.ClaimResult` (the (seat, action)
+    pairs, or an abort reason). Stops at first non-None result."""
 
 
 @hookspec(firstresult=True)
@@ -111,17 +113,19 @@ def mjsim_settle_win(game, wins):
 
 @hookspec(firstresult=True)
 def mjsim_after_win(game, wins):
-    """True when play goes on after these wins (blood battle). Stops at first non-None result."""
+    """A :class:`mjsim.engine.outcomes.ContinueAfterWin` when play goes on after these wins (blood battle), None
+    when the hand ends. Stops at first non-None result."""
 
 
 @hookspec(firstresult=True)
 def mjsim_settle_draw(game, reason):
-    """(transfers, detail) for a hand that ended without a win. Stops at first non-None result."""
+    """A :class:`mjsim.engine.outcomes.DrawSettlement` (transfers, detail) for a hand that ended without a win.
+    Stops at first non-None result."""
 
 
 @hookspec(firstresult=True)
 def mjsim_next_hand(game, outcome):
-    """The next hand: a dict with dealer, round, honba, repeat, over (and leftover_to).
+    """The next hand: a :class:`mjsim.engine.outcomes.NextHand` (dealer, round, honba, repeat, over, leftover_to).
 
     Stops at first non-None result.
     """

@@ -44,10 +44,7 @@ def observe(game, seat: int) -> Observation:
     """The view of ``seat`` now."""
     hand = game.hand
     me = hand.seats[seat]
-    extra: dict = {}
-    if game.rules.flow.observe is not None:
-        for part in game.rules.flow.observe(game=game, seat=seat):
-            extra.update(part or {})
+    extra = game.rules.flow.observe(game, seat)
     return Observation(
         seat=seat,
         dealer=hand.dealer,

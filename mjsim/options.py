@@ -124,7 +124,7 @@ class Rules:
     pattern_index: Any = None  # mjsim.scoring.PatternIndex of ``patterns``
     score_win: Callable[..., Any] | None = None
     hook: Any = None  # the plugin manager's hook relay, for rarely called hooks
-    flow: Any = None  # mjsim.plugins.Flow: the game-flow hooks, when the rule set can play games
+    flow: Any = None  # mjsim.hooks.Hooks: the game-flow hooks, when the rule set can play games
 
     def __getitem__(self, key: str) -> Any:
         """The value of option ``key`` (every declared key has one)."""

@@ -19,6 +19,7 @@ import pluggy
 from mjsim import hookspecs
 from mjsim.engine import defaults as engine_defaults
 from mjsim.errors import MjsimError
+from mjsim.hooks import Hooks, hot_hook, register_variant
 from mjsim.options import OptionRegistry, Rules, option_values
 from mjsim.scoring import PatternIndex
 
@@ -51,8 +52,7 @@ def plugin_manager(ruleset) -> tuple[pluggy.PluginManager, list[ModuleType]]:
     pm.register(engine_defaults, name="engine_defaults")
     modules = [load_variant(v) for v in ruleset.variants]
     for module in modules:
-        pm.register(module, name=variant_name(module))
-    pm.check_pending()
+        register_variant(pm, module, variant_name(module))
     return pm, modules
 
 
@@ -80,62 +80,7 @@ def build_rules(ruleset) -> Rules:
     score = hot_hook(pm.hook.mjsim_score_win)
     compiled = Rules(ruleset, rules.declared, values, patterns, PatternIndex(patterns), score_win=score, hook=pm.hook)
     setup = pm.hook.mjsim_table_setup(rules=compiled)
-    flow = Flow(setup, pm.hook, compiled) if setup is not None else None
+    flow = Hooks(setup, pm.hook, compiled) if setup is not None else None
     return replace(compiled, flow=flow)
 
 
-class Flow:
-    """The game-flow hooks of one rule set as plain callables, resolved once."""
-
-    def __init__(self, setup, hook, rules) -> None:
-        self.setup = setup
-        self._filters = [impl.function for impl in hook.mjsim_legal_actions.get_hookimpls()]
-        self.win = hot_hook(hook.mjsim_win)
-        self.resolve_claims = hot_hook(hook.mjsim_resolve_claims)
-        self.abortive_draw = hot_hook(hook.mjsim_abortive_draw)
-        self.settle_win = hot_hook(hook.mjsim_settle_win)
-        self.after_win = hot_hook(hook.mjsim_after_win)
-        self.settle_draw = hot_hook(hook.mjsim_settle_draw)
-        self.next_hand = hot_hook(hook.mjsim_next_hand)
-        self.final_settlement = hot_hook(hook.mjsim_final_settlement)
-        notify = hook.mjsim_on_event
-        self.on_event = hot_hook(notify) if notify.get_hookimpls() else None  # the engine passes (game, event)
-        self.invariants = [inv for batch in hook.mjsim_register_invariants(rules=rules) for inv in batch]
-        observe = hook.mjsim_observe
-        self.observe = observe if observe.get_hookimpls() else None
-        record = hook.mjsim_record_hand
-        self.record_hand = record if record.get_hookimpls() else None
-
-    def legal_actions(self, game, seat, actions):
-        """Run the variants' filters in rule-set order, each on the previous one's list."""
-        for check in self._filters:
-            result = check(game, seat, actions)
-            if result is not None:
-                actions = result
-        return actions
-
-
-def hot_hook(caller: pluggy.HookCaller):
-    """A plain callable for a hook on the hot path, taking the spec's arguments by position or name.
-
-    With a single implementation and no wrappers, that implementation is
-    called directly (pluggy's dispatch costs more than a scored hand's
-    cheapest patterns); otherwise the hook caller itself.
-    """
-    spec_args = tuple(caller.spec.argnames)
-    impls = caller.get_hookimpls()
-    if len(impls) == 1 and not (impls[0].hookwrapper or impls[0].wrapper):
-        function, argnames = impls[0].function, tuple(impls[0].argnames)
-        if argnames == spec_args:
-            return function
-
-        def direct(*args, **kwargs):
-            given = dict(zip(spec_args, args, strict=False), **kwargs)
-            return function(*(given[name] for name in argnames))
-
-        return direct
-
-    def dispatch(*args, **kwargs):
-        return caller(**dict(zip(spec_args, args, strict=False), **kwargs))
-
-    return dispatch

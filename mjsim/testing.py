@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from mjsim.engine.actions import RON, Transfer
+from mjsim.engine.outcomes import DrawSettlement, NextHand
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
 from mjsim.hand.shanten import standard_shanten
@@ -83,17 +84,17 @@ def mjsim_settle_win(game: Any, wins: list) -> list[Transfer]:
 
 
 @hookimpl
-def mjsim_settle_draw(game: Any, reason: str) -> tuple[list[Transfer], None]:
+def mjsim_settle_draw(game: Any, reason: str) -> DrawSettlement:
     """A hand without a win pays nothing."""
-    return [], None
+    return DrawSettlement([], None)
 
 
 @hookimpl
-def mjsim_next_hand(game: Any, outcome: dict) -> dict:
+def mjsim_next_hand(game: Any, outcome: dict) -> NextHand:
     """The next seat deals; a round is one deal per seat; the game ends after ``HANDS`` hands."""
     played = len(game.history)
     dealer = (game.dealer + 1) % game.seat_count
-    return {"dealer": dealer, "round": played // game.seat_count, "honba": 0, "repeat": False, "over": played >= HANDS}
+    return NextHand(dealer=dealer, round=played // game.seat_count, honba=0, over=played >= HANDS)
 
 
 @hookimpl

@@ -1,6 +1,6 @@
 """The common game state machine: ``new_game``, ``pending`` and ``step``.
 
-One turn runs as follows (each hook is pre-resolved on ``Rules.flow``; a hand may first open with the
+One turn runs as follows (each hook is called through the facade ``rules.flow``; a hand may first open with the
 choices ``mjsim_declarations`` asks every seat for, such as 定缺, made all at once before the dealer draws):
 
 1. the seat to move draws (replacement draws after a kan; bonus tiles are set
@@ -141,14 +141,12 @@ def _offers(game: Game, hand: HandState) -> dict[int, list[Action]]:
 
 def _declaration_offers(game: Game) -> dict[int, list[Action]]:
     """The choices each seat still has to make (``mjsim_declarations``), all seats at once."""
-    hook = game.rules.hook.mjsim_declarations
-    if not hook.get_hookimpls():
-        return {}
+    declarations = game.rules.flow.declarations
     hand = game.hand
     offers = {}
     for seat in range(game.seat_count):
         if seat not in hand.declared:
-            choices = hook(game=game, seat=seat)
+            choices = declarations(game, seat)
             if choices:
                 offers[seat] = list(choices)
     return offers
@@ -173,8 +171,7 @@ def _pass_tiles(game: Game, hand: HandState) -> bool:
 
     Such a round acts at once and leaves no standing declaration: ``hand.declared`` is emptied for the next one.
     """
-    hook = game.rules.hook.mjsim_pass_tiles
-    passes = hook(game=game, chosen=dict(hand.declared)) if hook.get_hookimpls() else None
+    passes = game.rules.flow.pass_tiles(game, dict(hand.declared))
     if not passes:
         return False
     for giver, _, tile in passes:  # every tile leaves its giver before any arrives (no tile passes twice)
@@ -191,10 +188,7 @@ def _pass_tiles(game: Game, hand: HandState) -> bool:
 
 def _pre_draw_offers(game: Game, seat: int) -> list[Action]:
     """``seat``'s choices before its turn draw: drawing first, then what ``mjsim_before_draw`` offers ([] for none)."""
-    hook = game.rules.hook.mjsim_before_draw
-    if not hook.get_hookimpls():
-        return []
-    choices = hook(game=game, seat=seat)
+    choices = game.rules.flow.before_draw(game, seat)
     return [Action(DRAW), *choices] if choices else []
 
 
@@ -307,10 +301,11 @@ def _resolve_claims(game: Game, hand: HandState, answers: dict[int, Action]) -> 
             skipper = hand.seats[seat]
             skipper.skipped_win = True
             skipper.skipped_after_riichi = skipper.skipped_after_riichi or skipper.riichi_turn is not None
-    chosen = flow.resolve_claims(game, answers)
-    if isinstance(chosen, str):  # the claims themselves abort the hand (three rons)
-        _end_as_draw(game, hand, chosen, {})
+    claims = flow.resolve_claims(game, answers)
+    if claims.abort:  # the claims themselves abort the hand (three rons)
+        _end_as_draw(game, hand, claims.abort, {})
         return
+    chosen = claims.answers
     rons = [(seat, tile, who) for seat, a in chosen if a.kind == RON]
     if rons:
         _win(game, hand, rons)
@@ -438,12 +433,12 @@ def _hand_over_after_wins(hand: HandState) -> bool:
 def _continue_after_win(game: Game, hand: HandState, wins, go_on) -> None:
     """Play goes on after a win (blood battle): the seat after the winner furthest from the discarder draws.
 
-    ``go_on`` may instead name the seat after which play resumes (``{"after": seat}``).
+    ``go_on`` (a ContinueAfterWin) may instead name the seat after which play resumes.
     """
     source = wins[0][2] if wins[0][2] is not None else wins[0][0]
     last = max((seat for seat, _, _ in wins), key=lambda seat: (seat - source - 1) % len(hand.seats))
-    if isinstance(go_on, dict) and go_on.get("after") is not None:
-        last = go_on["after"]
+    if go_on.after is not None:
+        last = go_on.after
     hand.discard = hand.robbed = None
     hand.phase = TURN
     _next_draw(game, hand, last)
@@ -451,10 +446,10 @@ def _continue_after_win(game: Game, hand: HandState, wins, go_on) -> None:
 
 def _end_as_draw(game: Game, hand: HandState, reason: str, info: dict) -> None:
     hand.phase = ENDED
-    transfers, detail = game.rules.flow.settle_draw(game, reason)
-    _pay(game, transfers)
+    settled = game.rules.flow.settle_draw(game, reason)
+    _pay(game, settled.transfers)
     # Wins made before the end stay in the record (blood battle: winners leave and the rest play on).
-    hand.outcome = {**(hand.outcome or {}), "draw": reason, **info, **(detail or {})}
+    hand.outcome = {**(hand.outcome or {}), "draw": reason, **info, **(settled.detail or {})}
     _event(game, "draw_end", None, hand.outcome)
 
 
@@ -477,11 +472,11 @@ def _settle_if_ended(game: Game) -> None:
     )
     nxt = game.rules.flow.next_hand(game, outcome)
     _event(game, "hand_end", None, {"outcome": outcome, "next": nxt})
-    if nxt.get("leftover_to") is not None and game.table:
-        _pay(game, [Transfer(TABLE, nxt["leftover_to"], game.table, "leftover sticks")])
-    game.dealer, game.round_index, game.honba = nxt["dealer"], nxt["round"], nxt["honba"]
-    game.repeats = game.repeats + 1 if nxt.get("repeat") else 0
-    if nxt.get("over"):
+    if nxt.leftover_to is not None and game.table:
+        _pay(game, [Transfer(TABLE, nxt.leftover_to, game.table, "leftover sticks")])
+    game.dealer, game.round_index, game.honba = nxt.dealer, nxt.round, nxt.honba
+    game.repeats = game.repeats + 1 if nxt.repeat else 0
+    if nxt.over:
         game.over, game.hand = True, None
         _pay(game, _game_end_transfers(game))
         game.final = game.rules.flow.final_settlement(game)
@@ -507,12 +502,7 @@ def game_at(rules, *, scores, dealer: int, round_index: int, honba: int, table: 
 
 def _variant_facts(game: Game, outcome: dict) -> dict:
     """What the variants want kept in the hand's record (keys "<variant>.<fact>")."""
-    record = game.rules.flow.record_hand
-    facts: dict = {}
-    if record is not None:
-        for part in record(game=game, outcome=outcome):
-            facts.update(part or {})
-    return facts
+    return game.rules.flow.record_hand(game, outcome)
 
 
 def _start_hand(game: Game, walls=None) -> None:
@@ -580,27 +570,20 @@ def _replace_dealt_bonus(game: Game, hand: HandState) -> None:
 
 def _game_end_transfers(game: Game) -> list[Transfer]:
     """What the variants pay once the game is over (yakitori, bust prizes), before the final settlement."""
-    hook = game.rules.hook.mjsim_settle_game
-    if not hook.get_hookimpls():
-        return []
-    return [t for batch in hook(game=game) for t in batch or ()]
+    return game.rules.flow.settle_game(game)
 
 
 def _settle_meld(game: Game, seat: int, meld: Meld) -> None:
     """Transfers due when a call or kong stands (``mjsim_settle_meld``: kong payments)."""
-    hook = game.rules.hook.mjsim_settle_meld
-    if hook.get_hookimpls():
-        _pay(game, [t for batch in hook(game=game, seat=seat, meld=meld) for t in batch or ()])
-        _seats_leave(game, game.hand)
-        if _hand_over_after_wins(game.hand):  # the payers left (busted): nobody is left to play against
-            game.hand.phase = ENDED
+    _pay(game, game.rules.flow.settle_meld(game, seat, meld))
+    _seats_leave(game, game.hand)
+    if _hand_over_after_wins(game.hand):  # the payers left (busted): nobody is left to play against
+        game.hand.phase = ENDED
 
 
 def _seats_leave(game: Game, hand: HandState) -> None:
     """Seats that must leave the hand after a payment during play (``mjsim_leave_hand``: busting) leave it."""
-    hook = game.rules.hook.mjsim_leave_hand
-    leaving = hook(game=game) if hook.get_hookimpls() else None
-    for seat in sorted(set(leaving or ())):
+    for seat in sorted(set(game.rules.flow.leave_hand(game))):
         if not hand.seats[seat].left:
             hand.seats[seat].left = True
             record = hand.outcome or {"wins": []}
@@ -642,6 +625,4 @@ def _pay_side(game: Game, t: Transfer) -> None:
 def _event(game: Game, kind: str, seat: int | None, data) -> None:
     event = Event(kind, seat, data)
     game.log.append(event)
-    notify = game.rules.flow.on_event
-    if notify is not None:
-        notify(game, event)
+    game.rules.flow.on_event(game, event)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mjsim.engine.actions import CLAIM_ORDER, RON
+from mjsim.engine.outcomes import ClaimResult
 from mjsim.hookspecs import hookimpl
 
 
@@ -11,15 +12,9 @@ def mjsim_resolve_claims(game, answers):
     """Every ron takes effect; otherwise the one highest-priority call (ron > pon/kan > chi)."""
     rons = [(seat, a) for seat, a in answers.items() if a.kind == RON]
     if rons:
-        return rons
+        return ClaimResult(rons)
     calls = sorted((CLAIM_ORDER[a.kind], seat) for seat, a in answers.items() if CLAIM_ORDER[a.kind] < 3)
-    return [(calls[0][1], answers[calls[0][1]])] if calls else []
-
-
-@hookimpl
-def mjsim_after_win(game, wins):
-    """By default a win ends the hand."""
-    return False
+    return ClaimResult([(calls[0][1], answers[calls[0][1]])] if calls else [])
 
 
 @hookimpl

@@ -98,13 +98,13 @@ def _outcome_game(dealer: int, round_index: int, **overrides):
 def test_dealer_continuation(outcome, dealer, round_index, expected):
     """§11: the dealer repeats on its win and on every draw; the game ends after the North round."""
     nxt = settlement.next_hand(_outcome_game(dealer, round_index), outcome)
-    assert (nxt["dealer"], nxt["round"], nxt["repeat"], nxt["over"]) == expected
+    assert (nxt.dealer, nxt.round, nxt.repeat, nxt.over) == expected
 
 
 def test_draw_renchan_never():
     """With draw_renchan never, a draw passes the deal."""
     nxt = settlement.next_hand(_outcome_game(1, 0, draw_renchan="never"), {"draw": "exhaustive"})
-    assert (nxt["dealer"], nxt["repeat"]) == (2, False)
+    assert (nxt.dealer, nxt.repeat) == (2, False)
 
 
 def test_observation_shows_seat_winds_and_own_block_only():

@@ -53,8 +53,8 @@ def mjsim_win(game, seat, tile, how, detail):
 @hookimpl(wrapper=True)
 def mjsim_resolve_claims(game, answers):
     """Multiple rons are judged together; forbidden claimants drop out."""
-    chosen = yield
-    return flow.resolve_claims(game, chosen)
+    claims = yield
+    return flow.resolve_claims(game, claims)
 
 
 @hookimpl

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mjsim.engine.actions import DISCARD, PASS, RIICHI, RON, TSUMO, Transfer
+from mjsim.engine.outcomes import ClaimResult, DrawSettlement, NextHand
 from mjsim.engine.state import CLAIM, ROB, TURN
 from mjsim.hand.tiles import kind_of
 from variants.boo.options import bo
@@ -129,20 +130,21 @@ def _after(game, payments) -> list[int]:
     return [game.scores[seat] + payments[(seat - dealer) % 4] for seat in range(4)]
 
 
-def resolve_claims(game, chosen):
+def resolve_claims(game, claims: ClaimResult) -> ClaimResult:
     """Several rons: judged on the scores after all of them; forbidden claimants drop out, the rest once more."""
-    if not isinstance(chosen, list) or bo(game, "illegal_win") != "mask":
-        return chosen
+    if claims.abort or bo(game, "illegal_win") != "mask":
+        return claims
+    chosen = claims.answers
     for _ in range(2):
         rons = [(s, a) for s, a in chosen if a.kind == RON]
         if len(rons) < 2:
-            return chosen
+            return ClaimResult(chosen)
         verdicts = judge(game, [win_of(game, s, a) for s, a in rons])["forbidden"]
         for s, _ in rons:
             if verdicts[s] is not None:
                 count_refusal(game, verdicts[s])
         chosen = [(s, a) for s, a in chosen if a.kind != RON or verdicts[s] is None]
-    return chosen
+    return ClaimResult(chosen)
 
 
 # --- Payments -------------------------------------------------------------------------------
@@ -166,13 +168,13 @@ def settle_win(game, wins) -> list[Transfer]:
     return transfers
 
 
-def settle_draw(game, reason: str):
+def settle_draw(game, reason: str) -> DrawSettlement:
     """No tenpai payments; the tenpai seats only matter when a tenpai dealer repeats."""
     if bo(game, "draw_renchan") != "tenpai":
-        return [], {}
+        return DrawSettlement()
     from variants.riichi.draws import tenpai_seats
 
-    return [], {"tenpai": tenpai_seats(game)}
+    return DrawSettlement([], {"tenpai": tenpai_seats(game)})
 
 
 # --- Hand records ---------------------------------------------------------------------------
@@ -215,12 +217,12 @@ def decide(values, record: dict, scores) -> dict:
     }
 
 
-def next_hand(game, outcome: dict) -> dict:
+def next_hand(game, outcome: dict) -> NextHand:
     """The dealer repeats on a dealer win; the game ends at once on bust, tenpen, yakuman or the last hand."""
     if chombo_hand(game, game.hand.index):  # the chombo hand is replayed from the same scores
-        return {"dealer": game.dealer, "round": game.round_index, "honba": game.honba, "repeat": True, "over": False}
+        return NextHand(game.dealer, game.round_index, game.honba, repeat=True)
     nxt = decide(game.rules.values, game.history[-1], game.scores)
-    return {k: v for k, v in nxt.items() if k != "end"}
+    return NextHand(**{k: v for k, v in nxt.items() if k != "end"})
 
 
 def final_settlement(game) -> dict:

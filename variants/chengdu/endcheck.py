@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjsim.engine.actions import Transfer
+from mjsim.engine.outcomes import DrawSettlement
 from variants.chengdu.log import REFUND, hand_events, kongs
 from variants.chengdu.options import cap_fan, cd
 from variants.chengdu.play import is_pig, tenpai_value
@@ -29,15 +30,15 @@ def standing(game) -> Standing:
     return Standing(active, pigs, {s: v for s, v in values.items() if v > 0})
 
 
-def settle_draw(game, reason: str):
+def settle_draw(game, reason: str) -> DrawSettlement:
     """Pig check, then not-ready check, then kong refunds; ``detail`` names the ready seats and the pigs."""
     if reason != "exhaustive":
-        return [], {}
+        return DrawSettlement()
     st = standing(game)
     transfers = pig_check(game, st) + not_ready_check(game, st)
     if cd(game, "tax_refund"):
         transfers += refunds(game, st)
-    return transfers, {"tenpai": sorted(st.ready), "chengdu.pig_seats": list(st.pigs)}
+    return DrawSettlement(transfers, {"tenpai": sorted(st.ready), "chengdu.pig_seats": list(st.pigs)})
 
 
 def pig_penalty(game, st: Standing, receiver: int) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mjsim.engine.outcomes import NextHand
 from variants.chengdu import bust
 from variants.chengdu.log import KONG, REFUND, hand_events, win_groups
 from variants.chengdu.options import cd
@@ -23,11 +24,11 @@ def next_dealer(game, dealer: int) -> int:
     return min((e.seat for e in first), key=lambda seat: (seat - source) % 4)
 
 
-def next_hand(game, outcome: dict) -> dict:
+def next_hand(game, outcome: dict) -> NextHand:
     """The next dealer; the match ends after ``match_hands`` hands, or after a hand in which a seat busted."""
     dealer = next_dealer(game, game.dealer)
     over = len(game.history) >= cd(game, "match_hands") or bust.ends_match(game, outcome)
-    return {"dealer": dealer, "round": 0, "honba": 0, "repeat": dealer == game.dealer, "over": over}
+    return NextHand(dealer, 0, 0, repeat=dealer == game.dealer, over=over)
 
 
 def final_settlement(game) -> dict:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mjsim.engine.actions import Transfer
+from mjsim.engine.outcomes import ContinueAfterWin
 from mjsim.scoring import ANKAN, KAN, Meld
 from variants.chengdu.fan import tsumo_charge
 from variants.chengdu.log import CALL_TRANSFER, KONG, after_kong_discard, hand_events, kongs, last_kong
@@ -75,9 +76,9 @@ def settle_meld(game, seat: int, meld: Meld) -> list[Transfer] | None:
 # --- After a win --------------------------------------------------------------------------------------------
 
 
-def after_win(game, wins):
+def after_win(game, wins) -> ContinueAfterWin:
     """Play goes on (血战到底): after the last winner, or after the discarder by option."""
     source = wins[0][2]
     if source is not None and cd(game, "after_ron_next") == "after_discarder":
-        return {"after": source}
-    return True
+        return ContinueAfterWin(after=source)
+    return ContinueAfterWin()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mjsim.engine.actions import ABORT, ANKAN, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from mjsim.engine.outcomes import ClaimResult
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
 from mjsim.hand.shanten import orphans_shanten, shanten
@@ -290,24 +291,24 @@ def _without_kuikae(game, seat: int, actions: list[Action]) -> list[Action]:
 # --- Claims and abortive draws --------------------------------------------------------------
 
 
-def resolve_claims(game, answers: dict[int, Action]):
+def resolve_claims(game, answers: dict[int, Action]) -> ClaimResult | None:
     """Multiple ron or head bump (§17), triple ron by option, a fifth kan's abort, then pon/kan over chi."""
     rons = [seat for seat, a in answers.items() if a.kind == RON]
     if not rons:
         # A claimed fifth kan (suukaikan abort_on_5th) ends the hand; else the engine's default priority.
-        return "suukaikan" if any(a.kind == ABORT for a in answers.values()) else None
+        return ClaimResult(abort="suukaikan") if any(a.kind == ABORT for a in answers.values()) else None
     who = (game.hand.discard or game.hand.robbed)[0]
     rons.sort(key=lambda seat: (seat - who) % 4)
     mode = game.rules[opt.MULTI_RON]
     if len(rons) == 3:
         triple = game.rules[opt.SANCHAHOU]
         if triple == "abort":
-            return "sanchahou"
+            return ClaimResult(abort="sanchahou")
         if triple == "head_bump":
             rons = rons[:1]
     if mode == "head_bump":
         rons = rons[:1]
-    return [(seat, answers[seat]) for seat in rons]
+    return ClaimResult([(seat, answers[seat]) for seat in rons])
 
 
 def abortive_draw(game) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mjsim.engine.actions import TABLE, Transfer
+from mjsim.engine.outcomes import DrawSettlement, NextHand
 from mjsim.hand.tiles import EAST
 from variants.riichi import draws
 from variants.riichi import options as opt
@@ -90,13 +91,13 @@ def _transfers(hand, winner: int, deltas, sticks: int) -> list[Transfer]:
 # --- Draws --------------------------------------------------------------------------------
 
 
-def settle_draw(game, reason: str):
+def settle_draw(game, reason: str) -> DrawSettlement:
     """Noten payments or nagashi mangan at an exhaustive draw; an abortive draw's detail; sticks back by option."""
     if reason == "exhaustive":
         transfers, detail = draws.exhaustive(game)
     else:
         transfers, detail = [], draws.abortive(game, reason)
-    return transfers + _sticks_to_owners(game, {"draw": reason, **detail}, transfers), detail
+    return DrawSettlement(transfers + _sticks_to_owners(game, {"draw": reason, **detail}, transfers), detail)
 
 
 def _sticks_to_owners(game, outcome: dict, transfers: list[Transfer]) -> list[Transfer]:
@@ -138,12 +139,12 @@ def _stick_owners(game) -> dict[int, int]:
 # --- The next hand -----------------------------------------------------------------------------
 
 
-def next_hand(game, outcome: dict) -> dict:
+def next_hand(game, outcome: dict) -> NextHand:
     """Dealer repeat, honba, rotation and the end of the game (§13-§14)."""
     nxt = _decide(game, outcome, game.scores)
     top_takes = game.rules[opt.LEFTOVER_DEPOSITS] == "top"  # "vanish": they stay on the table, nobody's
     leftover = _top(game.scores) if nxt["over"] and game.table and top_takes else None
-    return {**nxt, "leftover_to": leftover, "hand": game.hand.index}
+    return NextHand(**nxt, leftover_to=leftover)
 
 
 def _decide(game, outcome: dict, scores: list[int]) -> dict:

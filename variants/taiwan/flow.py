@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mjsim.engine.actions import ANKAN, CHI, DECLINE_DRAW, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
 from mjsim.engine.offers import drawable
+from mjsim.engine.outcomes import ClaimResult
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB, TURN
 from mjsim.hand.tiles import FIRST_FLOWER_ID, NUM_PHYSICAL, WEST, kind_of
@@ -204,7 +205,7 @@ def _declarations(game, seat: int, actions: list[Action]) -> list[Action]:
 # --- Claims and abortive draws --------------------------------------------------------------------
 
 
-def resolve_claims(game, answers: dict[int, Action]):
+def resolve_claims(game, answers: dict[int, Action]) -> ClaimResult | None:
     """Several rons: the nearest claimant after the discarder (截胡) or all of them; else the engine's priority."""
     rons = [seat for seat, a in answers.items() if a.kind == RON]
     if not rons:
@@ -213,7 +214,7 @@ def resolve_claims(game, answers: dict[int, Action]):
     rons.sort(key=lambda seat: (seat - who) % 4)
     if tw(game, "multi_ron") == "head_bump":
         rons = rons[:1]
-    return [(seat, answers[seat]) for seat in rons]
+    return ClaimResult([(seat, answers[seat]) for seat in rons])
 
 
 def abortive_draw(game) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mjsim.engine.actions import DECLINE_DRAW, Transfer
+from mjsim.engine.outcomes import DrawSettlement, NextHand
 from variants.taiwan import guoshui
 from variants.taiwan.flow import BLOCKED_TSUMO
 from variants.taiwan.options import tw
@@ -44,12 +45,12 @@ def _snapshot(game, seat: int, source: int | None, score) -> dict:
     }
 
 
-def settle_draw(game, reason: str):
+def settle_draw(game, reason: str) -> DrawSettlement:
     """No tenpai payments, ever (§11)."""
-    return [], {}
+    return DrawSettlement()
 
 
-def next_hand(game, outcome: dict) -> dict:
+def next_hand(game, outcome: dict) -> NextHand:
     """Dealer wins and draws repeat the deal; otherwise it passes on; the game ends after the North round."""
     repeat = dealer_keeps(game, outcome)
     dealer, round_index = game.dealer, game.round_index
@@ -59,13 +60,7 @@ def next_hand(game, outcome: dict) -> dict:
     bust = tw(game, "bust")
     busted = bust > 0 and any(s <= tw(game, "start_points") - bust for s in game.scores)
     honba = game.honba + 1 if repeat else 0
-    return {
-        "dealer": dealer,
-        "round": round_index,
-        "honba": honba,
-        "repeat": repeat,
-        "over": round_index >= 4 or busted,
-    }
+    return NextHand(dealer, round_index, honba, repeat=repeat, over=round_index >= 4 or busted)
 
 
 def dealer_keeps(game, outcome: dict) -> bool:

@@ -7,6 +7,7 @@ are not. Listed after the riichi family and after any delta whose payments it sh
 
 from __future__ import annotations
 
+from mjsim.engine.outcomes import DrawSettlement
 from mjsim.hookspecs import hookimpl
 from variants.wareme import checks
 from variants.wareme.seat import apply, dice, seat_of_hand
@@ -43,8 +44,8 @@ def mjsim_settle_win(game, wins):
 @hookimpl(wrapper=True)
 def mjsim_settle_draw(game, reason):
     """Noten and nagashi payments, the wareme seat's multiplied (noten by option)."""
-    transfers, detail = yield
-    return _settled(game, transfers), detail
+    settled = yield
+    return DrawSettlement(_settled(game, settled.transfers), settled.detail)
 
 
 @hookimpl
