@@ -132,7 +132,7 @@ def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
         sticks=kw["sticks"],
         red_fives=red_five_count(rules.values) if "riichi.red_fives" in rules.values else 0,  # no riichi: none
     )
-    ctx = replace(ctx, options=rules.values, extra={**ctx.extra, **_extra(kw["extra"], rules)})
+    ctx = replace(ctx, extra={**ctx.extra, **_extra(kw["extra"], rules)})
     result = rules.score_win(ctx=ctx, rules=rules)
     if as_json:  # default=float: a rado win below 1 han can have an exact fractional base (fractions.Fraction)
         click.echo(json.dumps(score_json(ctx, result, han_unit(rules)), ensure_ascii=False, default=float))

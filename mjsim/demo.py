@@ -26,9 +26,7 @@ def run_demo() -> str:
         lines.append(f"  {hand:<20} shanten {shanten(hand):>2}{wait}")
     rules = RuleSet.from_preset("tenhou").compile()
     lines.append("\nScored wins (Tenhou rules):")
-    from dataclasses import replace
-
     for spec in WINS:
-        ctx = replace(win_context(**spec), options=rules.values)
+        ctx = win_context(**spec)
         lines.append(score_text(ctx, rules.score_win(ctx=ctx, rules=rules)))
     return "\n".join(lines)

@@ -78,7 +78,9 @@ class Flow:
     def __init__(self, setup, hook, rules) -> None:
         self.setup = setup
         self._filters = [impl.function for impl in hook.mjsim_legal_actions.get_hookimpls()]
-        self.win = hot_hook(hook.mjsim_win)
+        self.win_context = hot_hook(hook.mjsim_win_context)
+        accept = hook.mjsim_accept_win
+        self.accept_win = hot_hook(accept) if accept.get_hookimpls() else None  # None: every possible win stands
         self.resolve_claims = hot_hook(hook.mjsim_resolve_claims)
         self.abortive_draw = hot_hook(hook.mjsim_abortive_draw)
         self.settle_win = hot_hook(hook.mjsim_settle_win)

@@ -54,12 +54,13 @@ def low_han_base(han: int, fu: int, mode: str) -> int | Fraction:
 
 def at_low_han(score: Score) -> bool:
     """A non-yakuman win whose net han is 0 or less (yakuman are unaffected by rado)."""
-    return not score.yakuman and score.han <= 0
+    return not score.detail.yakuman and score.detail.han <= 0
 
 
 def low_han_score(score: Score, ctx: WinContext, values) -> Score:
     """The score with the base, value and payments of ``rado.low_han`` when the net han is 0 or less."""
     if not at_low_han(score):
         return score
-    base = low_han_base(score.han, score.fu, opt(values, "low_han"))
-    return score._replace(base=base, value=hand_value(base, ctx), payments=payments(base, ctx))
+    detail = score.detail
+    base = low_han_base(detail.han, detail.fu, opt(values, "low_han"))
+    return score._replace(value=hand_value(base, ctx), payments=payments(base, ctx), detail=detail._replace(base=base))
