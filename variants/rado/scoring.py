@@ -18,21 +18,21 @@ def rado(ctx: WinContext) -> int:
     return yaku.dora(ctx)  # the same count as dora, worth -1 each
 
 
-def aka_rado(ctx: WinContext) -> int:
+def aka_rado(ctx: WinContext, values) -> int:
     """赤ラド (red rado): with red_fives_are_rado, each red five subtracts one han."""
-    return yaku.aka_dora(ctx)
+    return yaku.aka_dora(ctx, values)
 
 
-def _minus_one(name: str, title: str, rule) -> Pattern:
+def _minus_one(name: str, title: str, rule, doc: str | None = None) -> Pattern:
     """A counted bonus worth -1 han each time, open or closed (rado never counts towards the yaku minimum)."""
-    return Pattern(name, title, rule, han=-1, open_han=-1, bonus=True, doc=rule.__doc__, per_hand=True)
+    return Pattern(name, title, rule, han=-1, open_han=-1, bonus=True, doc=doc or rule.__doc__, per_hand=True)
 
 
 def patterns(values) -> list[Pattern]:
     """The rado patterns for the rules (red rado only by option)."""
     found = [_minus_one(RADO, "ラド", rado)]
     if opt(values, "red_fives_are_rado"):
-        found.append(_minus_one(AKA_RADO, "赤ラド", aka_rado))
+        found.append(_minus_one(AKA_RADO, "赤ラド", lambda ctx: aka_rado(ctx, values), aka_rado.__doc__))
     return found
 
 
