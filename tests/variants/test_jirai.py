@@ -119,7 +119,9 @@ def test_shousangen_option():
 
 def test_kazoe_option():
     """Kazoe yakuman is checked normally by default; kazoe_is_yakuman exempts it."""
-    sc = SimpleNamespace(hits=[SimpleNamespace(name="riichi", bonus=False)], detail=SimpleNamespace(yakuman=0, limit="kazoe yakuman"))
+    sc = SimpleNamespace(
+        hits=[SimpleNamespace(name="riichi", bonus=False)], detail=SimpleNamespace(yakuman=0, limit="kazoe yakuman")
+    )
     assert classify(sc, ["riichi"], rules().values) == REVERSED
     assert classify(sc, ["riichi"], rules(kazoe_is_yakuman=True).values) == EXEMPT
 
