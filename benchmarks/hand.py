@@ -231,11 +231,12 @@ def mjsim_outcome(ctx: WinContext, rules: Rules) -> dict[str, Any]:
         s = mjsim.score(ctx, rules)
     except MjsimError as exc:
         return {"error": str(exc)}
+    d = s.detail
     return {
-        "han": s.han,
-        "fu": s.fu,
+        "han": d.han,
+        "fu": d.fu,
         "cost": s.value,
-        "yakuman": s.yakuman > 0 or s.limit == "yakuman",
+        "yakuman": d.yakuman > 0 or d.limit == "yakuman",
         "yaku": [h.name for h in s.hits],
     }
 
@@ -348,8 +349,7 @@ def _time_peer_scores(inputs: list[tuple[Any, ...]]) -> float:
 
 def _time_scores(hands: list[WinHand], rules: Rules, peer_ok: bool) -> tuple[float, float | None]:
     """Mean microseconds per scored hand for mjsim and the peer, best of alternating repetitions."""
-    # Like the peer's HandConfig, each context carries its rule options before timing starts.
-    contexts = [replace(h.ctx, options=rules.values) for h in hands]
+    contexts = [h.ctx for h in hands]
     ours, theirs = float("inf"), float("inf")
     for _ in range(REPEATS):
         ours = min(ours, _time_mjsim_scores(contexts, rules))

@@ -1,6 +1,5 @@
 """mjsim: simulate mahjong rule variants and check their properties."""
 
-from dataclasses import replace
 from functools import cache
 
 from mjsim.native import activate
@@ -45,8 +44,6 @@ __all__ = [
 def score(ctx: WinContext, rules: Rules | None = None) -> Score:
     """Score a win under ``rules`` (default: the ``tenhou`` preset); raises MjsimError if it does not win."""
     rules = rules or _tenhou()
-    if ctx.options is not rules.values:
-        ctx = replace(ctx, options=rules.values)
     return rules.score_win(ctx=ctx, rules=rules)
 
 

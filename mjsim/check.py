@@ -556,7 +556,8 @@ class _Describer:
         """How the seat won, on what, and what the hand is worth."""
         score, source = data["score"], data["from"]
         how = "tsumo" if source is None else f"ron from seat {source}"
-        value = f"{score.han} han {score.fu} fu" if not score.yakuman else f"yakuman x{score.yakuman}"
+        facts = score.detail.record()  # han, fu and yakuman in every family (fan and tai are its han)
+        value = f"{facts['han']} han {facts['fu']} fu" if not facts["yakuman"] else f"yakuman x{facts['yakuman']}"
         return f"seat {seat} wins by {how} on {self.tile(data['tile'])}: {value}, worth {score.value}"
 
     def _hand_start(self, dealer: int, data: dict) -> str:

@@ -178,7 +178,7 @@ def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
         sticks=kw["sticks"],
         red_fives=len(rules.flow.setup.red_ids) if rules.flow else 0,  # the table's red fives (a family without: 0)
     )
-    ctx = replace(ctx, options=rules.values, extra={**ctx.extra, **_extra(kw["extra"], rules)})
+    ctx = replace(ctx, extra={**ctx.extra, **_extra(kw["extra"], rules)})
     result = rules.score_win(ctx=ctx, rules=rules)
     if as_json:  # default=float: a rado win below 1 han can have an exact fractional base (fractions.Fraction)
         click.echo(json.dumps(score_json(ctx, result, han_unit(rules)), ensure_ascii=False, default=float))

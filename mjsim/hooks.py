@@ -23,7 +23,7 @@ from mjsim.errors import MjsimError
 if TYPE_CHECKING:
     from mjsim.engine.actions import Action, Event, Transfer
     from mjsim.engine.state import Game
-    from mjsim.scoring import Meld
+    from mjsim.scoring import Meld, Score, WinContext
 
 CHAIN_HOOKS = frozenset({"mjsim_legal_actions"})
 """Hooks whose implementations run one after another, each given the previous one's result (not one pluggy call)."""
@@ -165,7 +165,8 @@ class Hooks:
 
     def __init__(self, setup, hook: pluggy.HookRelay, rules) -> None:
         self.setup = setup
-        self.win = hot_hook(hook.mjsim_win)
+        self._win_context = _resolved(hook.mjsim_win_context)
+        self._accept_win = _resolved(hook.mjsim_accept_win)
         self.invariants = [inv for batch in hook.mjsim_register_invariants(rules=rules) for inv in batch]
         self._legal_actions = _chain(hook.mjsim_legal_actions)
         self._declarations = _resolved(hook.mjsim_declarations)
@@ -192,6 +193,14 @@ class Hooks:
             if result is not None:
                 actions = result
         return actions
+
+    def win_context(self, game: Game, seat: int, tile: int, how: str) -> WinContext | None:
+        """``mjsim_win_context``: the context of ``seat`` winning on ``tile``, or None when the tiles forbid it."""
+        return self._win_context(game, seat, tile, how) or None
+
+    def accept_win(self, game: Game, seat: int, ctx: WinContext, score: Score | None) -> bool:
+        """``mjsim_accept_win``: whether the win stands (nobody answering, or None, accepts; only False refuses)."""
+        return self._accept_win(game, seat, ctx, score) is not False
 
     def declarations(self, game: Game, seat: int) -> list[Action]:
         """``mjsim_declarations``: the choices ``seat`` must make after the deal ([] for none)."""

@@ -31,9 +31,13 @@ def mjsim_register_yaku(rules):
 
 @hookspec(firstresult=True)
 def mjsim_score_win(ctx, rules):
-    """Score the win described by ``ctx``: a :class:`mjsim.scoring.Score`, or a ``NoWin`` reason.
+    """Score the win described by ``ctx`` under ``rules``: a :class:`mjsim.scoring.Score`, or raise
+    :class:`mjsim.scoring.NoWin` saying why the tiles do not win.
 
-    Stops at first non-None result.
+    The one scoring door: ``mjsim score``, case files and the game all come through it (the engine composes
+    it with ``mjsim_win_context`` and ``mjsim_accept_win`` in :mod:`mjsim.engine.wins`), so a delta that
+    changes what a win is worth wraps this hook alone. The rule values are ``rules.values``; the context
+    carries none. Stops at first non-None result.
     """
 
 
@@ -58,10 +62,25 @@ def mjsim_legal_actions(game, seat, actions):
 
 
 @hookspec(firstresult=True)
-def mjsim_win(game, seat, tile, how, detail):
-    """Whether ``seat`` may win on ``tile`` (``how`` is "tsumo" or "ron"): a Score when it may, else False.
+def mjsim_win_context(game, seat, tile, how):
+    """The :class:`mjsim.scoring.WinContext` of ``seat`` winning on ``tile`` (``how`` is "tsumo" or "ron"),
+    or False/None when the seat cannot win: the family's cheap rejection (waits, furiten, who may rob a kan).
 
-    With ``detail`` false a cheap truth value is enough. Stops at first non-None result.
+    Called for every win offer, so it must not score the hand. A delta whose scoring reads facts of the
+    game (jirai's forbidden yaku, paarenchan's streak) wraps it to put them in ``ctx.extra``, where
+    ``mjsim score --extra`` puts them for a standalone win. Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def mjsim_accept_win(game, seat, ctx, score):
+    """Whether the win in ``ctx`` stands, once the tiles allow it: True or None to accept, False to refuse.
+
+    ``score`` is the win's Score when the seat wins, None when the engine only asks whether to offer the
+    win (offers are not scored: a family whose offers depend on the value, riichi's yaku, scores them here
+    through ``game.rules.score_win``). The rules that need the game after the tiles: riichi's 後付け and
+    same-turn furiten, chengdu's 过水 higher-value rule. A delta that records its wins wraps this hook and
+    records when the result is not False and ``score`` is not None. Stops at first non-None result.
     """
 
 

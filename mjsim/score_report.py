@@ -33,12 +33,7 @@ def score_json(ctx: WinContext, score: Score, unit: str = "han") -> dict[str, An
         "yaku": [
             {"name": h.name, "title": h.title, "han": h.han, "yakuman": h.yakuman, "dora": h.bonus} for h in score.hits
         ],
-        "han": score.han,
-        "fu": score.fu,
-        "fu_parts": [{"part": part, "fu": fu} for part, fu in score.fu_parts],
-        "limit": score.limit,
-        "yakuman": score.yakuman,
-        "base": score.base,
+        **score.detail.report(),  # the family's facts (riichi: han, fu and its parts, limit, yakuman, base)
         "value": score.value,
         "wait": score.reading.wait,
         "payments": dict(zip(WIND_NAMES, score.payments, strict=True)),
@@ -56,12 +51,9 @@ def score_text(ctx: WinContext, score: Score, unit: str = "han") -> str:
     for h in score.hits:
         worth = f"{h.yakuman}x yakuman" if h.yakuman else f"{h.han} {unit}"
         lines.append(f"  {h.title:<14} {h.name:<18} {worth:>11}")
-    parts = ", ".join(f"{part} {fu}" for part, fu in score.fu_parts)
-    if not score.yakuman and score.fu:
-        lines.append(f"  {score.fu} fu ({parts}), {score.han} {unit}")
-    elif parts:  # families without fu may still add fixed parts (台湾: 底 and the dealer's bonus)
-        lines.append(f"  {parts}; {score.han} {unit}")
-    limit = f" ({score.limit})" if score.limit else ""
+    lines += score.detail.lines(unit)  # the family's own (riichi: fu and han; 台湾: 底 and the dealer's bonus)
+    label = score.detail.label()
+    limit = f" ({label})" if label else ""
     lines.append(f"  value {score.value}{limit}")
     pays = ", ".join(f"{WIND_NAMES[i]} {d:+d}" for i, d in enumerate(score.payments) if d)
     lines.append(f"  payments: {pays}")

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress, product
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -323,7 +323,9 @@ class WinContext:
     names the circumstances no tile shows (``riichi``, ``ippatsu``,
     ``rinshan``, ...).  ``reading`` is set by :func:`evaluate` to each
     reading in turn while it scores them, and put back when it is done;
-    ``extra`` is for variants.
+    ``extra`` is for variants (facts of the game a delta's scoring reads, such
+    as jirai's forbidden yaku).  The rule values are not part of the context:
+    scorers get them beside it (``mjsim_score_win(ctx, rules)``).
     """
 
     concealed: tuple[int, ...]  # physical ids, winning tile included
@@ -339,7 +341,6 @@ class WinContext:
     honba: int = 0
     sticks: int = 0
     pao: int | None = None  # wind index of the seat responsible for a pao yakuman
-    options: Mapping[str, Any] = field(default_factory=dict)  # the rule set's option values
     extra: Mapping[str, Any] = field(default_factory=dict)
     reading: Reading | None = None
 
@@ -671,27 +672,52 @@ def _sequence_wait(first: int, win: int) -> str:
 # --- Evaluation -------------------------------------------------------------------------------------------------
 
 
+class NoWin(MjsimError):
+    """The tiles do not make a scoring win under these rules (not complete, no yaku, a rule forbids it)."""
+
+
 class Score(NamedTuple):
-    """What a win is worth: the hits, han and fu, the limit, and who pays what.
+    """What a win is worth, in any family: the hits, the value, who pays what, and the family's own detail.
 
     ``payments[i]`` is the change of the seat whose wind index is ``i``
-    (0 = East), sticks and honba included.
+    (0 = East), sticks and honba included.  ``detail`` is the family's facts
+    of the win (riichi: han, fu, limit ...; chengdu: fan; taiwan: tai), an
+    object with the methods of :class:`ScoreDetail`.
     """
 
     hits: tuple[Hit, ...]
-    han: int
-    fu: int
-    fu_parts: tuple[tuple[str, int], ...]
-    limit: str | None
-    yakuman: int
-    base: Points
     value: Points  # the hand's worth to the winner, before honba and sticks
     payments: tuple[Points, ...]
     reading: Reading
+    detail: Any  # a ScoreDetail (Any: families define their own NamedTuple)
 
-    def rank_key(self) -> tuple[Points, int, int, int]:
-        """Order used to pick the best reading (高点法)."""
-        return (self.value, self.yakuman, self.han, self.fu)
+    def rank_key(self) -> tuple[Any, ...]:
+        """Order used to pick the best reading (高点法): the value, then the family's own tie-break."""
+        return (self.value, self.detail.rank_key())
+
+
+class ScoreDetail(Protocol):
+    """What a family's score detail answers (RiichiDetail, chengdu's FanDetail, taiwan's TaiDetail)."""
+
+    def rank_key(self) -> tuple[Any, ...]:
+        """The tie-break between readings of equal value (riichi: yakuman, han, fu)."""
+        ...
+
+    def record(self) -> dict[str, Any]:
+        """The facts of the win kept in the hand record (today every family gives han, fu and yakuman)."""
+        ...
+
+    def report(self) -> dict[str, Any]:
+        """The fields ``mjsim score --json`` shows beside the hits, value and payments."""
+        ...
+
+    def lines(self, unit: str) -> list[str]:
+        """The lines ``mjsim score`` prints between the hits and the value (``unit``: han, fan, tai)."""
+        ...
+
+    def label(self) -> str | None:
+        """A name for the value line (a limit: mangan, cap ...), or None."""
+        ...
 
 
 def evaluate(

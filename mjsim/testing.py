@@ -9,7 +9,7 @@ amounts, a drawn hand pays nothing, the deal passes to the next seat after every
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from mjsim.engine.actions import RON, Transfer
 from mjsim.engine.outcomes import DrawSettlement, NextHand
@@ -18,7 +18,7 @@ from mjsim.engine.state import ROB
 from mjsim.hand.shanten import standard_shanten
 from mjsim.hand.tiles import kind_of
 from mjsim.hookspecs import hookimpl
-from mjsim.scoring import Score
+from mjsim.scoring import Score, WinContext
 
 NAME = "testing"
 DESCRIPTION = "three seats, 72 tiles, 7-tile hands, any complete hand wins (tests only)"
@@ -50,24 +50,50 @@ def mjsim_table_setup(rules: Any) -> TableSetup:
 
 
 @hookimpl
-def mjsim_win(game: Any, seat: int, tile: int, how: str, detail: bool) -> Score | bool:
-    """Any complete hand wins, on a discard or on a draw (never by robbing a kan)."""
+def mjsim_win_context(game: Any, seat: int, tile: int, how: str) -> WinContext | None:
+    """Any complete hand may win, on a discard or on a draw (never by robbing a kan)."""
     hand = game.hand
     if hand.phase == ROB:
-        return False
-    counts = list(hand.seats[seat].counts)
+        return None
+    me = hand.seats[seat]
+    counts = list(me.counts)
     if how == RON:
         counts[kind_of(tile)] += 1
     if standard_shanten(counts) != -1:
-        return False
-    return _score(RON_PAYMENT if how == RON else TSUMO_PAYMENT * (game.seat_count - 1)) if detail else True
+        return None
+    concealed = tuple(me.tiles) if how != RON else (*me.tiles, tile)
+    return WinContext(concealed=concealed, win_tile=tile, tsumo=how != RON, seat_wind=hand.wind_of(seat))
 
 
-def _score(value: int) -> Score:
-    """A win worth ``value``: no patterns, no limits, no reading (this family scores nothing else)."""
-    return Score(
-        hits=(), han=0, fu=0, fu_parts=(), limit=None, yakuman=0, base=value, value=value, payments=(), reading=None
-    )
+@hookimpl
+def mjsim_score_win(ctx: WinContext, rules: Any) -> Score:
+    """A fixed value: a ron is worth RON_PAYMENT, a tsumo TSUMO_PAYMENT from each other seat."""
+    value = TSUMO_PAYMENT * (SEATS - 1) if ctx.tsumo else RON_PAYMENT
+    return Score(hits=(), value=value, payments=(), reading=None, detail=FlatDetail())
+
+
+class FlatDetail(NamedTuple):
+    """This family's facts of a win: none (a win is worth a fixed amount)."""
+
+    def rank_key(self) -> tuple[()]:
+        """No tie-break: every reading is worth the same."""
+        return ()
+
+    def record(self) -> dict[str, Any]:
+        """Nothing beyond the seat, the source and the value goes into the hand record."""
+        return {}
+
+    def report(self) -> dict[str, Any]:
+        """Nothing beyond the value for ``mjsim score``."""
+        return {}
+
+    def lines(self, unit: str) -> list[str]:
+        """No breakdown lines."""
+        return []
+
+    def label(self) -> str | None:
+        """No limit name."""
+        return None
 
 
 @hookimpl

@@ -6,7 +6,6 @@ pinfu, tanyao). ``daisharin.suits = all`` extends it to 大数隣 (man) and 大�
 
 from __future__ import annotations
 
-from mjsim.engine.actions import TSUMO
 from mjsim.hand.tiles import kind_of
 from mjsim.hookspecs import hookimpl
 from mjsim.scoring import Pattern, Score, WinContext
@@ -62,17 +61,17 @@ def mjsim_register_yaku(rules):
 
 
 @hookimpl(wrapper=True)
-def mjsim_win(game, seat, tile, how, detail):
-    """The family's score; a win that stands is recorded for the invariant."""
-    score = yield
-    if score and detail:
+def mjsim_accept_win(game, seat, ctx, score):
+    """A win that stands is recorded for the invariant."""
+    accepted = yield
+    if accepted is not False and score is not None:
         me = game.hand.seats[seat]
         counts = list(me.counts)  # concealed tiles, counted apart from the scorer's context
-        if how != TSUMO:
-            counts[kind_of(tile)] += 1
+        if not ctx.tsumo:
+            counts[kind_of(ctx.win_tile)] += 1
         entry = {"hand": game.hand.index, "score": score, "counts": counts, "melds": len(me.melds)}
         game.stash.setdefault(WINS, []).append(entry)
-    return score
+    return accepted
 
 
 def _awarded(score: Score) -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from mjsim.hand.tiles import kind_of
 from mjsim.hookspecs import hookimpl
 from variants.boo.scoring import PIN5, gotong_pattern
-from variants.riichi.play import win_context
 
 NAME = "gopin"
 DESCRIPTION = "五筒: one han for a winning hand holding any 5-pin (a bonus like dora, or a yaku by option)"
@@ -33,15 +32,14 @@ def mjsim_register_yaku(rules):
 
 
 @hookimpl(wrapper=True)
-def mjsim_win(game, seat, tile, how, detail):
-    """The family's score; a win that stands is recorded for the invariant."""
-    score = yield
-    if score and detail:
-        ctx = win_context(game, seat, tile, how)
+def mjsim_accept_win(game, seat, ctx, score):
+    """A win that stands is recorded for the invariant."""
+    accepted = yield
+    if accepted is not False and score is not None:
         fives = sum(1 for t in ctx.all_tiles if kind_of(t) == PIN5)
         han = sum(h.han for h in score.hits if h.name == "gotong")
-        game.stash.setdefault(WINS, []).append((game.hand.index, fives, han, score.yakuman))
-    return score
+        game.stash.setdefault(WINS, []).append((game.hand.index, fives, han, score.detail.yakuman))
+    return accepted
 
 
 def bonus_once(game) -> str | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from mjsim.hand.notation import format_kinds, parse_kinds
 from mjsim.hookspecs import hookimpl
 from mjsim.scoring import RYANMEN, SEQUENCE, STANDARD, Pattern, Score, WinContext
-from variants.riichi.play import win_context
 
 NAME = "local_yakuhai"
 DESCRIPTION = "特定牌: a triplet of a designated tile (1p Tokyo, 8s Hokkaido) is a 1-han yaku, not a fanpai"
@@ -59,14 +58,13 @@ def mjsim_register_yaku(rules):
 
 
 @hookimpl(wrapper=True)
-def mjsim_win(game, seat, tile, how, detail):
-    """The family's score; a win that stands is recorded for the invariants."""
-    score = yield
-    if score and detail:
-        ctx = win_context(game, seat, tile, how)
+def mjsim_accept_win(game, seat, ctx, score):
+    """A win that stands is recorded for the invariants."""
+    accepted = yield
+    if accepted is not False and score is not None:
         entry = {"hand": game.hand.index, "score": score, "closed": ctx.closed, "tsumo": ctx.tsumo}
         game.stash.setdefault(WINS, []).append(entry)
-    return score
+    return accepted
 
 
 def _local_han(score: Score) -> int:
@@ -79,7 +77,7 @@ def han_per_triplet(game) -> str | None:
     for w in game.stash.get(WINS, []):
         s = w["score"]
         sets = sum(1 for st in s.reading.sets if st.shape != SEQUENCE and st.kind in kinds)
-        if not s.yakuman and _local_han(s) != sets:
+        if not s.detail.yakuman and _local_han(s) != sets:
             return f"hand {w['hand']}: {_local_han(s)} local yakuhai han for {sets} designated triplet(s)"
     return None
 
@@ -97,10 +95,10 @@ def pair_is_plain(game) -> str | None:
     kinds = set(designated(values))
     for w in game.stash.get(WINS, []):
         s = w["score"]
-        if s.yakuman or s.reading.pair not in kinds:
+        if s.detail.yakuman or s.reading.pair not in kinds:
             continue
-        if any(part == "value pair" for part, _ in s.fu_parts):
-            return f"hand {w['hand']}: the designated pair earned fu {s.fu_parts}"
+        if any(part == "value pair" for part, _ in s.detail.fu_parts):
+            return f"hand {w['hand']}: the designated pair earned fu {s.detail.fu_parts}"
         if _pinfu_shape(w, values["riichi.tsumo_pinfu"]) and not any(h.name == "pinfu" for h in s.hits):
             return f"hand {w['hand']}: no pinfu with a designated pair {[h.name for h in s.hits]}"
     return None

@@ -6,7 +6,7 @@ choices ``mjsim_declarations`` asks every seat for, such as 定缺, made all at 
 1. the seat to move draws (replacement draws after a kan; bonus tiles are set
    aside and replaced); ``mjsim_before_draw`` may first let it decline a turn draw;
 2. ``pending`` offers its self actions, filtered by ``mjsim_legal_actions``:
-   discard / riichi-discard / tsumo (``mjsim_win``) / kans / abort;
+   discard / riichi-discard / tsumo (``mjsim.engine.wins``) / kans / abort;
 3. after a discard every other seat is offered its claims (ron, kan, pon,
    chi); ``mjsim_resolve_claims`` decides which take effect;
 4. wins are paid by ``mjsim_settle_win``; ``mjsim_after_win`` says whether the
@@ -43,6 +43,7 @@ from mjsim.engine.actions import (
 from mjsim.engine.offers import claim_candidates, claimants, drawable, seats_after, self_candidates
 from mjsim.engine.state import CLAIM, DECLARE, ENDED, PREDRAW, ROB, TURN, Game, HandState, Seat
 from mjsim.engine.wall import shuffled_wall
+from mjsim.engine.wins import may_win, win_score
 from mjsim.errors import MjsimError
 from mjsim.hand.tiles import EAST, WINDS, kind_of
 from mjsim.scoring import ANKAN as MELD_ANKAN
@@ -297,7 +298,7 @@ def _resolve_claims(game: Game, hand: HandState, answers: dict[int, Action]) -> 
     flow = game.rules.flow
     who, tile = hand.discard if hand.phase == CLAIM else hand.robbed
     for seat, action in answers.items():
-        if action.kind != RON and flow.win(game, seat, tile, RON, False):
+        if action.kind != RON and may_win(game, seat, tile, RON):
             skipper = hand.seats[seat]
             skipper.skipped_win = True
             skipper.skipped_after_riichi = skipper.skipped_after_riichi or skipper.riichi_turn is not None
@@ -404,7 +405,7 @@ def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> 
 def _win(game: Game, hand: HandState, wins: list[tuple[int, int, int | None]]) -> None:
     flow = game.rules.flow
     scored = [
-        (seat, tile, source, flow.win(game, seat, tile, RON if source is not None else TSUMO, True))
+        (seat, tile, source, win_score(game, seat, tile, RON if source is not None else TSUMO))
         for seat, tile, source in wins
     ]
     _pay(game, flow.settle_win(game, scored))
@@ -415,8 +416,7 @@ def _win(game: Game, hand: HandState, wins: list[tuple[int, int, int | None]]) -
     _seats_leave(game, hand)  # after the wins: a win's transfers stay right before its "win" events
     record = hand.outcome or {"wins": []}
     record["wins"] = record.get("wins", []) + [
-        {"seat": s, "from": src, "value": sc.value, "han": sc.han, "fu": sc.fu, "yakuman": sc.yakuman}
-        for s, _, src, sc in scored
+        {"seat": s, "from": src, "value": sc.value, **sc.detail.record()} for s, _, src, sc in scored
     ]
     hand.outcome = record
     go_on = flow.after_win(game, scored)

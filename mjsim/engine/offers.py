@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mjsim.engine.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.engine.state import CLAIM, ROB, Game, HandState, Seat
+from mjsim.engine.wins import may_win
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import PON as MELD_PON
 
@@ -19,7 +20,7 @@ def self_candidates(game: Game, hand: HandState, seat: int) -> list[Action]:
         if key not in seen:
             seen.add(key)
             actions.append(Action(DISCARD, tile))
-    if hand.last_draw is not None and game.rules.flow.win(game, seat, hand.last_draw, TSUMO, False):
+    if hand.last_draw is not None and may_win(game, seat, hand.last_draw, TSUMO):
         actions.append(Action(TSUMO, hand.last_draw))
     if can_kan(game, hand):
         actions += kan_candidates(me)
@@ -67,7 +68,7 @@ def claim_candidates(game: Game, hand: HandState, seat: int) -> list[Action]:
     flow = game.rules.flow
     who, tile = hand.discard if hand.phase == CLAIM else hand.robbed
     actions = [Action(PASS)]
-    if flow.win(game, seat, tile, RON, False):
+    if may_win(game, seat, tile, RON):
         actions.append(Action(RON, tile))
     if hand.phase == ROB or drawable(game, hand) <= 0:
         return actions

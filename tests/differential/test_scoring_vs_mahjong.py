@@ -28,8 +28,8 @@ from hypothesis import HealthCheck, event, given, settings
 
 import mjsim
 from mjsim import RuleSet
+from mjsim.scoring import NoWin
 from tests.strategies import THEMES, describe, win_contexts, winning_hands
-from variants.riichi.scorer import NoWin
 
 pytest.importorskip("mahjong")
 from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
@@ -194,15 +194,15 @@ def differences(ctx, config: str, record=event) -> dict:
         record("outcome: no yaku")
         return {} if theirs.error == "no_yaku" else {"outcome": (f"NoWin: {exc}", theirs.error or theirs.han)}
     if theirs.error:
-        return {"outcome": (ours.han, theirs.error)}
+        return {"outcome": (ours.detail.han, theirs.error)}
     for hit in ours.hits:
         record(f"yaku: {hit.name}")
     diffs = {}
-    han = 13 * ours.yakuman if ours.yakuman else ours.han
+    han = 13 * ours.detail.yakuman if ours.detail.yakuman else ours.detail.han
     if han != theirs.han:
         diffs["han"] = (han, theirs.han)
-    if not ours.yakuman and ours.fu != theirs.fu:
-        diffs["fu"] = (ours.fu, theirs.fu)
+    if not ours.detail.yakuman and ours.detail.fu != theirs.fu:
+        diffs["fu"] = (ours.detail.fu, theirs.fu)
     if ours.payments != package_payments(ctx, theirs.cost):
         diffs["payments"] = (ours.payments, package_payments(ctx, theirs.cost))
     if our_yaku(ours) != package_yaku(theirs, config):

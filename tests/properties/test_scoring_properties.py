@@ -13,10 +13,10 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import mjsim
+from mjsim.scoring import NoWin
 from tests.strategies import describe, pao_contexts, win_contexts
 from variants.riichi.limits import base_points
 from variants.riichi.payments import ron_value, round_up, tsumo_shares
-from variants.riichi.scorer import NoWin
 
 FUS = st.sampled_from([20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130])
 HANS = st.integers(1, 30)
@@ -36,7 +36,7 @@ def scored(ctx, rules):
         assert "no yaku" in str(exc), describe(ctx)
         event("no yaku")
         return None
-    event("yakuman" if result.yakuman else result.limit or "below mangan")
+    event("yakuman" if result.detail.yakuman else result.detail.limit or "below mangan")
     return result
 
 
@@ -80,8 +80,8 @@ def test_non_dealer_tsumo_dealer_pays_the_double_share(tenhou_rules, ctx):
     if result is None or not ctx.tsumo or ctx.dealer:
         return
     others = [-p for s, p in enumerate(result.payments) if s not in (0, ctx.seat)]
-    assert others[0] == others[1] == round_up(result.base)
-    assert -result.payments[0] == round_up(2 * result.base)
+    assert others[0] == others[1] == round_up(result.detail.base)
+    assert -result.payments[0] == round_up(2 * result.detail.base)
 
 
 @given(win_contexts())
@@ -89,7 +89,9 @@ def test_value_follows_from_base_points(tenhou_rules, ctx):
     result = scored(ctx, tenhou_rules)
     if result is None:
         return
-    expected = sum(tsumo_shares(result.base, ctx.seat)) if ctx.tsumo else ron_value(result.base, ctx.dealer)
+    expected = (
+        sum(tsumo_shares(result.detail.base, ctx.seat)) if ctx.tsumo else ron_value(result.detail.base, ctx.dealer)
+    )
     assert result.value == expected
 
 
@@ -99,23 +101,23 @@ def test_fu_is_25_or_a_multiple_of_10(tenhou_rules, ctx):
     if result is None:
         return
     if result.reading.form == "seven_pairs":
-        assert result.fu == 25
+        assert result.detail.fu == 25
     else:
-        assert result.fu % 10 == 0 and result.fu >= 20, describe(ctx)
+        assert result.detail.fu % 10 == 0 and result.detail.fu >= 20, describe(ctx)
 
 
 @given(win_contexts())
 def test_closed_ron_is_at_least_30_fu(tenhou_rules, ctx):
     result = scored(ctx, tenhou_rules)
     if result is not None and ctx.closed and not ctx.tsumo and result.reading.form == "standard":
-        assert result.fu >= 30, describe(ctx)
+        assert result.detail.fu >= 30, describe(ctx)
 
 
 @given(win_contexts())
 def test_pinfu_tsumo_is_exactly_20_fu(tenhou_rules, ctx):
     result = scored(ctx, tenhou_rules)
     if result is not None and ctx.tsumo and any(h.name == "pinfu" for h in result.hits):
-        assert result.fu == 20
+        assert result.detail.fu == 20
 
 
 @given(win_contexts())
@@ -123,23 +125,23 @@ def test_a_win_has_a_yaku_and_yakuman_ignore_han(tenhou_rules, ctx):
     result = scored(ctx, tenhou_rules)
     if result is None:
         return
-    if result.yakuman:
+    if result.detail.yakuman:
         assert all(h.yakuman for h in result.hits)
-        assert result.base == 8000 * result.yakuman
+        assert result.detail.base == 8000 * result.detail.yakuman
     else:
         assert sum(h.han for h in result.hits if not h.bonus) >= 1
-        assert result.han == sum(h.han for h in result.hits)
+        assert result.detail.han == sum(h.han for h in result.hits)
 
 
 @given(win_contexts())
 def test_limit_name_matches_han(tenhou_rules, ctx):
     result = scored(ctx, tenhou_rules)
-    if result is None or result.yakuman:
+    if result is None or result.detail.yakuman:
         return
-    if result.han >= 5:
-        assert result.limit is not None
-    if result.limit is None:
-        assert result.base < 2000
+    if result.detail.han >= 5:
+        assert result.detail.limit is not None
+    if result.detail.limit is None:
+        assert result.detail.base < 2000
 
 
 @given(win_contexts(honba=False), st.integers(0, 3), st.integers(1, 4))

@@ -43,15 +43,14 @@ forbidden = ("tanyao", "pinfu", "riichi", "dora", "yakuhai_haku", "honitsu", "ii
 lines = []
 for hand in winning_hands(int(sys.argv[2]), 5):
     extra = {"jirai.forbidden": tuple(rng.sample(forbidden, 2))} if sys.argv[1] == "jirai" else {}
-    ctx = replace(hand.ctx, options=rules.values, honba=rng.randrange(4), sticks=rng.randrange(3), extra=extra)
+    ctx = replace(hand.ctx, honba=rng.randrange(4), sticks=rng.randrange(3), extra=extra)
     try:
         score = mjsim.score(ctx, rules)
     except mjsim.MjsimError as exc:
         lines.append(f"no win: {exc}")
         continue
     # repr keeps the types: a Fraction, float or int base point is told apart
-    lines.append(repr((score.hits, score.han, score.fu, score.fu_parts, score.limit, score.base, score.value,
-                       score.payments, score.reading)))
+    lines.append(repr((score.hits, score.detail, score.value, score.payments, score.reading)))
 print(native.build_status())
 print(hashlib.sha256("\\n".join(lines).encode()).hexdigest())
 """

@@ -14,6 +14,7 @@ from mjsim import MjsimError, win_context
 from mjsim.hand.tiles import TERMINALS, YAOCHU_SET
 from mjsim.scoring import (
     FEATURES,
+    NoWin,
     Pattern,
     PatternIndex,
     clear_reading_cache,
@@ -25,7 +26,7 @@ from mjsim.scoring import (
 from tests.strategies import THEMES, describe, win_contexts, winning_hands
 from variants.riichi.limits import base_points
 from variants.riichi.payments import ron_value, round_up, tsumo_shares
-from variants.riichi.scorer import NoWin, score_win
+from variants.riichi.scorer import score_win
 from variants.riichi.yaku import PATTERNS
 
 OPTIONS = {"riichi.kazoe_yakuman": "on", "riichi.kiriage_mangan": "off"}
@@ -236,7 +237,7 @@ def test_each_yaku_scores_on_a_concrete_hand(rules_with, name, hand, win, kwargs
     if han:
         assert (hits[name].han, hits[name].yakuman) == (han, 0)
     else:
-        assert hits[name].yakuman >= 1 and result.yakuman >= 1
+        assert hits[name].yakuman >= 1 and result.detail.yakuman >= 1
 
 
 def test_every_pattern_has_an_example(rules_with):
@@ -462,17 +463,17 @@ def test_best_reading_is_chosen(tenhou_rules):
 )
 def test_fu(rules_with, hand, win, kwargs, overrides, fu, part):
     result = score(rules_with(**overrides), hand, win, **kwargs)
-    assert result.fu == fu
-    assert part in result.fu_parts
+    assert result.detail.fu == fu
+    assert part in result.detail.fu_parts
 
 
 def test_double_wind_pair_is_2fu_in_the_riichi_preset(rules_with):
     result = score(rules_with("riichi"), "111m456p789s23s11z", "4s", situation={"riichi"})
-    assert (result.fu, ("value pair", 2) in result.fu_parts) == (40, True)
+    assert (result.detail.fu, ("value pair", 2) in result.detail.fu_parts) == (40, True)
 
 
 def test_shanpon_ron_triplet_is_open(tenhou_rules):
-    parts = dict(score(tenhou_rules, "234m456p111s99p55z", "5z", seat_wind=S).fu_parts)
+    parts = dict(score(tenhou_rules, "234m456p111s99p55z", "5z", seat_wind=S).detail.fu_parts)
     assert [v for k, v in parts.items() if k.startswith("open triplet")] == [4]
     assert [v for k, v in parts.items() if k.startswith("closed triplet")] == [8]
 
@@ -549,7 +550,7 @@ def test_yakuman_multiples(yakuman, base, limit):
 
 def test_kazoe_through_a_hand(tenhou_rules):
     result = score(tenhou_rules, "11223344556677m", "7m", situation={"riichi"}, dora=["6m"])
-    assert (result.han, result.limit, result.value) == (13, "kazoe yakuman", 48000)
+    assert (result.detail.han, result.detail.limit, result.value) == (13, "kazoe yakuman", 48000)
 
 
 def test_kazoe_cap_through_a_hand(rules_with):
@@ -560,14 +561,14 @@ def test_kazoe_cap_through_a_hand(rules_with):
         situation={"riichi"},
         dora=["6m"],
     )
-    assert (result.limit, result.value) == ("sanbaiman", 36000)
+    assert (result.detail.limit, result.value) == ("sanbaiman", 36000)
 
 
 def test_kiriage_through_a_hand(rules_with):
     hand = dict(hand="234567m234p55678s", win=None, situation={"riichi"}, dora=["1m"], seat_wind=S)
     plain = score(rules_with(), **hand)
     kiriage = score(rules_with(kiriage_mangan="on"), **hand)
-    assert (plain.han, plain.fu, plain.value, kiriage.value) == (4, 30, 7700, 8000)
+    assert (plain.detail.han, plain.detail.fu, plain.value, kiriage.value) == (4, 30, 7700, 8000)
 
 
 # --- options that change results ------------------------------------------------------------------------
@@ -617,7 +618,7 @@ DAISANGEN_TSUUIISOU = dict(hand="111z22z", win="2z", melds=["pon:555z", "pon:666
     ],
 )
 def test_composite_yakuman(rules_with, overrides, yakuman):
-    assert score(rules_with(**overrides), **DAISANGEN_TSUUIISOU).yakuman == yakuman
+    assert score(rules_with(**overrides), **DAISANGEN_TSUUIISOU).detail.yakuman == yakuman
 
 
 NO_YAKU_KANCHAN = dict(hand="123m456p789s99s24m", win="3m", seat_wind=S, discarder="E")
@@ -641,7 +642,7 @@ def test_renhou_off_gives_no_yaku(rules_with):
 )
 def test_renhou_values_on_a_hand_without_other_yaku(rules_with, mode, han, value):
     result = score(rules_with(renhou=mode), **NO_YAKU_KANCHAN, situation={"renhou"})
-    assert (result.han, result.value) == (han, value)
+    assert (result.detail.han, result.value) == (han, value)
 
 
 def test_renhou_needs_other_yaku_refuses_a_bare_hand(rules_with):
@@ -669,7 +670,7 @@ def test_tsumo_pinfu_off_keeps_pinfu_on_ron(rules_with):
 
 def test_chiitoitsu_1h50f_below_mangan(rules_with):
     result = score(rules_with(chiitoitsu_scoring="1h50f_then_2h25f"), "1133557799m1133p", seat_wind=S)
-    assert (result.han, result.fu, result.value) == (1, 50, 1600)
+    assert (result.detail.han, result.detail.fu, result.value) == (1, 50, 1600)
 
 
 def test_chiitoitsu_1h50f_becomes_2h25f_at_mangan(rules_with):
@@ -679,7 +680,7 @@ def test_chiitoitsu_1h50f_becomes_2h25f_at_mangan(rules_with):
         situation={"riichi"},
         dora=["2m"],
     )
-    assert (result.han, result.fu, result.limit) == (5, 25, "mangan")
+    assert (result.detail.han, result.detail.fu, result.detail.limit) == (5, 25, "mangan")
 
 
 GREENS_WITHOUT_HATSU = dict(hand="223344s666s888s44s")
@@ -734,7 +735,7 @@ def test_min_han_2_does_not_count_dora(rules_with):
 
 
 def test_min_han_2_accepts_two_han_of_yaku(rules_with):
-    assert score(rules_with(min_han=2), **ONE_HAN, situation={"riichi"}).han == 2
+    assert score(rules_with(min_han=2), **ONE_HAN, situation={"riichi"}).detail.han == 2
 
 
 @pytest.mark.parametrize(
@@ -752,7 +753,7 @@ def test_ryanhan_shibari(rules_with, mode, honba, extra, wins):
     ctx = replace(win_context(**ONE_HAN, honba=honba), extra=extra)
     rules = rules_with(ryanhan_shibari=mode)
     if wins:
-        assert mjsim.score(ctx, rules).han == 1
+        assert mjsim.score(ctx, rules).detail.han == 1
     else:
         with pytest.raises(NoWin):
             mjsim.score(ctx, rules)
@@ -952,10 +953,10 @@ def test_win_context_errors_name_the_piece(kwargs, message):
 # --- feature gates (speed only: they must never change a score) ---------------------------------------------
 
 
-def _outcome(ctx, index):
-    """The score of ``ctx`` under ``index``, or the NoWin message."""
+def _outcome(ctx, index, values):
+    """The score of ``ctx`` under ``index`` and the rule values, or the NoWin message."""
     try:
-        return score_win(ctx, index)
+        return score_win(ctx, index, values)
     except NoWin as exc:
         return str(exc)
 
@@ -976,10 +977,10 @@ def _hidden(ctx, patterns) -> list[str]:
 @given(win_contexts())
 def test_feature_gates_never_hide_a_pattern(tenhou_rules, ctx):
     """Every riichi pattern tried on every hand (no ``needs``) scores exactly what the gated index scores."""
-    ctx = replace(ctx, options=tenhou_rules.values)
     assert _hidden(ctx, tenhou_rules.patterns) == [], describe(ctx)
     ungated = PatternIndex(replace(p, needs=()) for p in tenhou_rules.patterns)
-    assert _outcome(ctx, tenhou_rules.pattern_index) == _outcome(ctx, ungated), describe(ctx)
+    values = tenhou_rules.values
+    assert _outcome(ctx, tenhou_rules.pattern_index, values) == _outcome(ctx, ungated, values), describe(ctx)
 
 
 def test_feature_gates_hold_on_the_benchmark_hands(tenhou_rules):
@@ -987,7 +988,7 @@ def test_feature_gates_hold_on_the_benchmark_hands(tenhou_rules):
     from benchmarks.hand import winning_hands
 
     for hand in winning_hands(1000, seed=7):
-        ctx = replace(hand.ctx, options=tenhou_rules.values)
+        ctx = hand.ctx
         assert _hidden(ctx, tenhou_rules.patterns) == [], hand.note
 
 
@@ -1006,8 +1007,8 @@ def test_a_pattern_without_needs_is_always_tried(tenhou_rules):
     """Patterns of other variants declare nothing: they must still be evaluated on every reading."""
     tried = []
     pattern = Pattern("always", "Always", lambda ctx: tried.append(ctx.reading.form) or True, han=1, open_han=1)
-    ctx = replace(win_context("123m456p789s22z", "2z", melds=["pon:777z"]), options=tenhou_rules.values)
-    result = score_win(ctx, PatternIndex([*tenhou_rules.patterns, pattern]))
+    ctx = win_context("123m456p789s22z", "2z", melds=["pon:777z"])
+    result = score_win(ctx, PatternIndex([*tenhou_rules.patterns, pattern]), tenhou_rules.values)
     assert tried == ["standard"]
     assert "always" in hit_names(result)
 
@@ -1078,8 +1079,8 @@ def test_no_rule_asks_for_more_han_than_the_ceiling_the_scorer_trusts():
     modes = next(choices for name, _, _, choices, _ in SCORING_OPTIONS if name == "ryanhan_shibari")
     for min_han, mode, streak in product(MIN_HAN_CHOICES, modes, (0, 5)):
         options = {"riichi.min_han": min_han, "riichi.ryanhan_shibari": mode}
-        ctx = WinContext((), 0, honba=streak, options=options, extra={"dealer_repeats": streak})
-        assert _min_han(ctx) <= MIN_HAN_CEILING
+        ctx = WinContext((), 0, honba=streak, extra={"dealer_repeats": streak})
+        assert _min_han(ctx, options) <= MIN_HAN_CEILING
 
 
 # --- Rules over set masks agree with the same rules over sets ----------------------------------------

@@ -38,7 +38,6 @@ def ctx_of(r, hand: str, win: str, *, dealer=False, discarder=None, melds=(), si
         situation=frozenset(situation),
         dora_indicators=tuple(parse_tiles(dora, red_fives=0)),
         honba=honba,
-        options=r.values,
     )
 
 
@@ -54,8 +53,8 @@ EXAMPLE_1 = dict(hand="234m567m345p678s99s", win="4m", dealer=True, discarder=2,
 
 def test_example_1_scores_2040():
     """Riichi 1 + pinfu 1 + 5-pin 1 = 3 han, 30 fu: 6 x 240 = 1440, + 門前 300 + dora 300."""
-    sc = score(ctx_of(rules(), **EXAMPLE_1), rules().pattern_index)
-    assert (sc.han, sc.fu, sc.base) == (3, 30, 240)
+    sc = score(ctx_of(rules(), **EXAMPLE_1), rules().pattern_index, rules().values)
+    assert (sc.detail.han, sc.detail.fu, sc.detail.base) == (3, 30, 240)
     assert sc.payments == (2040, 0, -2040, 0)
     assert after([2000] * 4, sc.payments) == [4040, 2000, -40, 2000]
 
@@ -196,23 +195,25 @@ def test_example_3_yakuless(win, fu, han, paid):
     The spec's closed 30-fu yaku-less ron cannot exist (a closed two-sided 30-fu ron is pinfu, a yaku), so the
     example is checked on an open 30-fu hand and a closed 40-fu one, both holding two dora.
     """
-    sc = score(ctx_of(rules(), **win), rules().pattern_index)
-    assert (sc.fu, sc.han) == (fu, han)
+    sc = score(ctx_of(rules(), **win), rules().pattern_index, rules().values)
+    assert (sc.detail.fu, sc.detail.han) == (fu, han)
     assert -min(sc.payments) == paid
 
 
 def test_ryanmen_tsumo_four_fu():
     """両面待ちでツモ: 20 + 2 tsumo + 2 two-sided = 24 -> 30 fu (no pinfu-tsumo 20 fu)."""
-    sc = score(ctx_of(rules(), "234m567m345p678s99s", "4m", situation={"riichi"}), rules().pattern_index)
-    assert sc.fu == 30
-    assert ("two-sided tsumo", 2) in sc.fu_parts
+    sc = score(
+        ctx_of(rules(), "234m567m345p678s99s", "4m", situation={"riichi"}), rules().pattern_index, rules().values
+    )
+    assert sc.detail.fu == 30
+    assert ("two-sided tsumo", 2) in sc.detail.fu_parts
 
 
 def test_mangan_cap_classic():
     """Base points are capped at 500: a non-dealer ron pays at most 2000 plus add-ons."""
     ctx = ctx_of(rules(), "111m999m999p111s11z", "1z", discarder=0, situation={"riichi"})
-    sc = score(ctx, rules().pattern_index)
-    assert sc.base == 500
+    sc = score(ctx, rules().pattern_index, rules().values)
+    assert sc.detail.base == 500
 
 
 # --- Options ----------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ def score(hand: str, r=None, win: str | None = None, melds=(), tsumo=False, situ
     r = r or rules()
     ctx = win_context(hand, win, melds=melds, tsumo=tsumo, situation=situation, red_fives=0)
     extra = {"chengdu.void": (void,)} if void else {}
-    return fan.score_win(replace(ctx, options=r.values, extra=extra), r)
+    return fan.score_win(replace(ctx, extra=extra), r)
 
 
 def names(sc) -> list[tuple[str, int]]:
@@ -121,7 +121,7 @@ def test_seed_values_of_the_additive_fan():
 @pytest.mark.parametrize("cap", [3, 4, 5, 6, "none"])
 def test_cap(cap):
     sc = score("11112222m334455m", r=rules(fan_cap=cap))
-    assert sc.han == 6
+    assert sc.detail.fan == 6
     assert sc.value == 2 ** (6 if cap == "none" else min(6, cap))
 
 
@@ -179,8 +179,8 @@ def test_example_1_three_wins():
 
 def test_example_2_dragon_pairs_with_a_second_quad():
     dragon, flush_dragon = score("11112222m334455p", r=example_rules()), score("11112222m334455m", r=example_rules())
-    assert (dragon.han, dragon.value, dragon.limit) == (5, 32, None)
-    assert (flush_dragon.han, flush_dragon.value, flush_dragon.limit) == (6, 32, "cap")
+    assert (dragon.detail.fan, dragon.value, dragon.detail.limit) == (5, 32, None)
+    assert (flush_dragon.detail.fan, flush_dragon.value, flush_dragon.detail.limit) == (6, 32, "cap")
 
 
 def kong_event(game, seat: int, kind: str, data) -> None:

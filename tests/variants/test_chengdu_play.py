@@ -14,9 +14,11 @@ from mjsim.engine import core
 from mjsim.engine.actions import ANKAN, CHI, DISCARD, PASS, PON, RON, Action, Event, Transfer
 from mjsim.engine.offers import self_candidates
 from mjsim.engine.state import CLAIM, DECLARE, ROB, TURN
+from mjsim.engine.wins import may_win, win_score
 from mjsim.hand.notation import parse_counts, parse_tiles
 from mjsim.observation import observe
 from mjsim.rules import RuleSet
+from mjsim.scoring import NoWin
 from mjsim.simulate import digest, run_games
 from variants.chengdu import exchange, match, play
 from variants.chengdu.bots import best_void, choose_exchange
@@ -97,9 +99,9 @@ def test_a_win_must_lack_the_declared_suit():
     give(game, 1, "123m456m789m123p5p")  # ready, but holds pins: its declared void
     give(game, 2, "123m456m789m123s5s")
     t = claim_window(game, 0, "5p")
-    assert play.can_win(game, 1, t, RON, False) is False
+    assert may_win(game, 1, t, RON) is False
     t = claim_window(game, 0, "5s")
-    assert play.can_win(game, 2, t, RON, True).value == 1
+    assert win_score(game, 2, t, RON).value == 1
 
 
 @pytest.mark.parametrize(("guoshui", "wins"), [("same_turn", False), ("off", True)])
@@ -108,16 +110,16 @@ def test_guoshui_blocks_a_ron_after_a_passed_one(guoshui, wins):
     give(game, 1, "123m456m789m123p5p")
     t = claim_window(game, 0, "5p")
     game.hand.seats[1].skipped_win = True  # the engine sets it when a seat passes a winning discard
-    assert bool(play.can_win(game, 1, t, RON, False)) is wins
+    assert bool(may_win(game, 1, t, RON)) is wins
 
 
 def test_guoshui_unless_higher_lets_a_bigger_ron_through():
     game = declared_game(voids=(2, 2, 2, 2), r=rules(guoshui="same_turn_unless_higher"))
     give(game, 1, "1122m3344m5566m7m")  # waits on 7m: 清七対 (4 fan)
     first = claim_window(game, 0, "7m")
-    assert play.can_win(game, 1, first, RON, False)
+    assert may_win(game, 1, first, RON)
     game.hand.seats[1].skipped_win = True
-    assert play.can_win(game, 1, first, RON, False) is False  # the same 4 fan again: blocked
+    assert may_win(game, 1, first, RON) is False  # the same 4 fan again: blocked
     assert play.legal_actions(game, 1, [Action(PASS), Action(PON, first, (0, 1))]) == [Action(PASS)]
 
 
@@ -134,7 +136,7 @@ def test_only_an_added_kong_can_be_robbed(rob_kind, wins):
     game = declared_game(voids=(2, 2, 2, 2))
     give(game, 1, "123m456m789m123p5p")
     game.hand.phase, game.hand.robbed, game.hand.rob_kind = ROB, (0, tile("5p")), rob_kind
-    result = play.can_win(game, 1, tile("5p"), RON, True)
+    result = win_score(game, 1, tile("5p"), RON)
     assert bool(result) is wins
     if wins:
         assert ("qiangganghu", 1) in [(h.name, h.han) for h in result.hits]
@@ -255,10 +257,10 @@ def test_the_log_audit_reports_a_broken_hand(events, problem):
             game.log.append(Event("transfer", None, item[1]))
             continue
         _, seat, hand, source = item
-        ctx = replace(win_context(hand, red_fives=0), options=r.values)
+        ctx = win_context(hand, red_fives=0)
         try:
             sc = fan.score_win(ctx, r)
-        except fan.NoWin:  # a hand the scorer refuses: build its score from the readings to feed the audit
+        except NoWin:  # a hand the scorer refuses: build its score from the readings to feed the audit
             sc = fan._value(replace(ctx, reading=fan.readings(ctx)[0]), r)
         game.log.append(Event("win", seat, {"tile": 0, "from": source, "score": sc, "ura": ()}))
     assert problem in (checks.log_audit(game) or "")

@@ -27,7 +27,9 @@ def rules(**options):
 
 def win(*hits, yakuman=0, limit=None):
     """A scored win reduced to what chips read: (name, han) hits, yakuman multiple, limit name."""
-    return SimpleNamespace(hits=tuple(Hit(n, n, h) for n, h in hits), yakuman=yakuman, limit=limit)
+    return SimpleNamespace(
+        hits=tuple(Hit(n, n, h) for n, h in hits), detail=SimpleNamespace(yakuman=yakuman, limit=limit)
+    )
 
 
 RIICHI_IPPATSU_URA2 = win(("riichi", 1), ("ippatsu", 1), ("ura_dora", 2))

@@ -33,7 +33,7 @@ def test_without_the_option_highest_normal_reading(tsumo):
     s = score(WHEEL, "8p", rules("tenhou"), tsumo=tsumo)
     yaku = {h.name for h in s.hits if not h.bonus}
     assert yaku - {"menzen_tsumo"} == {"chinitsu", "ryanpeikou", "pinfu", "tanyao"}
-    assert (s.han, s.limit, s.yakuman) == (11 + tsumo, "sanbaiman", 0)
+    assert (s.detail.han, s.detail.limit, s.detail.yakuman) == (11 + tsumo, "sanbaiman", 0)
 
 
 @pytest.mark.parametrize("tsumo", [False, True], ids=["ron", "tsumo"])
@@ -71,7 +71,7 @@ def test_suits_option(suits, hand, name):
 def test_only_those_fourteen_closed_tiles(hand, melds):
     """An open hand, or another run of seven pairs, is no wheel."""
     s = score(hand, hand[-2:], rules(), melds=melds)
-    assert not s.yakuman
+    assert not s.detail.yakuman
 
 
 def test_invariant_checks_award_both_ways():

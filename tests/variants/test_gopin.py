@@ -52,13 +52,13 @@ def test_bonus_is_not_a_yaku_by_default():
     with pytest.raises(MjsimError, match="no yaku"):
         score(hand, "2s", melds=melds)
     s = score(hand, "2s", rules(counts_as_yaku=True), melds=melds)
-    assert s.han == 1 and [h.name for h in s.hits if not h.bonus] == ["gotong"]
+    assert s.detail.han == 1 and [h.name for h in s.hits if not h.bonus] == ["gotong"]
 
 
 def test_red_five_pin_counts_as_a_five_and_as_red_dora():
     """A red 5-pin is a 5-pin (the gotong han) and a red five (aka dora): 2 han on top of pinfu."""
     s = score("123m406p789s234s22s", "4s")
-    assert (gotong_han(s), s.han) == (1, 3)
+    assert (gotong_han(s), s.detail.han) == (1, 3)
 
 
 def test_boo_and_gopin_share_the_pattern():

@@ -46,7 +46,7 @@ def test_seed_example_1_reversed_riichi_pinfu_tsumo_dora3():
         ["riichi"], "123m456p789s22p345s", "3s", tsumo=True, seat_wind="S", situation=["riichi"], dora=["1p", "4s"]
     )
     assert {h.name for h in s.hits if not h.bonus} == {"riichi", "menzen_tsumo", "pinfu"}
-    assert (s.han, s.limit) == (6, "haneman")
+    assert (s.detail.han, s.detail.limit) == (6, "haneman")
     assert s.payments == (6000, -12000, 3000, 3000)
     assert s.value == -12000
 
@@ -54,7 +54,7 @@ def test_seed_example_1_reversed_riichi_pinfu_tsumo_dora3():
 def test_seed_example_2_dealer_clean_pinfu_red_five_bonus_2():
     """F = {Tsumo, Tanyao}: the dealer's pinfu + red five ron gets +2 han: 4 han 30 fu = 11,600 (no kiriage)."""
     s = score(["menzen_tsumo", "tanyao"], "123m406p789s22p345s", "3s", discarder="S")
-    assert (s.han, s.fu) == (4, 30)
+    assert (s.detail.han, s.detail.fu) == (4, 30)
     assert s.value == 11600
     assert s.payments == (11600, -11600, 0, 0)
 
@@ -62,7 +62,7 @@ def test_seed_example_2_dealer_clean_pinfu_red_five_bonus_2():
 def test_extra_open_tanyao_reversed_pays_1000():
     """F = {Tanyao}: an open tanyao 1 han 30 fu ron is paid by the winner to the discarder."""
     s = score(["tanyao"], "234m567p678s2m2m", "2m", melds=["chi:345s"], seat_wind="S", discarder="W")
-    assert (s.han, s.fu) == (1, 30)
+    assert (s.detail.han, s.detail.fu) == (1, 30)
     assert s.payments == (0, -1000, 1000, 0)
 
 
@@ -77,21 +77,21 @@ def test_extra_toitoi_clean_haneman():
         discarder="E",
         dora=["3m"],
     )
-    assert s.han == 7
+    assert s.detail.han == 7
     assert s.value == 12000
 
 
 def test_extra_all_seven_dealer_sanbaiman():
     """k = 7: the dealer's toitoi + sanankou + aka 1 ron gets +7: 12 han, sanbaiman 36000."""
     s = score(POOL, "777p999s333s4m4m", "4m", melds=["pon:505p"], discarder="N", dora=["1z"])
-    assert s.han == 12
+    assert s.detail.han == 12
     assert s.value == 36000
 
 
 def test_extra_chinitsu_exempt_from_honitsu():
     """F = {Honitsu}: closed chinitsu tsumo pinfu is clean: 6+1+1+1 = 9 han, baiman 4000/8000."""
     s = score(["honitsu"], "123m234m678m99m45m6m", "6m", tsumo=True, seat_wind="S")
-    assert s.han == 9
+    assert s.detail.han == 9
     assert s.payments == (-8000, 16000, -4000, -4000)
 
 
@@ -106,20 +106,22 @@ def test_double_riichi_exempt_riichi_forbidden():
 def test_yakuman_never_reversed_and_no_bonus():
     """A yakuman (daisangen) with Fanpai forbidden pays normally."""
     s = score(["yakuhai"], "555z666z777z11m23p", "1p", discarder="S", seat_wind="E")
-    assert s.yakuman and s.value == 48000
+    assert s.detail.yakuman and s.value == 48000
 
 
 def test_shousangen_option():
     """小三元 matches Fanpai by default; shousangen_exempts_fanpai lifts it."""
     hits = [SimpleNamespace(name=n, bonus=False) for n in ("shousangen", "dragon_white", "dragon_green")]
-    sc = SimpleNamespace(hits=hits, yakuman=0, limit="haneman")
+    sc = SimpleNamespace(hits=hits, detail=SimpleNamespace(yakuman=0, limit="haneman"))
     assert classify(sc, ["yakuhai"], rules().values) == REVERSED
     assert classify(sc, ["yakuhai"], rules(shousangen_exempts_fanpai=True).values) == CLEAN
 
 
 def test_kazoe_option():
     """Kazoe yakuman is checked normally by default; kazoe_is_yakuman exempts it."""
-    sc = SimpleNamespace(hits=[SimpleNamespace(name="riichi", bonus=False)], yakuman=0, limit="kazoe yakuman")
+    sc = SimpleNamespace(
+        hits=[SimpleNamespace(name="riichi", bonus=False)], detail=SimpleNamespace(yakuman=0, limit="kazoe yakuman")
+    )
     assert classify(sc, ["riichi"], rules().values) == REVERSED
     assert classify(sc, ["riichi"], rules(kazoe_is_yakuman=True).values) == EXEMPT
 

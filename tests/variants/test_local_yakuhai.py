@@ -58,7 +58,7 @@ def test_seed_examples_win_with_one_han(preset, hand, win, melds, hit, fu):
     with pytest.raises(MjsimError, match="no yaku"):
         score(hand, win, rules("tenhou"), melds=melds)
     s = score(hand, win, rules(preset), melds=melds)
-    assert local_hits(s) == [hit] and s.han == 1 and s.fu == fu
+    assert local_hits(s) == [hit] and s.detail.han == 1 and s.detail.fu == fu
 
 
 @pytest.mark.parametrize(
@@ -72,13 +72,13 @@ def test_triplet_earns_normal_fu(tile, triplet_fu):
     """The designated triplet earns normal triplet fu: 1p a terminal (8 concealed), 8s a simple (4)."""
     hand = {"1p": "234m567m111p789s55s", "8s": "234m567m111m888s55s"}[tile]
     s = score(hand, "6m", rules("tokyo", (tile,)), tsumo=True)
-    assert triplet_fu in s.fu_parts and local_hits(s)
+    assert triplet_fu in s.detail.fu_parts and local_hits(s)
 
 
 def test_pair_is_plain_and_may_be_the_pinfu_pair():
     """A designated pair earns no fu and pinfu stands with it (20 base + 10 closed ron = 30 fu)."""
     s = score("234m567m234p678s11p", "4p", rules("tokyo"))
-    assert [h.name for h in s.hits] == ["pinfu"] and s.fu_parts == (("base", 20), ("closed ron", 10))
+    assert [h.name for h in s.hits] == ["pinfu"] and s.detail.fu_parts == (("base", 20), ("closed ron", 10))
 
 
 def test_quad_and_open_triplet_count():
@@ -124,7 +124,9 @@ def test_invariants_catch_violations():
     pinfu = score("234m567m234p678s11p", "4p", rules("tokyo"))
     assert local.pair_is_plain(_game_with(pinfu)) is None
     assert local.pair_is_plain(_game_with(pinfu._replace(hits=())))
-    assert local.pair_is_plain(_game_with(pinfu._replace(fu_parts=pinfu.fu_parts + (("value pair", 2),))))
+    assert local.pair_is_plain(
+        _game_with(pinfu._replace(detail=pinfu.detail._replace(fu_parts=pinfu.detail.fu_parts + (("value pair", 2),))))
+    )
 
 
 @pytest.mark.parametrize("preset", ["tokyo", "hokkaido"])

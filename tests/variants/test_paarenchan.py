@@ -95,7 +95,7 @@ def test_eighth_win_is_a_yakuman():
     """A dealer's legal 1-han win after 7 straight wins is a yakuman: 48,000."""
     plain = score("123m456m789p234s55p", "4s", 6)
     award = score("123m456m789p234s55p", "4s", 7)
-    assert not plain.yakuman and plain.value == 1500
+    assert not plain.detail.yakuman and plain.value == 1500
     assert [(h.name, h.title) for h in award.hits] == [("paarenchan", "八連荘")] and award.value == 48000
 
 
@@ -108,7 +108,7 @@ def test_the_win_must_still_be_legal():
 def test_yakuman_hand_counts_composite():
     """A yakuman hand completing the streak is a double yakuman (composite yakuman on)."""
     s = score("119m19p19s1234567z", "7z", 7)
-    assert s.yakuman == 2 and {h.name for h in s.hits} == {"kokushi", "paarenchan"}
+    assert s.detail.yakuman == 2 and {h.name for h in s.hits} == {"kokushi", "paarenchan"}
 
 
 def test_score_cli_extra_streak():

@@ -49,7 +49,7 @@ def score(hand, win, r=None, **kw):
 def test_formula_pinfu_ron_30fu(indicators, han, pays):
     """formula: base = 30 x 2^(han+2) with real numbers; a non-dealer ron rounds 4 x base up to 100."""
     s = score(PINFU_RON, "4s", dora=indicators)
-    assert (s.han, s.fu, s.limit) == (han, 30, None)
+    assert (s.detail.han, s.detail.fu, s.detail.limit) == (han, 30, None)
     assert [h.name for h in s.hits if not h.bonus] == ["pinfu"]  # the yaku list is kept at any han
     assert s.value == pays and s.payments == (0, pays, -pays, 0)
 
@@ -57,39 +57,39 @@ def test_formula_pinfu_ron_30fu(indicators, han, pays):
 def test_rado_subtracts_where_tenhou_adds():
     """The same indicator is +1 dora under Tenhou rules and -1 rado here."""
     tenhou = mjsim.score(mjsim.win_context(PINFU_RON, "4s", seat_wind="S", discarder="W", dora=["4p"]))
-    assert tenhou.han == 3 and score(PINFU_RON, "4s", dora=["4p"]).han == -1
+    assert tenhou.detail.han == 3 and score(PINFU_RON, "4s", dora=["4p"]).detail.han == -1
 
 
 def test_limits_after_subtracting_rado():
     """7 han - 1 rado = haneman 6 (chinitsu + riichi with one rado 2m)."""
     s = score("111234567888m99m", "9m", situation=["riichi"], dora=["1m"])
-    assert (s.han, s.limit, s.value) == (6, "haneman", 12000)
+    assert (s.detail.han, s.detail.limit, s.value) == (6, "haneman", 12000)
 
 
 def test_kazoe_uses_net_han():
     """13 han (kazoe yakuman) less 2 rado is 11: sanbaiman."""
     hand, kw = "11223344556677p", {"tsumo": True, "situation": ["riichi", "ippatsu"]}
-    assert score(hand, "7p", **kw).limit == "kazoe yakuman"
+    assert score(hand, "7p", **kw).detail.limit == "kazoe yakuman"
     netted = score(hand, "7p", dora=["6p"], **kw)  # rado 7p x2
-    assert (netted.han, netted.limit) == (11, "sanbaiman")
+    assert (netted.detail.han, netted.detail.limit) == (11, "sanbaiman")
 
 
 def test_yakuman_unaffected():
     """Rado do not touch a yakuman (kokushi with rado 1m)."""
     s = score("19m19p19s12345677z", "7z", dora=["9m"])
-    assert s.yakuman == 1 and s.value == 32000 and not any(h.name == "rado" for h in s.hits)
+    assert s.detail.yakuman == 1 and s.value == 32000 and not any(h.name == "rado" for h in s.hits)
 
 
 def test_no_ura_dora():
     """Ura indicators give nothing to a riichi winner (no ura dora, no ura rado)."""
     s = score(PINFU_RON, "4s", situation=["riichi"], ura=["4p", "2s"])
-    assert s.han == 2 and not any(h.name in ("ura_dora", "dora") for h in s.hits)
+    assert s.detail.han == 2 and not any(h.name in ("ura_dora", "dora") for h in s.hits)
 
 
 def test_quad_of_rado_subtracts_four():
     """Every rado tile counts: a concealed quad of the rado is -4 (riichi 1 - 4 = -3)."""
     s = score("123m789p234s55p", "4s", melds=["ankan:1111s"], dora=["9s"], situation=["riichi"])
-    assert [(h.name, h.han) for h in s.hits if h.name == "rado"] == [("rado", -4)] and s.han == -3
+    assert [(h.name, h.han) for h in s.hits if h.name == "rado"] == [("rado", -4)] and s.detail.han == -3
 
 
 def test_rado_is_no_yaku():
@@ -105,14 +105,14 @@ def test_rado_is_no_yaku():
 def test_red_fives_by_option(red_fives_are_rado, han):
     """Pinfu + a red 5p + one rado 3s: red fives add one (default) or subtract one (red_fives_are_rado)."""
     s = score("123m456m789p234s05p", "4s", rules(red_fives_are_rado=red_fives_are_rado), dora=["2s"])
-    assert s.han == han
+    assert s.detail.han == han
 
 
 def test_two_han_shibari_counts_yaku_han_only():
     """Under 2-han shibari a 2-han yaku hand wins even at 0 net han."""
     r = RuleSet.from_preset("rado", {"riichi.ryanhan_shibari": "always"}).compile()
     s = score("123m123m789p234s55p", "4s", r, dora=["4p"])  # pinfu + iipeikou, rado 5p x2
-    assert s.han == 0 and {h.name for h in s.hits if not h.bonus} == {"pinfu", "iipeikou"}
+    assert s.detail.han == 0 and {h.name for h in s.hits if not h.bonus} == {"pinfu", "iipeikou"}
 
 
 # --- rado.low_han -----------------------------------------------------------------------------------------
@@ -129,7 +129,7 @@ def test_two_han_shibari_counts_yaku_han_only():
 def test_low_han_modes_at_minus_one(mode, value, payments):
     """Pinfu ron with 2 rado (-1 han) under each rado.low_han."""
     s = score(PINFU_RON, "4s", rules(low_han=mode), dora=["4p"])
-    assert s.han == -1 and s.value == value and s.payments == payments
+    assert s.detail.han == -1 and s.value == value and s.payments == payments
 
 
 def test_no_payment_still_moves_honba_and_sticks():
@@ -141,7 +141,7 @@ def test_no_payment_still_moves_honba_and_sticks():
 def test_formula_tsumo_minimum_100_each():
     """A tsumo at -2 han: base 20 x 2^0 = 20, and every payer pays the minimum 100."""
     s = score(PINFU_RON, "4s", tsumo=True, dora=["4p", "2s", "1s"])  # pinfu tsumo 20 fu, +1 tsumo -4 rado
-    assert s.han == -2 and s.payments == (-100, 300, -100, -100)
+    assert s.detail.han == -2 and s.payments == (-100, 300, -100, -100)
 
 
 @pytest.mark.parametrize("fu", [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110, 130])
@@ -196,7 +196,7 @@ def _game_with(score, rado=0, han_without_ura=None, payers=(2,), low_han="formul
     """A stand-in game whose stash holds one recorded win."""
     values = {"rado.low_han": low_han}
     win = {"hand": 0, "score": score, "rado": rado, "payers": list(payers)}
-    win["han_without_ura"] = score.han if han_without_ura is None else han_without_ura
+    win["han_without_ura"] = score.detail.han if han_without_ura is None else han_without_ura
     return SimpleNamespace(stash={checks.WINS: [win]}, rules=SimpleNamespace(values=values))
 
 

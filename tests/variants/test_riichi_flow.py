@@ -756,12 +756,10 @@ def test_uma(rules, uma, fourth):
 )
 def test_atozuke_off_needs_a_yaku_on_every_wait(hand, every_wait):
     """An open hand (a chi) on a shanpon: without 後付け every wait must give a yaku, not just the tile that came."""
-    from dataclasses import replace as copy_with
-
     import mjsim
     from variants.riichi.play import yaku_on_every_wait
 
     rules = mjsim.RuleSet.from_preset("tenhou", {"riichi.atozuke": False}).compile()
-    ctx = copy_with(mjsim.win_context(hand, melds=["chi:678s"], seat_wind="S"), options=rules.values)
+    ctx = mjsim.win_context(hand, melds=["chi:678s"], seat_wind="S")
     waits = sorted({k for k in (8, 31, 32) if k in mjsim.parse_kinds(hand)})
     assert yaku_on_every_wait(rules, ctx, waits) is every_wait

@@ -8,9 +8,10 @@ from functools import cache
 import pytest
 
 from mjsim.rules import RuleSet
+from mjsim.scoring import NoWin
 from mjsim.win_input import win_context
 from variants.taiwan import options as tw_options
-from variants.taiwan.scoring import NoWin, score_win
+from variants.taiwan.scoring import score_win
 from variants.taiwan.seats import east_seat
 
 PRESET = "taiwan"
@@ -27,7 +28,7 @@ def score(hand, win=None, *, r=None, melds=(), tsumo=False, seat="S", discarder=
     r = r or rules()
     ctx = win_context(hand, win, melds=melds, tsumo=tsumo, seat_wind=seat, discarder=discarder, situation=situation)
     facts = {f"taiwan.{k}": v for k, v in extra.items()}
-    return score_win(replace(ctx, options=r.values, extra=facts), r)
+    return score_win(replace(ctx, extra=facts), r)
 
 
 def tai_of(sc) -> dict[str, int]:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
+from mjsim.scoring import NoWin, hand_readings
 from variants.boo import bots, checks, flow, scoring
 from variants.boo.options import bo, declare
 
@@ -45,9 +46,24 @@ def mjsim_legal_actions(game, seat, actions):
 
 
 @hookimpl
-def mjsim_win(game, seat, tile, how, detail):
-    """Any complete hand wins (no yaku needed), scored in boo units."""
-    return flow.can_win(game, seat, tile, how, detail)
+def mjsim_win_context(game, seat, tile, how):
+    """The riichi family's context of a win on a wait, not in furiten (robbing an ankan: kokushi by option)."""
+    return flow.win_context_if_waiting(game, seat, tile, how)
+
+
+@hookimpl
+def mjsim_score_win(ctx, rules):
+    """A win in boo units: any complete hand wins, no yaku needed (raises NoWin when the tiles do not win)."""
+    score = scoring.score(ctx, rules.pattern_index, rules.values)
+    if score is None:
+        raise NoWin("the hand is not complete" if not hand_readings(ctx) else "no reading wins under these rules")
+    return score
+
+
+@hookimpl
+def mjsim_accept_win(game, seat, ctx, score):
+    """Any complete hand wins (an offer is scored here); the riichi family's yaku and furiten rules do not apply."""
+    return flow.accept_win(game, ctx, score)
 
 
 @hookimpl(wrapper=True)

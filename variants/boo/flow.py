@@ -6,8 +6,10 @@ from mjsim.engine.actions import DISCARD, PASS, RIICHI, RON, TSUMO, Transfer
 from mjsim.engine.outcomes import ClaimResult, DrawSettlement, NextHand
 from mjsim.engine.state import CLAIM, ROB, TURN
 from mjsim.hand.tiles import kind_of
+from mjsim.scoring import Score, WinContext
 from variants.boo.options import bo
-from variants.boo.scoring import context, score, win_tile_for
+from variants.boo.scoring import context, win_tile_for
+from variants.boo.scoring import score as boo_score
 from variants.boo.tops import TOP_TYPES, busted, end_reasons, forbidden, is_last_hand, sunk, top_seat, top_type
 from variants.riichi.play import _may_rob_ankan, furiten
 from variants.riichi.waits import seat_waits
@@ -22,15 +24,25 @@ WINS = (TSUMO, RON)
 # --- Wins -----------------------------------------------------------------------------------
 
 
-def can_win(game, seat: int, tile: int, how: str, detail: bool):
-    """A Score when the tiles win (no yaku needed), not in furiten for a ron; else False."""
-    hand = game.hand
-    me = hand.seats[seat]
+def win_context_if_waiting(game, seat: int, tile: int, how: str) -> WinContext | None:
+    """The context of a win on one of the seat's waits, not in furiten for a ron (no yaku needed); else None."""
+    me = game.hand.seats[seat]
     if kind_of(tile) not in seat_waits(me, without=tile if how == TSUMO else None):
-        return False
+        return None
     if how == RON and (furiten(game, seat) or _robs_ankan_illegally(game, me, tile)):
-        return False
-    return score(context(game, seat, tile, how), game.rules.pattern_index) or False
+        return None
+    return context(game, seat, tile, how)
+
+
+def accept_win(game, ctx: WinContext, score: Score | None) -> bool:
+    """Any complete hand wins (an offer is scored here, ``score`` None); no riichi rule comes after."""
+    return score is not None or boo_score(ctx, game.rules.pattern_index, game.rules.values) is not None
+
+
+def can_win(game, seat: int, tile: int, how: str) -> bool:
+    """Whether the tiles win now, asked without side effects (the outlook a seat observes)."""
+    ctx = win_context_if_waiting(game, seat, tile, how)
+    return ctx is not None and accept_win(game, ctx, None)
 
 
 def _robs_ankan_illegally(game, me, tile: int) -> bool:
@@ -46,7 +58,8 @@ def scored_wins(game, wins) -> list[tuple[int, int, int | None, object]]:
     index = game.rules.pattern_index
     out = []
     for i, (seat, tile, src) in enumerate(order):
-        out.append((seat, tile, src, score(context(game, seat, tile, TSUMO if src is None else RON, i == 0), index)))
+        ctx = context(game, seat, tile, TSUMO if src is None else RON, i == 0)
+        out.append((seat, tile, src, boo_score(ctx, index, game.rules.values)))
     return out
 
 
@@ -60,9 +73,9 @@ def judge(game, wins) -> dict:
             after[(hand.dealer + wind) % 4] += delta
     winners = [w[0] for w in scored]
     last_done = is_last_hand(game.rules.values, hand.round_wind, hand.dealer) and hand.dealer not in winners
-    reasons = end_reasons(game.rules.values, after, any(sc.yakuman for *_, sc in scored), last_done)
+    reasons = end_reasons(game.rules.values, after, any(sc.detail.yakuman for *_, sc in scored), last_done)
     verdicts = {
-        s: forbidden(game.rules.values, s, game.scores, after, reasons, bool(sc.yakuman)) for s, *_, sc in scored
+        s: forbidden(game.rules.values, s, game.scores, after, reasons, bool(sc.detail.yakuman)) for s, *_, sc in scored
     }
     return {"after": after, "reasons": reasons, "forbidden": verdicts, "scored": scored}
 
@@ -115,7 +128,7 @@ def riichi_allowed(game, seat: int, discard: int) -> bool:
         win = win_tile_for(game, kind)
         for source in (None, *(s for s in range(4) if s != seat)):
             ctx = context(game, seat, win, TSUMO, source=source, concealed=concealed + (win,), riichi=True)
-            sc = score(ctx, game.rules.pattern_index)
+            sc = boo_score(ctx, game.rules.pattern_index, game.rules.values)
             if sc is not None:
                 afters.append(_after(game, sc.payments))
     if not afters:
@@ -294,7 +307,7 @@ def outlook(game, seat: int) -> dict | None:
         win = (seat, (hand.discard or hand.robbed)[1], (hand.discard or hand.robbed)[0])
     else:
         return None
-    if not can_win(game, seat, win[1], TSUMO if win[2] is None else RON, False):
+    if not can_win(game, seat, win[1], TSUMO if win[2] is None else RON):
         return None
     j = judge(game, [win])
     floats = j["after"][seat] >= bo(game, "origin")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from mjsim.engine.actions import TSUMO
 from mjsim.hand.tiles import RED_FIVE_IDS, dora_from_indicator
 from mjsim.scoring import RYANMEN, SEVEN_PAIRS, Pattern, Score, WinContext, evaluate
 from variants.boo.options import bo
+from variants.riichi.detail import RiichiDetail
 from variants.riichi.fu import fu as riichi_fu
 from variants.riichi.limits import base_points
 from variants.riichi.payments import ron_value, tsumo_shares
@@ -84,34 +87,34 @@ def context(
     return replace(ctx, **changes)
 
 
-def score(ctx: WinContext, pattern_index) -> Score | None:
-    """The best reading's score with boo payments, or None when the hand does not win."""
-    return evaluate(ctx, pattern_index, _value)
+def score(ctx: WinContext, pattern_index, values: Mapping[str, Any]) -> Score | None:
+    """The best reading's score with boo payments under the rule values, or None when the hand does not win."""
+    return evaluate(ctx, pattern_index, lambda reading_ctx, hits: _value(reading_ctx, hits, values))
 
 
 # --- One reading -------------------------------------------------------------------------------
 
 
-def _value(ctx: WinContext, hits) -> Score | None:
+def _value(ctx: WinContext, hits, values: Mapping[str, Any]) -> Score | None:
     """Han, fu, base and payments (by wind index) of one reading; yaku-less readings win too."""
-    values = ctx.options
     if ctx.reading.form == SEVEN_PAIRS and not bo(values, "allow_chiitoitsu"):
         return None
     yakuman = sum(h.yakuman for h in hits)
     dora_as_addon = "dora" in bo(values, "addons")
     han = sum(_han(h, values) for h in hits if not (dora_as_addon and h.name in DORA_HITS))
-    fu_total, fu_parts = _fu(ctx, hits)
+    fu_total, fu_parts = _fu(ctx, hits, values)
     base, limit = _base(values, han, fu_total, yakuman)
-    hand = _hand_deltas(ctx, base)
-    addon = _addon_points(ctx, hits)
+    hand = _hand_deltas(ctx, base, values)
+    addon = _addon_points(ctx, hits, values)
     _table_payment(hand, ctx, addon, addon // 3)
-    chips = _ura_chips(ctx)
+    chips = _ura_chips(ctx, values)
     _table_payment(hand, ctx, chips, chips)  # a chip is paid whole by each payer
     honba = [0] * 4
-    stick = _honba_sticks(ctx, hits) * bo(values, "addon_value")
+    stick = _honba_sticks(ctx, hits, values) * bo(values, "addon_value")
     _table_payment(honba, ctx, stick, stick // 3)
     payments = tuple(a + b for a, b in zip(hand, honba, strict=True))
-    return Score(tuple(hits), han, fu_total, fu_parts, limit, yakuman, base, hand[ctx.seat], payments, ctx.reading)
+    detail = RiichiDetail(han, fu_total, fu_parts, limit, yakuman, base)
+    return Score(tuple(hits), hand[ctx.seat], payments, ctx.reading, detail)
 
 
 def _han(hit, values) -> int:
@@ -119,18 +122,18 @@ def _han(hit, values) -> int:
     return bo(values, "riichi_han") if hit.name == "riichi" else hit.han
 
 
-def _fu(ctx: WinContext, hits) -> tuple[int, tuple]:
+def _fu(ctx: WinContext, hits, values: Mapping[str, Any]) -> tuple[int, tuple]:
     """Riichi fu; with 4 ryanmen-tsumo fu, no pinfu-tsumo exception and 2 more fu for a two-sided tsumo."""
-    if bo(ctx.options, "ryanmen_tsumo_fu") == 2:
-        return riichi_fu(ctx, pinfu=any(h.name == "pinfu" for h in hits))
-    total, parts = riichi_fu(ctx, pinfu=False)
+    if bo(values, "ryanmen_tsumo_fu") == 2:
+        return riichi_fu(ctx, values, pinfu=any(h.name == "pinfu" for h in hits))
+    total, parts = riichi_fu(ctx, values, pinfu=False)
     if ctx.reading.form == SEVEN_PAIRS:
         return total, parts
     parts = tuple(p for p in parts if p[0] != "open pinfu shape")
     if ctx.tsumo and ctx.reading.wait == RYANMEN and ("tsumo", 2) in parts:
         parts += (("two-sided tsumo", 2),)  # 両面待ちでツモ和了りすると4符
     rounded = -(-sum(v for _, v in parts) // 10) * 10
-    if rounded == 20 and not ctx.closed and ctx.options["riichi.open_pinfu_30fu"]:
+    if rounded == 20 and not ctx.closed and values["riichi.open_pinfu_30fu"]:
         parts, rounded = parts + (("open pinfu shape", 10),), 30
     return rounded, parts
 
@@ -145,9 +148,9 @@ def _base(values, han: int, fu_total: int, yakuman: int) -> tuple[int, str | Non
     return (CLASSIC_CAP, "mangan") if base >= CLASSIC_CAP else (base, None)
 
 
-def _hand_deltas(ctx: WinContext, base: int) -> list[int]:
+def _hand_deltas(ctx: WinContext, base: int, values: Mapping[str, Any]) -> list[int]:
     """The hand's payments by wind index: unrounded in Arusiaru units, rounded up to 100 in riichi units."""
-    riichi_units = bo(ctx.options, "units") == "riichi"
+    riichi_units = bo(values, "units") == "riichi"
     deltas = [0] * 4
     if ctx.tsumo:
         shares = tsumo_shares(base, ctx.seat) if riichi_units else _classic_shares(base, ctx.seat)
@@ -182,27 +185,27 @@ def _has_yaku(hits) -> bool:
     return any(not h.bonus for h in hits)
 
 
-def _addon_points(ctx: WinContext, hits) -> int:
+def _addon_points(ctx: WinContext, hits, values: Mapping[str, Any]) -> int:
     """門前 and dora add-ons (場300 each) in points; none for a yaku-less win unless only honba is blocked."""
-    addons = bo(ctx.options, "addons")
-    if not _has_yaku(hits) and bo(ctx.options, "yakuless_blocks") == "all_addons":
+    addons = bo(values, "addons")
+    if not _has_yaku(hits) and bo(values, "yakuless_blocks") == "all_addons":
         return 0
     units = ("menzen" in addons and ctx.closed) + ("dora" in addons) * sum(
         h.han for h in hits if h.name in ("dora", "aka_dora")
     )
-    return units * bo(ctx.options, "addon_value")
+    return units * bo(values, "addon_value")
 
 
-def _honba_sticks(ctx: WinContext, hits) -> int:
+def _honba_sticks(ctx: WinContext, hits, values: Mapping[str, Any]) -> int:
     """Honba sticks paid as add-ons (積み棒); a yaku-less win gets none (積み符は付かない)."""
-    if "honba" not in bo(ctx.options, "addons"):
+    if "honba" not in bo(values, "addons"):
         return 0
     return ctx.honba if _has_yaku(hits) else 0
 
 
-def _ura_chips(ctx: WinContext) -> int:
+def _ura_chips(ctx: WinContext, values: Mapping[str, Any]) -> int:
     """Ura dora paid as chips (modern houses): chip x ura tiles, by the discarder or by each on a tsumo."""
-    chip = bo(ctx.options, "ura_chip")
+    chip = bo(values, "ura_chip")
     if not chip or not ctx.ura_indicators:
         return 0
     return chip * sum(ctx.counts[dora_from_indicator(t >> 2)] for t in ctx.ura_indicators)

@@ -67,9 +67,15 @@ def mjsim_legal_actions(game, seat, actions):
 
 
 @hookimpl
-def mjsim_win(game, seat, tile, how, detail):
-    """A complete hand lacking a suit, not blocked by 过水; robbing only an added kong."""
-    return play.can_win(game, seat, tile, how, detail)
+def mjsim_win_context(game, seat, tile, how):
+    """A complete hand lacking a suit, not blocked by 过水 (same_turn); robbing only an added kong."""
+    return play.win_context_if_complete(game, seat, tile, how)
+
+
+@hookimpl
+def mjsim_accept_win(game, seat, ctx, score):
+    """Any complete hand wins; 过水 same_turn_unless_higher: a ron beats the fan passed this go-around."""
+    return play.accept_win(game, seat, ctx, score)
 
 
 @hookimpl

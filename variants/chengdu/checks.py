@@ -69,9 +69,9 @@ class LogAudit:
         suits = frozenset(k // 9 for k in kinds)
         if not suit_allowed(suits, self.voids.get(seat)):
             return f"seat {seat} won holding suits {sorted(suits)} (void {self.voids.get(seat)})"
-        want = cd(self.values, "base") * 2 ** capped(self.values, score.han)
+        want = cd(self.values, "base") * 2 ** capped(self.values, score.detail.fan)
         if score.value != want:
-            return f"seat {seat}'s win of {score.han} fan is worth {score.value}, not {want}"
+            return f"seat {seat}'s win of {score.detail.fan} fan is worth {score.value}, not {want}"
         return None
 
     def _transfer(self, t) -> str | None:

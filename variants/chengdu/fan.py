@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
-from mjsim.errors import MjsimError
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import (
     ANKAN,
@@ -20,6 +19,7 @@ from mjsim.scoring import (
     STANDARD,
     TANKI,
     Hit,
+    NoWin,
     Pattern,
     Reading,
     Score,
@@ -30,8 +30,31 @@ from variants.chengdu.options import capped, cd, win_value
 from variants.chengdu.tiles import SUITS, is_seven_pairs, suit_allowed
 
 
-class NoWin(MjsimError):
-    """The tiles do not make a Sichuan win (not complete, honours, or no missing suit)."""
+class FanDetail(NamedTuple):
+    """Chengdu's facts of a win: its fan, and "cap" when the cap cut them."""
+
+    fan: int
+    limit: str | None
+
+    def rank_key(self) -> tuple[int]:
+        """Between readings of equal value: more fan."""
+        return (self.fan,)
+
+    def record(self) -> dict[str, Any]:
+        """The hand record's facts of the win (named as the riichi family names them: fan are the han)."""
+        return {"han": self.fan, "fu": 0, "yakuman": 0}
+
+    def report(self) -> dict[str, Any]:
+        """The fields ``mjsim score --json`` shows."""
+        return {"han": self.fan, "fu": 0, "fu_parts": [], "limit": self.limit, "yakuman": 0}
+
+    def lines(self, unit: str) -> list[str]:
+        """No fu line: fan have no parts."""
+        return []
+
+    def label(self) -> str | None:
+        """ "cap" when the cap cut the fan."""
+        return self.limit
 
 
 # --- Shape facts of one reading ---------------------------------------------------------------------
@@ -320,7 +343,7 @@ def _suit_reason(ctx: WinContext) -> str:
 
 def _value(ctx: WinContext, rules) -> Score:
     """Fan and value of one reading: the highest table entry, plus additive fan, less consumed roots."""
-    values = ctx.options or rules.values
+    values = rules.values
     entries, addons = [], []
     for p in rules.patterns:
         if (p.when is not None and p.when not in ctx.situation) or (p.open_han is None and not ctx.closed):
@@ -338,7 +361,7 @@ def _value(ctx: WinContext, rules) -> Score:
     fan = sum(h.han for h in hits)
     value = win_value(values, fan)
     limit = "cap" if capped(values, fan) < fan else None
-    return Score(tuple(hits), fan, 0, (), limit, 0, value, value, _payments(ctx, values, value), ctx.reading)
+    return Score(tuple(hits), value, _payments(ctx, values, value), ctx.reading, FanDetail(fan, limit))
 
 
 def tsumo_charge(values: Mapping[str, Any], value: int) -> int:

@@ -8,7 +8,7 @@ from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import CLAIM, ROB
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import KAN as MELD_KAN
-from mjsim.scoring import WinContext
+from mjsim.scoring import NoWin, WinContext
 from variants.chengdu import exchange, fan
 from variants.chengdu.log import after_kong_discard
 from variants.chengdu.options import cd, check_values
@@ -81,12 +81,12 @@ def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
 # --- Wins ----------------------------------------------------------------------------------------------------
 
 
-def can_win(game, seat: int, tile: int, how: str, detail: bool):
-    """A Score when ``seat`` may win on ``tile`` now, else False."""
+def win_context_if_complete(game, seat: int, tile: int, how: str) -> WinContext | None:
+    """The context of a win on a wait that keeps the missing suit, not blocked by 过水 (same_turn); else None."""
     hand = game.hand
     me = hand.seats[seat]
     if how == RON and hand.phase == ROB and hand.rob_kind != MELD_KAN:
-        return False  # only an added kong can be robbed
+        return None  # only an added kong can be robbed
     if how == TSUMO:
         counts = list(me.counts)
         counts[kind_of(tile)] -= 1
@@ -96,18 +96,27 @@ def can_win(game, seat: int, tile: int, how: str, detail: bool):
             me.waits = waits_of(bytes(me.counts))
         waits = me.waits
     if kind_of(tile) not in waits:
-        return False
+        return None
     if not suit_allowed(suits_in(hand_counts(me)) | {suit_of_tile(tile)}, void_of(game, seat)):
-        return False
-    guoshui = cd(game, "guoshui")
-    if how == RON and guoshui == "same_turn" and me.skipped_win:
-        return False
-    if not detail and not (how == RON and guoshui == "same_turn_unless_higher"):
+        return None
+    if how == RON and cd(game, "guoshui") == "same_turn" and me.skipped_win:
+        return None
+    return context(game, seat, tile, how)
+
+
+def accept_win(game, seat: int, ctx: WinContext, score) -> bool:
+    """Any complete hand wins; under 过水 same_turn_unless_higher a ron must beat the fan passed this go-around.
+
+    Only that rule needs the value of an offer (``score`` None): it is scored here then.
+    """
+    if ctx.tsumo or cd(game, "guoshui") != "same_turn_unless_higher":
         return True
-    score = fan.score_win(context(game, seat, tile, how), game.rules)
-    if how == RON and guoshui == "same_turn_unless_higher":
-        return _higher_than_passed(game, seat, tile, score)
-    return score
+    if score is None:
+        try:
+            score = game.rules.score_win(ctx, game.rules)
+        except NoWin:
+            return False
+    return _higher_than_passed(game, seat, ctx.win_tile, score.detail.fan)
 
 
 def _offers_this_round(game, seat: int) -> tuple[int, frozenset[int]]:
@@ -117,13 +126,13 @@ def _offers_this_round(game, seat: int) -> tuple[int, frozenset[int]]:
     return (best, kinds) if river == len(me.river) else (-1, frozenset())
 
 
-def _higher_than_passed(game, seat: int, tile: int, score):
+def _higher_than_passed(game, seat: int, tile: int, fan_count: int) -> bool:
     """WMT's 过水: after passing a ron, a later ron in the same go-around must score strictly more fan."""
     me = game.hand.seats[seat]
     best, kinds = _offers_this_round(game, seat)
-    allowed = not me.skipped_win or score.han > best
-    me.stash[OFFERED] = (len(me.river), max(best, score.han), kinds | {kind_of(tile)})
-    return score if allowed else False
+    allowed = not me.skipped_win or fan_count > best
+    me.stash[OFFERED] = (len(me.river), max(best, fan_count), kinds | {kind_of(tile)})
+    return allowed
 
 
 def context(game, seat: int, tile: int, how: str) -> WinContext:
@@ -141,7 +150,6 @@ def context(game, seat: int, tile: int, how: str) -> WinContext:
         seat_wind=hand.wind_of(seat),
         discarder=None if tsumo else (source - hand.dealer) % 4,
         situation=situation(game, seat, how),
-        options=game.rules.values,
         extra={"chengdu.void": (SUITS[void],)} if void is not None else {},
     )
 
@@ -185,12 +193,11 @@ def tenpai_value(game, seat: int) -> int:
             melds=tuple(me.melds),
             seat_wind=game.hand.wind_of(seat),
             discarder=(game.hand.wind_of(seat) - 27 + 1) % 4,
-            options=game.rules.values,
             extra={"chengdu.void": (SUITS[void_of(game, seat)],)} if void_of(game, seat) is not None else {},
         )
         try:
             best = max(best, fan.score_win(ctx, game.rules).value)
-        except fan.NoWin:
+        except NoWin:
             continue
     return best
 

@@ -50,8 +50,9 @@ def win_chips(
         "ura": table.ura * _han_of(score, "ura_dora"),
         "red": table.red * _han_of(score, "aka_dora") if closed or not red_closed_only else 0,
     }
-    counted = (score.limit or "").startswith("kazoe")
-    if score.yakuman or (counted and table.counted_yakuman):
-        times = max(score.yakuman, 1) if per_multiple else 1
+    detail = score.detail
+    counted = (detail.limit or "").startswith("kazoe")
+    if detail.yakuman or (counted and table.counted_yakuman):
+        times = max(detail.yakuman, 1) if per_multiple else 1
         out["yakuman"] = times * (table.yakuman_tsumo if tsumo else table.yakuman_ron)
     return {event: n for event, n in out.items() if n}

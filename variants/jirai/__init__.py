@@ -6,6 +6,7 @@ Spec: /work/shared/rules/jirai.md. Plays on the riichi family with Mahjong Soul 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
@@ -16,10 +17,10 @@ from variants.jirai.payoff import adjust, best_signed
 from variants.jirai.record import hand_facts, note_dealer_offer
 from variants.jirai.state import current, forbidden
 from variants.riichi import settlement
-from variants.riichi.play import win_context
 
 NAME = "jirai"
 DESCRIPTION = "地雷麻雀: forbidden yaku reverse the payments; clean wins earn one han per forbidden yaku"
+FORBIDDEN = "jirai.forbidden"  # context extra: the forbidden yaku of the hand
 CONFLICTS = {"boo": "both replace the riichi settlement (jirai reverses its payments, boo pays in its own units)"}
 
 
@@ -31,9 +32,10 @@ def mjsim_add_options(registry):
 
 @hookimpl(wrapper=True)
 def mjsim_score_win(ctx, rules):
-    """Standalone scoring: with ``ctx.extra["jirai.forbidden"]`` the score is the jirai one."""
+    """With ``ctx.extra["jirai.forbidden"]`` (the game's set, or ``--extra``) the score is the jirai one: bonus han
+    for a clean win, a negative value when the win is reversed."""
     score = yield
-    chosen = ctx.extra.get("jirai.forbidden")
+    chosen = ctx.extra.get(FORBIDDEN)
     if chosen is None:
         return score
     if opt(rules.values, "decomposition") == "winner_optimal":
@@ -42,16 +44,12 @@ def mjsim_score_win(ctx, rules):
 
 
 @hookimpl(wrapper=True)
-def mjsim_win(game, seat, tile, how, detail):
-    """The family's score with the bonus han, or with a negative value when the win is reversed."""
-    score = yield
-    if not score:
-        return score
-    values, chosen = game.rules.values, forbidden(game)
-    ctx = win_context(game, seat, tile, how)
-    if opt(values, "decomposition") == "winner_optimal":
-        return best_signed(ctx, game.rules.pattern_index, chosen, values) or score
-    return adjust(score, ctx, chosen, values)
+def mjsim_win_context(game, seat, tile, how):
+    """The family's context, carrying the hand's forbidden set for the scorer (``jirai.forbidden``)."""
+    ctx = yield
+    if not ctx:
+        return ctx
+    return replace(ctx, extra={**ctx.extra, FORBIDDEN: forbidden(game)})
 
 
 @hookimpl(wrapper=True)

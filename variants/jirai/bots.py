@@ -38,10 +38,9 @@ def win_pool_yaku(obs: Observation, action: Action, rules: Rules) -> frozenset[s
         discarder=None if tsumo else (obs.last_discard[0] - obs.dealer) % 4,
         situation=frozenset({"riichi"} if obs.riichi[obs.seat] else ()),  # double riichi is not observable
         dora_indicators=obs.dora_indicators,
-        options=rules.values,
     )
     try:
-        return pool_hits(score_win(ctx, rules.pattern_index).hits, rules.values)
+        return pool_hits(score_win(ctx, rules.pattern_index, rules.values).hits, rules.values)
     except MjsimError:
         return None
 

@@ -40,9 +40,9 @@ def pool_hits(hits, values) -> frozenset[str]:
 
 def exempt(score, values) -> bool:
     """Yakuman (and kazoe yakuman by option) are never forbidden and get no bonus."""
-    if score.yakuman:
+    if score.detail.yakuman:
         return True
-    return bool(opt(values, "kazoe_is_yakuman") and score.limit and score.limit.startswith("kazoe"))
+    return bool(opt(values, "kazoe_is_yakuman") and score.detail.limit and score.detail.limit.startswith("kazoe"))
 
 
 def classify(score, forbidden, values) -> str:

@@ -10,7 +10,7 @@ from variants.jirai.matching import CLEAN, EXEMPT, REVERSED, classify
 from variants.jirai.options import opt
 from variants.riichi.limits import base_points
 from variants.riichi.payments import STICK, hand_value, payments
-from variants.riichi.scorer import _value as riichi_value
+from variants.riichi.scorer import value_of as riichi_value
 
 REVERSED_REASON = "jirai reversed"
 
@@ -21,22 +21,22 @@ def adjust(score, ctx, forbidden, values):
     if kind == EXEMPT:
         return score
     if kind == REVERSED:
-        return score._replace(value=-score.value, payments=reversed_payments(score.base, ctx, values))
+        return score._replace(value=-score.value, payments=reversed_payments(score.detail.base, ctx, values))
     bonus = len(forbidden) if opt(values, "bonus_han_equals_count") else 0
     if not bonus:
         return score
     # why: the bonus behaves like dora, after the yaku requirement was met, so it only lifts han
-    base, limit = base_points(score.han + bonus, score.fu, 0, ctx.options)
-    return score._replace(
-        han=score.han + bonus, base=base, limit=limit, value=hand_value(base, ctx), payments=payments(base, ctx)
-    )
+    detail = score.detail
+    base, limit = base_points(detail.han + bonus, detail.fu, 0, values)
+    detail = detail._replace(han=detail.han + bonus, base=base, limit=limit)
+    return score._replace(value=hand_value(base, ctx), payments=payments(base, ctx), detail=detail)
 
 
 def best_signed(ctx, patterns, forbidden, values):
     """decomposition winner_optimal: the reading whose jirai-adjusted value is best for the winner."""
 
     def value(reading_ctx, hits):
-        score = riichi_value(reading_ctx, hits)
+        score = riichi_value(reading_ctx, hits, values)
         return None if score is None else adjust(score, reading_ctx, forbidden, values)
 
     return evaluate(ctx, patterns, value)

@@ -15,6 +15,7 @@ Keys (all numbers, so experiments can sum or average them with ``hand_sum:KEY`` 
 from __future__ import annotations
 
 from mjsim.engine.actions import RON, TSUMO
+from mjsim.engine.wins import win_score
 from variants.jirai.matching import CLEAN, EXEMPT, REVERSED
 from variants.jirai.options import opt
 from variants.jirai.state import current
@@ -30,7 +31,7 @@ def note_dealer_offer(game, seat: int, actions) -> None:
     win = next((a for a in actions if a.kind in (TSUMO, RON)), None)
     if win is None:
         return
-    score = game.rules.flow.win(game, seat, win.tile, win.kind, True)
+    score = win_score(game, seat, win.tile, win.kind)
     if score:
         current(game).setdefault(OFFERS, []).append((len(game.choices), score.value < 0))
 

@@ -56,7 +56,7 @@ def _honba_parts(game, win, index: int) -> dict[int, int]:
     first = index == 0 or game.rules[riichi_opt.MULTI_RON_HONBA] == "each_winner"
     ctx = win_context(game, seat, tile, "tsumo" if frm is None else "ron", first_winner=first)
     ctx = replace(ctx, sticks=0)
-    plain, full = payments(score.base, replace(ctx, honba=0)), payments(score.base, ctx)
+    plain, full = payments(score.detail.base, replace(ctx, honba=0)), payments(score.detail.base, ctx)
     dealer = game.hand.dealer
     return {(dealer + i) % 4: p - f for i, (p, f) in enumerate(zip(plain, full, strict=True)) if p > f}
 

@@ -12,8 +12,7 @@ from dataclasses import replace
 from mjsim.hookspecs import hookimpl
 from mjsim.scoring import Pattern
 from variants.paarenchan import checks
-from variants.paarenchan.streak import declare, given_streak, opt, qualifies, streak
-from variants.riichi.play import win_context
+from variants.paarenchan.streak import STREAK_EXTRA, declare, given_streak, opt, qualifies, streak
 from variants.riichi.scorer import score_win
 
 NAME = "paarenchan"
@@ -41,36 +40,39 @@ def mjsim_register_yaku(rules):
     ]
 
 
-def _awarded(ctx, pattern_index):
-    """The win scored again with the paarenchan circumstance."""
-    return score_win(replace(ctx, situation=ctx.situation | {SITUATION}), pattern_index)
+def _awarded(ctx, values) -> bool:
+    """Whether the context names a streak (the game's, or ``--extra``) that makes this legal win a paarenchan."""
+    count = given_streak(ctx.extra)
+    return count is not None and qualifies(count, values, ctx.dealer)
+
+
+@hookimpl(wrapper=True)
+def mjsim_win_context(game, seat, tile, how):
+    """The family's context, carrying the winner's streak of wins for the scorer (``paarenchan.streak``)."""
+    ctx = yield
+    values = game.rules.values
+    if not ctx or opt(values, "mode") == "off":
+        return ctx
+    return replace(ctx, extra={**ctx.extra, STREAK_EXTRA: streak(game.history, seat, values)})
 
 
 @hookimpl(wrapper=True)
 def mjsim_score_win(ctx, rules):
-    """Standalone scoring: ``--extra paarenchan.streak=N`` names the wins in a row before this legal one."""
+    """A legal win completing a qualifying streak (``--extra paarenchan.streak=N`` standalone) is rescored with
+    the yakuman."""
     score = yield
-    count = given_streak(ctx.extra)
-    if count is None or not qualifies(count, rules.values, ctx.dealer):
+    if not _awarded(ctx, rules.values):
         return score
-    return _awarded(ctx, rules.pattern_index)
+    return score_win(replace(ctx, situation=ctx.situation | {SITUATION}), rules.pattern_index, rules.values)
 
 
 @hookimpl(wrapper=True)
-def mjsim_win(game, seat, tile, how, detail):
-    """A legal win completing a qualifying streak is rescored with the yakuman; a win that stands is recorded."""
-    score = yield
-    if not score:
-        return score
-    values = game.rules.values
-    awarded = opt(values, "mode") != "off" and qualifies(
-        streak(game.history, seat, values), values, seat == game.hand.dealer
-    )
-    if awarded:
-        score = _awarded(win_context(game, seat, tile, how), game.rules.pattern_index)
-    if detail:
-        checks.record(game, seat, awarded)
-    return score
+def mjsim_accept_win(game, seat, ctx, score):
+    """A win that stands is recorded (awarded or not) for the invariant."""
+    accepted = yield
+    if accepted is not False and score is not None:
+        checks.record(game, seat, _awarded(ctx, game.rules.values))
+    return accepted
 
 
 @hookimpl

@@ -13,7 +13,6 @@ from mjsim.hookspecs import hookimpl
 from variants.rado import checks, scoring
 from variants.rado import options as _options
 from variants.rado.options import opt
-from variants.riichi.play import win_context
 
 NAME = "rado"
 DESCRIPTION = "ラド麻雀: the dora indicators point at rado, each -1 han (kan rado, no ura); wins may go below 1 han"
@@ -47,22 +46,18 @@ def mjsim_table_setup(rules):
 
 @hookimpl(wrapper=True)
 def mjsim_score_win(ctx, rules):
-    """Standalone scoring: a win at 0 han or less is valued by ``rado.low_han``."""
+    """A win at 0 han or less is valued by ``rado.low_han``."""
     score = yield
     return scoring.low_han_score(score, ctx, rules.values)
 
 
 @hookimpl(wrapper=True)
-def mjsim_win(game, seat, tile, how, detail):
-    """The family's score, valued by ``rado.low_han`` at 0 han or less; a win that stands is recorded."""
-    score = yield
-    if not score or not (detail or scoring.at_low_han(score)):
-        return score
-    ctx = win_context(game, seat, tile, how)
-    score = scoring.low_han_score(score, ctx, game.rules.values)
-    if detail:
+def mjsim_accept_win(game, seat, ctx, score):
+    """A win that stands is recorded for the invariants."""
+    accepted = yield
+    if accepted is not False and score is not None:
         checks.record(game, ctx, score, game.rules)
-    return score
+    return accepted
 
 
 @hookimpl

@@ -28,7 +28,10 @@ def count_rado(ctx: WinContext, values) -> int:
 def record(game, ctx: WinContext, score: Score, rules) -> None:
     """Keep what the invariants need to know about this win."""
     riichi = ctx.has("riichi", "double_riichi")
-    without_ura = score_win(replace(ctx, ura_indicators=()), rules.pattern_index).han if riichi else score.han
+    # A yakuman (one a delta awards too, as paarenchan does) counts no ura: it keeps its own han.
+    rescore = riichi and not score.detail.yakuman
+    plain = score_win(replace(ctx, ura_indicators=()), rules.pattern_index, rules.values) if rescore else score
+    without_ura = plain.detail.han
     game.stash.setdefault(WINS, []).append(
         {
             "hand": game.hand.index,
@@ -44,11 +47,11 @@ def net_han(game) -> str | None:
     """Net han = yaku han + dora-like bonuses - rado count, for every win that is not a yakuman."""
     for w in game.stash.get(WINS, []):
         s = w["score"]
-        if s.yakuman:
+        if s.detail.yakuman:
             continue
         rado = -sum(h.han for h in s.hits if h.name in (RADO, AKA_RADO))
-        if rado != w["rado"] or s.han != sum(h.han for h in s.hits):
-            return f"hand {w['hand']}: han {s.han} from {[(h.name, h.han) for h in s.hits]}, {w['rado']} rado"
+        if rado != w["rado"] or s.detail.han != sum(h.han for h in s.hits):
+            return f"hand {w['hand']}: han {s.detail.han} from {[(h.name, h.han) for h in s.hits]}, {w['rado']} rado"
     return None
 
 
@@ -56,7 +59,7 @@ def keeps_yaku(game) -> str | None:
     """A rado hand never loses its yaku list: every win keeps a yaku (or is a yakuman)."""
     for w in game.stash.get(WINS, []):
         s = w["score"]
-        if not s.yakuman and all(h.bonus for h in s.hits):
+        if not s.detail.yakuman and all(h.bonus for h in s.hits):
             return f"hand {w['hand']}: a win without yaku {[h.name for h in s.hits]}"
     return None
 
@@ -65,7 +68,7 @@ def no_hidden_han(game) -> str | None:
     """No ura indicator is ever revealed: no dora or ura dora hit, and a riichi win scores the same without ura."""
     for w in game.stash.get(WINS, []):
         s = w["score"]
-        if any(h.name in DROPPED for h in s.hits) or w["han_without_ura"] != s.han:
+        if any(h.name in DROPPED for h in s.hits) or w["han_without_ura"] != s.detail.han:
             return f"hand {w['hand']}: hidden han {[h.name for h in s.hits]} ({w['han_without_ura']} without ura)"
     return None
 
@@ -77,7 +80,7 @@ def payments_floor(game) -> str | None:
         s = w["score"]
         paid = [-s.payments[p] for p in w["payers"]]
         if any(p < 0 for p in paid) or (formula and at_low_han(s) and any(p < 100 for p in paid)):
-            return f"hand {w['hand']}: payments {s.payments} at {s.han} han"
+            return f"hand {w['hand']}: payments {s.payments} at {s.detail.han} han"
     return None
 
 

@@ -18,21 +18,21 @@ def rado(ctx: WinContext) -> int:
     return yaku.dora(ctx)  # the same count as dora, worth -1 each
 
 
-def aka_rado(ctx: WinContext) -> int:
+def aka_rado(ctx: WinContext, values) -> int:
     """赤ラド (red rado): with red_fives_are_rado, each red five subtracts one han."""
-    return yaku.aka_dora(ctx)
+    return yaku.aka_dora(ctx, values)
 
 
-def _minus_one(name: str, title: str, rule) -> Pattern:
+def _minus_one(name: str, title: str, rule, doc: str | None = None) -> Pattern:
     """A counted bonus worth -1 han each time, open or closed (rado never counts towards the yaku minimum)."""
-    return Pattern(name, title, rule, han=-1, open_han=-1, bonus=True, doc=rule.__doc__, per_hand=True)
+    return Pattern(name, title, rule, han=-1, open_han=-1, bonus=True, doc=doc or rule.__doc__, per_hand=True)
 
 
 def patterns(values) -> list[Pattern]:
     """The rado patterns for the rules (red rado only by option)."""
     found = [_minus_one(RADO, "ラド", rado)]
     if opt(values, "red_fives_are_rado"):
-        found.append(_minus_one(AKA_RADO, "赤ラド", aka_rado))
+        found.append(_minus_one(AKA_RADO, "赤ラド", lambda ctx: aka_rado(ctx, values), aka_rado.__doc__))
     return found
 
 
@@ -54,12 +54,13 @@ def low_han_base(han: int, fu: int, mode: str) -> int | Fraction:
 
 def at_low_han(score: Score) -> bool:
     """A non-yakuman win whose net han is 0 or less (yakuman are unaffected by rado)."""
-    return not score.yakuman and score.han <= 0
+    return not score.detail.yakuman and score.detail.han <= 0
 
 
 def low_han_score(score: Score, ctx: WinContext, values) -> Score:
     """The score with the base, value and payments of ``rado.low_han`` when the net han is 0 or less."""
     if not at_low_han(score):
         return score
-    base = low_han_base(score.han, score.fu, opt(values, "low_han"))
-    return score._replace(base=base, value=hand_value(base, ctx), payments=payments(base, ctx))
+    detail = score.detail
+    base = low_han_base(detail.han, detail.fu, opt(values, "low_han"))
+    return score._replace(value=hand_value(base, ctx), payments=payments(base, ctx), detail=detail._replace(base=base))

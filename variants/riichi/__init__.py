@@ -37,7 +37,7 @@ def mjsim_register_yaku(rules):
 @hookimpl
 def mjsim_score_win(ctx, rules):
     """Score a riichi win (raises NoWin when the hand does not win)."""
-    return score_win(ctx, rules.pattern_index)
+    return score_win(ctx, rules.pattern_index, rules.values)
 
 
 # --- Game flow ----------------------------------------------------------------
@@ -56,9 +56,15 @@ def mjsim_legal_actions(game, seat, actions):
 
 
 @hookimpl
-def mjsim_win(game, seat, tile, how, detail):
-    """A complete hand with a yaku, not in furiten for a ron."""
-    return play.can_win(game, seat, tile, how, detail)
+def mjsim_win_context(game, seat, tile, how):
+    """The context of a win on one of the seat's waits, not in furiten for a ron (robbing an ankan: kokushi)."""
+    return play.win_context_if_waiting(game, seat, tile, how)
+
+
+@hookimpl
+def mjsim_accept_win(game, seat, ctx, score):
+    """A yaku (scored here for an offer), on every wait without atozuke; a ron offer starts same-turn furiten."""
+    return play.accept_win(game, seat, ctx, score)
 
 
 @hookimpl

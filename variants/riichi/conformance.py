@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from mjsim.errors import MjsimError
@@ -42,7 +42,7 @@ class CaseScorer:
         if case.skip:
             return Outcome(case.id, "skipped", detail=case.skip)
         rules = self.rules_for(case.overrides)
-        ctx = replace(case.ctx, options=rules.values)
+        ctx = case.ctx
         try:
             score = rules.score_win(ctx=ctx, rules=rules)
         except MjsimError as exc:
@@ -57,7 +57,7 @@ class CaseScorer:
 def _compare(case: Case, score, rules: Rules) -> Outcome:
     """The differences between a score and the recorded result."""
     exp = case.expected
-    got: dict[str, Any] = {"fu": score.fu, "han": score.han, "points": score.value}
+    got: dict[str, Any] = {"fu": score.detail.fu, "han": score.detail.han, "points": score.value}
     if exp.deltas is not None:
         got["deltas"] = tuple(score.payments[(seat - case.dealer_seat) % 4] for seat in range(4))
     if exp.winner_gain is not None:

@@ -62,11 +62,10 @@ def _wins_with_yaku(game, seat: int, kind: int) -> bool:
         discarder=(wind - 27 + 1) % 4,  # any other seat: only whether the hand scores matters
         situation=frozenset({"riichi"}) if me.riichi_turn is not None else frozenset(),
         honba=hand.honba,
-        options=game.rules.values,
         extra={"dealer_repeats": game.repeats},
     )
     try:
-        score_win(ctx, game.rules.pattern_index)
+        score_win(ctx, game.rules.pattern_index, game.rules.values)
     except NoWin:
         return False
     return True

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 from mjsim.hand.decompose import SEQUENCE
 from mjsim.hand.notation import format_kinds
@@ -31,15 +32,15 @@ _TSUMO: Final = ("tsumo", 2)
 _SEVEN_PAIRS: Final = (("seven pairs", 25),)
 
 
-def fu(ctx: WinContext, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
-    """Total fu (rounded) and the parts it is made of."""
+def fu(ctx: WinContext, options: Mapping[str, Any], pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """Total fu (rounded) and the parts it is made of, under the rule values ``options``."""
     r = ctx.reading
     assert r is not None, "fu is worked out for one reading of the hand"
     if r.form == SEVEN_PAIRS:
         return 25, _SEVEN_PAIRS
     parts = [_BASE]
     if ctx.tsumo:
-        if not pinfu and (ctx.options["riichi.rinshan_tsumo_fu"] or not ctx.has("rinshan")):
+        if not pinfu and (options["riichi.rinshan_tsumo_fu"] or not ctx.has("rinshan")):
             parts.append(_TSUMO)
     elif ctx.closed:
         parts.append(_CLOSED_RON)
@@ -48,7 +49,7 @@ def fu(ctx: WinContext, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
             if s.shape != SEQUENCE:
                 parts.append(_SET_PARTS[(s.shape, s.concealed, s.kind)])
     if r.pair is not None and r.pair >= HONOR:  # only an honour pair can be worth fu
-        pair = _pair_fu(ctx, r.pair)
+        pair = _pair_fu(ctx, r.pair, options)
         if pair:
             parts.append(("value pair", pair))
     if r.wait in _WAIT_PARTS:
@@ -57,17 +58,17 @@ def fu(ctx: WinContext, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
     for _, value in parts:
         total += value
     rounded = -(-total // 10) * 10
-    if rounded == 20 and not ctx.closed and ctx.options["riichi.open_pinfu_30fu"]:
+    if rounded == 20 and not ctx.closed and options["riichi.open_pinfu_30fu"]:
         parts.append(("open pinfu shape", 10))
         rounded = 30
     return rounded, tuple(parts)
 
 
-def _pair_fu(ctx: WinContext, pair: int) -> int:
+def _pair_fu(ctx: WinContext, pair: int, options: Mapping[str, Any]) -> int:
     """Fu of the pair: dragons and the winner's winds (a double wind by option)."""
     if pair in DRAGONS:
         return 2
     winds = (pair == ctx.seat_wind) + (pair == ctx.round_wind)
     if winds == 2:
-        return ctx.options["riichi.double_wind_pair_fu"]
+        return options["riichi.double_wind_pair_fu"]
     return 2 * winds

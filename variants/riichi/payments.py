@@ -46,13 +46,16 @@ def hand_value(base: Points, ctx: WinContext) -> Points:
     return ron_value(base, ctx.dealer)
 
 
-def payments(base: Points, ctx: WinContext, pao_base: Points = 0) -> tuple[Points, ...]:
+def payments(
+    base: Points, ctx: WinContext, pao_base: Points = 0, pao_honba_payer: str = "discarder"
+) -> tuple[Points, ...]:
     """Score changes by wind index, honba and sticks included.
 
-    ``pao_base`` is the part of ``base`` the pao seat is liable for (0: no pao).
+    ``pao_base`` is the part of ``base`` the pao seat is liable for (0: no pao); ``pao_honba_payer`` is the
+    option ``riichi.pao_honba_payer`` (who pays the honba of a ron with pao).
     """
     if pao_base and ctx.pao is not None and ctx.pao != ctx.discarder:
-        return _with_pao(base, pao_base, ctx, ctx.pao)
+        return _with_pao(base, pao_base, ctx, ctx.pao, pao_honba_payer)
     winner = ctx.seat
     deltas = [-amount for amount in _owed(base, ctx, winner)]  # each payer's loss is the winner's gain
     deltas[winner] = -_total(deltas) + STICK * ctx.sticks
@@ -71,17 +74,19 @@ def _owed(base: Points, ctx: WinContext, winner: int) -> tuple[Points, ...]:
     return tuple(owed_ron)
 
 
-def _with_pao(base: Points, pao_base: Points, ctx: WinContext, pao: int) -> tuple[Points, ...]:
+def _with_pao(base: Points, pao_base: Points, ctx: WinContext, pao: int, by_option: str) -> tuple[Points, ...]:
     """Score changes of a win with pao: the liable seat's part, the rest, the honba and the sticks."""
     deltas: list[Points] = [0] * 4
-    honba_payer = _pay_with_pao(deltas, base, pao_base, ctx, pao)
+    honba_payer = _pay_with_pao(deltas, base, pao_base, ctx, pao, by_option)
     if ctx.honba:
         _move(deltas, honba_payer, ctx.seat, HONBA_RON * ctx.honba)
     deltas[ctx.seat] += STICK * ctx.sticks
     return tuple(deltas)
 
 
-def _pay_with_pao(deltas: list[Points], base: Points, pao_base: Points, ctx: WinContext, pao: int) -> int:
+def _pay_with_pao(
+    deltas: list[Points], base: Points, pao_base: Points, ctx: WinContext, pao: int, by_option: str
+) -> int:
     """Pao: the liable seat pays the pao part whole on tsumo, half of it on another's ron.
 
     Returns the seat that pays the honba.
@@ -97,7 +102,6 @@ def _pay_with_pao(deltas: list[Points], base: Points, pao_base: Points, ctx: Win
     discarder = _discarder(ctx)
     _move(deltas, pao, ctx.seat, half)
     _move(deltas, discarder, ctx.seat, liable - half + ron_value(rest, ctx.dealer))
-    by_option = ctx.options["riichi.pao_honba_payer"]
     return pao if by_option == "responsible" else discarder
 
 

@@ -18,7 +18,15 @@ from variants.riichi.scorer import NoWin, score_win
 from variants.riichi.waits import seat_waits, visible_counts
 from variants.riichi.yaku import red_five_count
 
-__all__ = ["can_win", "furiten", "legal_actions", "seat_waits", "table_setup", "win_context"]
+__all__ = [
+    "accept_win",
+    "furiten",
+    "legal_actions",
+    "seat_waits",
+    "table_setup",
+    "win_context",
+    "win_context_if_waiting",
+]
 
 _KAN_DORA = {
     "immediate_all": "immediate",
@@ -76,23 +84,36 @@ def _call_skips(event, seat: int) -> bool:
     return 0 < (seat - who) % 4 < (event.seat - who) % 4
 
 
-def can_win(game, seat: int, tile: int, how: str, detail: bool):
-    """A Score when ``seat`` may win on ``tile`` now, else False."""
+def win_context_if_waiting(game, seat: int, tile: int, how: str) -> WinContext | None:
+    """The context of a win the waits allow, not in furiten for a ron, robbing only what may be robbed; else None."""
     me = game.hand.seats[seat]
-    waits = seat_waits(me, without=tile if how == TSUMO else None)
-    if kind_of(tile) not in waits or (how == RON and furiten(game, seat)):
-        return False
+    if kind_of(tile) not in seat_waits(me, without=tile if how == TSUMO else None):
+        return None
+    if how == RON and furiten(game, seat):
+        return None
     if how == RON and game.hand.phase == ROB and game.hand.rob_kind == "ankan" and not _may_rob_ankan(game, me, tile):
-        return False
-    try:
-        score = score_win(win_context(game, seat, tile, how), game.rules.pattern_index)
-    except NoWin:
-        return False
-    if not game.rules[opt.ATOZUKE] and not yaku_on_every_wait(game.rules, win_context(game, seat, tile, how), waits):
-        return False
-    if how == RON:
-        me.stash[_RON_CHANCE] = len(game.log)  # passing this tile starts same-turn furiten from here
-    return score
+        return None
+    return win_context(game, seat, tile, how)
+
+
+def accept_win(game, seat: int, ctx: WinContext, score) -> bool:
+    """A win needs a yaku (an offer is scored here: ``score`` None), on every wait without 後付け (atozuke off).
+
+    A ron that may be taken starts same-turn furiten from here if the seat passes it.
+    """
+    rules = game.rules
+    if score is None:
+        try:
+            rules.score_win(ctx, rules)
+        except NoWin:
+            return False
+    if not rules[opt.ATOZUKE]:
+        waits = seat_waits(game.hand.seats[seat], without=ctx.win_tile if ctx.tsumo else None)
+        if not yaku_on_every_wait(rules, ctx, waits):
+            return False
+    if not ctx.tsumo:
+        game.hand.seats[seat].stash[_RON_CHANCE] = len(game.log)  # passing this tile starts same-turn furiten
+    return True
 
 
 def yaku_on_every_wait(rules, ctx: WinContext, waits) -> bool:
@@ -107,7 +128,7 @@ def yaku_on_every_wait(rules, ctx: WinContext, waits) -> bool:
     for kind in waits:
         other = replace(ctx, concealed=tuple(before) + (4 * kind + 3,), win_tile=4 * kind + 3)
         try:
-            score_win(other, rules.pattern_index)
+            score_win(other, rules.pattern_index, rules.values)
         except NoWin:
             return False
     return True
@@ -144,7 +165,6 @@ def win_context(game, seat: int, tile: int, how: str, first_winner: bool = True)
         honba=hand.honba if first_winner else 0,
         sticks=game.sticks if first_winner else 0,
         pao=_pao(hand, me),
-        options=game.rules.values,
         extra={"dealer_repeats": game.repeats},
     )
 

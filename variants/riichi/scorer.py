@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Final
+from typing import Any, Final
 
-from mjsim.errors import MjsimError
-from mjsim.scoring import Hit, Pattern, Points, Score, WinContext, evaluate, match
+from mjsim.scoring import Hit, NoWin, Pattern, Points, Score, WinContext, evaluate, hand_readings, match
+from variants.riichi.detail import RiichiDetail
 from variants.riichi.fu import fu
 from variants.riichi.limits import base_points
 from variants.riichi.options import MIN_HAN_CHOICES, TWO_HAN
 from variants.riichi.payments import hand_value, payments
-from variants.riichi.yaku import PATTERNS
+from variants.riichi.yaku import CONFIGURED_RULES, PATTERNS
 
 # Constants are Final: the compiled build (mjsim/native.py) then reads them without a module lookup.
 # renhou option -> (han, yakuman)
@@ -29,15 +29,13 @@ _RENHOU: Final = {
 MIN_HAN_CEILING: Final = max(*MIN_HAN_CHOICES, TWO_HAN)  # no rule asks for more: a win at this many han needs no check
 
 
-class NoWin(MjsimError):
-    """The tiles do not make a scoring win under these rules (not complete, or no yaku)."""
-
-
 def configured_patterns(options) -> list[Pattern]:
-    """The riichi patterns with option-dependent values applied."""
+    """The riichi patterns with option-dependent values applied, and the rules that read options bound to them."""
     doubles = options["riichi.double_yakuman_patterns"]
     out = []
     for p in PATTERNS:
+        if p.name in CONFIGURED_RULES:
+            p = replace(p, applies=CONFIGURED_RULES[p.name](options))
         if p.name in ("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii"):
             option_name = {"kokushi_13": "kokushi_13"}.get(p.name, p.name)
             p = replace(p, yakuman=2 if option_name in doubles else 1)
@@ -52,43 +50,47 @@ def configured_patterns(options) -> list[Pattern]:
     return out
 
 
-def score_win(ctx: WinContext, patterns) -> Score:
-    """The best reading's score, or NoWin saying why there is none."""
+def score_win(ctx: WinContext, patterns, options: Mapping[str, Any]) -> Score:
+    """The best reading's score under the rule values ``options``, or NoWin saying why there is none."""
     if ctx.reading is None and len(ctx.concealed) + 3 * len(ctx.melds) != 14:
         raise NoWin(
             f"a winning hand has 14 tiles (kans counted as 3), this one has {len(ctx.concealed) + 3 * len(ctx.melds)}"
         )
-    best = evaluate(ctx, patterns, _value)
+    best = evaluate(ctx, patterns, valuer(options))
     if best is None:
-        raise NoWin("the hand is not complete" if not _complete(ctx) else "the hand has no yaku")
+        raise NoWin("the hand is not complete" if not hand_readings(ctx) else "the hand has no yaku")
     return best
 
 
-def _complete(ctx: WinContext) -> bool:
-    from mjsim.scoring import hand_readings
+def valuer(options: Mapping[str, Any]) -> Callable[[WinContext, list[Hit]], Score | None]:
+    """The value function of one reading under the rule values ``options`` (what :func:`evaluate` calls)."""
 
-    return bool(hand_readings(ctx))
+    def value(ctx: WinContext, hits: list[Hit]) -> Score | None:
+        return value_of(ctx, hits, options)
+
+    return value
 
 
-def _value(ctx: WinContext, hits: list[Hit]) -> Score | None:
+def value_of(ctx: WinContext, hits: list[Hit], options: Mapping[str, Any]) -> Score | None:
     """Han, fu, limit and who pays what for one reading (None: not a valid win)."""
-    options, reading = ctx.options, ctx.reading
+    reading = ctx.reading
     assert reading is not None, "a value is worked out for one reading of the hand"
     han, yaku_han, yaku, limit_hands = _tally(hits)
     yakuman = _yakuman_multiple(limit_hands, options) if limit_hands else 0
-    if not yakuman and (not yaku or (yaku_han < MIN_HAN_CEILING and yaku_han < _min_han(ctx))):
+    if not yakuman and (not yaku or (yaku_han < MIN_HAN_CEILING and yaku_han < _min_han(ctx, options))):
         return None
     names = {h.name for h in hits}
-    if "renhou" in names and options["riichi.renhou"] == "needs_other_yaku" and not _has_other_yaku(ctx):
+    if "renhou" in names and options["riichi.renhou"] == "needs_other_yaku" and not _has_other_yaku(ctx, options):
         return None
-    fu_total, fu_parts = fu(ctx, pinfu="pinfu" in names)
+    fu_total, fu_parts = fu(ctx, options, pinfu="pinfu" in names)
     if reading.form == "seven_pairs" and options["riichi.chiitoitsu_scoring"] == "1h50f_then_2h25f":
         han, fu_total, fu_parts = _chiitoitsu_1h50f(han, fu_total, fu_parts, options)
     base, limit = base_points(han, fu_total, yakuman, options)
     # Paid per reading, not once for the best: five wins in six have one reading, and a second pass costs more.
     pao_base = _pao_base(hits, base, yakuman, options) if ctx.pao is not None else 0
-    pays = payments(base, ctx, pao_base)
-    return Score(tuple(hits), han, fu_total, fu_parts, limit, yakuman, base, hand_value(base, ctx), pays, reading)
+    pays = payments(base, ctx, pao_base, options["riichi.pao_honba_payer"]) if pao_base else payments(base, ctx)
+    detail = RiichiDetail(han, fu_total, fu_parts, limit, yakuman, base)
+    return Score(tuple(hits), hand_value(base, ctx), pays, reading, detail)
 
 
 def _tally(hits: list[Hit]) -> tuple[int, int, int, tuple[int, ...]]:
@@ -108,13 +110,13 @@ def _tally(hits: list[Hit]) -> tuple[int, int, int, tuple[int, ...]]:
     return han, yaku_han, yaku, yakuman
 
 
-def _has_other_yaku(ctx: WinContext) -> bool:
+def _has_other_yaku(ctx: WinContext, options: Mapping[str, Any]) -> bool:
     """Whether a yaku other than renhou applies (4play: renhou counts only beside another yaku).
 
     The hits passed to ``_value`` keep only limit hands once renhou (a yakuman) applies, so the
     regular yaku are matched again here; this runs only for renhou hands.
     """
-    regular = [p for p in configured_patterns(ctx.options) if not p.yakuman and not p.bonus and p.name != "renhou"]
+    regular = [p for p in configured_patterns(options) if not p.yakuman and not p.bonus and p.name != "renhou"]
     return any(h for h in match(regular, ctx) if not h.bonus)
 
 
@@ -144,12 +146,12 @@ def _pao_base(hits: Sequence[Hit], base: Points, yakuman: int, options) -> Point
     return min(base, base * sum(h.yakuman for h in liable) // yakuman)
 
 
-def _min_han(ctx: WinContext) -> int:
+def _min_han(ctx: WinContext, options: Mapping[str, Any]) -> int:
     """Han of yaku needed: 1, or 2 under the two-han rules."""
-    mode = ctx.options["riichi.ryanhan_shibari"]
+    mode = options["riichi.ryanhan_shibari"]
     two = (
         mode == "always"
         or (mode == "from_5_honba" and ctx.honba >= 5)
         or (mode == "from_dealer_5th_repeat" and ctx.extra.get("dealer_repeats", 0) >= 5)
     )
-    return max(ctx.options["riichi.min_han"], TWO_HAN if two else 1)
+    return max(options["riichi.min_han"], TWO_HAN if two else 1)

@@ -47,11 +47,13 @@ def settle_win(game, wins) -> list[Transfer]:
 
 def _win_deltas(game, score, ctx) -> list[int]:
     """Score changes by wind index: the hand with pao, honba at honba_value, then rinshan pao."""
-    pao_base = _pao_base(score.hits, score.base, score.yakuman, ctx.options) if ctx.pao is not None else 0
-    deltas = list(payments(score.base, ctx, pao_base))
+    values, detail = game.rules.values, score.detail
+    pao_base = _pao_base(score.hits, detail.base, detail.yakuman, values) if ctx.pao is not None else 0
+    honba_payer = values[opt.PAO_HONBA_PAYER]
+    deltas = list(payments(detail.base, ctx, pao_base, honba_payer))
     value = game.rules[opt.HONBA_VALUE]
     if value != HONBA_RON and ctx.honba:
-        plain = payments(score.base, replace(ctx, honba=0), pao_base)
+        plain = payments(detail.base, replace(ctx, honba=0), pao_base, honba_payer)
         # payments() charges HONBA_RON a honba: rescale what each payer owes for the honba (the winner gets the sum).
         deltas = [p - (p - d) * value // HONBA_RON if d < p else d for d, p in zip(deltas, plain, strict=True)]
     liable = _rinshan_liable(game, ctx)

@@ -1,7 +1,10 @@
 """The riichi yaku and yakuman (riichi_base.md §7) and the dora counts (§8), as pattern data.
 
 Each rule is a small predicate over a :class:`WinContext`; its docstring
-starts with the kanji name.  ``@yaku`` turns it into a :class:`Pattern`;
+starts with the kanji name.  A rule that reads a rule value takes the values
+as a second argument (``configured=True``): ``scorer.configured_patterns``
+binds them once per rule set (:data:`CONFIGURED_RULES`), since the context
+carries no options.  ``@yaku`` turns it into a :class:`Pattern`;
 Tenhou's yaku id is kept so real logs can be compared.  ``needs`` names the
 features (``mjsim.scoring.FEATURES``) a yaku cannot do without, so the
 evaluator skips it for hands that lack them; each rule still checks its whole
@@ -11,8 +14,9 @@ condition, so the declarations only ever save time.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
+from typing import Any
 
 from mjsim.hand.tiles import (
     DRAGONS,
@@ -29,6 +33,8 @@ from mjsim.native import source_path
 from mjsim.scoring import ORPHANS, SEVEN_PAIRS, STANDARD, TANKI, Pattern, WinContext, feature_mask
 
 PATTERNS: list[Pattern] = []
+# Pattern name -> a function of the rule values giving the rule of one argument (see ``configured``).
+CONFIGURED_RULES: dict[str, Callable[[Mapping[str, Any]], Callable[[WinContext], Any]]] = {}
 _DRAGON_SET, _WIND_SET = frozenset(DRAGONS), frozenset(WINDS)
 
 
@@ -60,11 +66,17 @@ def yaku(
     when: str | None = None,
     per_hand: bool = False,
     needs: tuple[str, ...] = (),
+    configured: bool = False,
 ):
-    """Register the decorated predicate as a pattern (its docstring: kanji name, then the rule)."""
+    """Register the decorated predicate as a pattern (its docstring: kanji name, then the rule).
 
-    def register(rule: Callable[[WinContext], int | bool]) -> Callable[[WinContext], int | bool]:
+    ``configured``: the rule is ``rule(ctx, values)``, bound to the rule values when the patterns are configured.
+    """
+
+    def register(rule: Callable[..., int | bool]) -> Callable[..., int | bool]:
         doc = _docstring(rule).strip()
+        if configured:
+            CONFIGURED_RULES[name or rule.__name__] = _binder(rule)
         PATTERNS.append(
             Pattern(
                 name=name or rule.__name__,
@@ -87,6 +99,18 @@ def yaku(
     return register
 
 
+def _binder(rule: Callable[..., Any]) -> Callable[[Mapping[str, Any]], Callable[[WinContext], Any]]:
+    """A function of the rule values giving ``rule`` with them bound (one closure per rule set, not per win)."""
+
+    def bind(values: Mapping[str, Any]) -> Callable[[WinContext], Any]:
+        def applies(ctx: WinContext) -> Any:
+            return rule(ctx, values)
+
+        return applies
+
+    return bind
+
+
 def _docstring(rule: Callable) -> str:
     """The rule's docstring, read from this module's source when it is compiled (mypyc keeps none)."""
     return rule.__doc__ or _source_docstrings().get(rule.__name__, "")
@@ -103,8 +127,8 @@ def _standard(ctx: WinContext) -> bool:
     return ctx.reading.form == STANDARD
 
 
-def _opt(ctx: WinContext, name: str):
-    return ctx.options[f"riichi.{name}"]
+def _opt(values: Mapping[str, Any], name: str):
+    return values[f"riichi.{name}"]
 
 
 # --- 1 han: situation --------------------------------------------------------
@@ -122,16 +146,16 @@ def riichi(ctx):
     return ctx.has("riichi", "double_riichi")
 
 
-@yaku(2, tenhou=21, replaces=("riichi",), when="double_riichi", per_hand=True)
-def double_riichi(ctx):
+@yaku(2, tenhou=21, replaces=("riichi",), when="double_riichi", per_hand=True, configured=True)
+def double_riichi(ctx, values):
     """両立直 (double riichi): riichi declared on the first discard, before any call."""
-    return ctx.has("double_riichi") and _opt(ctx, "double_riichi")
+    return ctx.has("double_riichi") and _opt(values, "double_riichi")
 
 
-@yaku(1, tenhou=2, when="ippatsu", per_hand=True)
-def ippatsu(ctx):
+@yaku(1, tenhou=2, when="ippatsu", per_hand=True, configured=True)
+def ippatsu(ctx, values):
     """一発 (ippatsu): a win within one go-around of riichi, no call in between."""
-    return ctx.has("ippatsu") and _opt(ctx, "ippatsu")
+    return ctx.has("ippatsu") and _opt(values, "ippatsu")
 
 
 @yaku(1, 1, tenhou=3, when="chankan", per_hand=True)
@@ -165,8 +189,8 @@ def _is_value_pair(ctx: WinContext, kind: int) -> bool:
     return kind in DRAGONS or kind in (ctx.seat_wind, ctx.round_wind)
 
 
-@yaku(1, tenhou=7, needs=("closed", "all_sequences"))
-def pinfu(ctx):
+@yaku(1, tenhou=7, needs=("closed", "all_sequences"), configured=True)
+def pinfu(ctx, values):
     """平和 (pinfu): closed, four sequences, a pair of no value, won on a two-sided wait."""
     r = ctx.reading
     return (
@@ -175,14 +199,14 @@ def pinfu(ctx):
         and len(r.sequences) == len(r.sets)
         and r.wait == "ryanmen"
         and not _is_value_pair(ctx, r.pair)
-        and (not ctx.tsumo or _opt(ctx, "tsumo_pinfu"))
+        and (not ctx.tsumo or _opt(values, "tsumo_pinfu"))
     )
 
 
-@yaku(1, 1, tenhou=8, per_hand=True, needs=("only_simples",))
-def tanyao(ctx):
+@yaku(1, 1, tenhou=8, per_hand=True, needs=("only_simples",), configured=True)
+def tanyao(ctx, values):
     """断幺九 (tanyao): only simples (open hands only with kuitan)."""
-    return bool(ctx.features & _ONLY_SIMPLES) and (ctx.closed or _opt(ctx, "kuitan"))
+    return bool(ctx.features & _ONLY_SIMPLES) and (ctx.closed or _opt(values, "kuitan"))
 
 
 def _identical_sequence_pairs(ctx: WinContext) -> int:
@@ -389,18 +413,18 @@ def daisuushii(ctx):
     return ctx.reading.triplet_mask & _WIND_MASK == _WIND_MASK
 
 
-@yaku(yakuman=1, tenhou=42, needs=("honors", "no_simples"))
-def tsuuiisou(ctx):
+@yaku(yakuman=1, tenhou=42, needs=("honors", "no_simples"), configured=True)
+def tsuuiisou(ctx, values):
     """字一色 (tsuuiisou): only honours (seven pairs too, by option)."""
-    if ctx.reading.form == SEVEN_PAIRS and not _opt(ctx, "chiitoi_tsuuiisou"):
+    if ctx.reading.form == SEVEN_PAIRS and not _opt(values, "chiitoi_tsuuiisou"):
         return False
     return not ctx.suits
 
 
-@yaku(yakuman=1, tenhou=43, per_hand=True, needs=("one_suit", "simples"))
-def ryuuiisou(ctx):
+@yaku(yakuman=1, tenhou=43, per_hand=True, needs=("one_suit", "simples"), configured=True)
+def ryuuiisou(ctx, values):
     """緑一色 (ryuuiisou): only 2 3 4 6 8 sou and 發 (發 required by option)."""
-    return ctx.kinds <= GREENS and (GREEN in ctx.kinds or not _opt(ctx, "ryuuiisou_requires_hatsu"))
+    return ctx.kinds <= GREENS and (GREEN in ctx.kinds or not _opt(values, "ryuuiisou_requires_hatsu"))
 
 
 @yaku(yakuman=1, tenhou=44, per_hand=True, needs=("no_simples", "no_honors"))
@@ -479,21 +503,21 @@ def dora(ctx):
     return _count_dora(ctx, ctx.dora_indicators)
 
 
-@yaku(1, 1, tenhou=53, bonus=True, per_hand=True, needs=("closed",))  # riichi needs a closed hand
-def ura_dora(ctx):
+@yaku(1, 1, tenhou=53, bonus=True, per_hand=True, needs=("closed",), configured=True)  # riichi needs a closed hand
+def ura_dora(ctx, values):
     """裏ドラ (ura dora): each tile the ura indicators point to, for a riichi winner."""
-    if not ctx.has("riichi", "double_riichi") or not _opt(ctx, "ura_dora"):
+    if not ctx.has("riichi", "double_riichi") or not _opt(values, "ura_dora"):
         return 0
     return _count_dora(ctx, ctx.ura_indicators)
 
 
-@yaku(1, 1, tenhou=54, bonus=True, per_hand=True)
-def aka_dora(ctx):
+@yaku(1, 1, tenhou=54, bonus=True, per_hand=True, configured=True)
+def aka_dora(ctx, values):
     """赤ドラ (aka dora): each red five."""
     counts = ctx.counts
     if not (counts[_FIVES[0]] or counts[_FIVES[1]] or counts[_FIVES[2]]):  # no five at all: a third of wins
         return 0
-    reds = _RED_FIVES[red_five_count(ctx.options)]
+    reds = _RED_FIVES[red_five_count(values)]
     found = len(reds.intersection(ctx.concealed))
     for meld in ctx.melds:
         found += len(reds.intersection(meld.tiles))

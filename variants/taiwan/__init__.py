@@ -51,9 +51,9 @@ def mjsim_legal_actions(game, seat, actions):
 
 
 @hookimpl
-def mjsim_win(game, seat, tile, how, detail):
-    """Five sets and a pair not blocked by 過水, or a flower win."""
-    return flow.can_win(game, seat, tile, how, detail)
+def mjsim_win_context(game, seat, tile, how):
+    """Five sets and a pair not blocked by 過水, or a flower win (any such win stands: no accept rule)."""
+    return flow.win_context_if_allowed(game, seat, tile, how)
 
 
 @hookimpl

@@ -13,7 +13,6 @@ from variants.common.swap_calls import without_swap_calls
 from variants.taiwan import guoshui
 from variants.taiwan.flowers import flower_win, hidden_by
 from variants.taiwan.options import tw
-from variants.taiwan.scoring import NoWin, score_win
 from variants.taiwan.seats import seat_winds
 from variants.taiwan.waits import seat_waits
 
@@ -47,21 +46,19 @@ def table_setup(rules) -> TableSetup:
 # --- Wins ---------------------------------------------------------------------------------------
 
 
-def can_win(game, seat: int, tile: int, how: str, detail: bool):
-    """A Score when ``seat`` may win on ``tile`` now (five sets and a pair, or a flower win), else False."""
+def win_context_if_allowed(game, seat: int, tile: int, how: str) -> WinContext | None:
+    """The context of a win the tiles allow (five sets and a pair not blocked by 過水, or a flower win), else None.
+
+    Any such win stands: offers are not scored (a complete hand scores at least 底).
+    """
     hand = game.hand
     if how == RON and hand.phase == ROB and hand.rob_kind == ANKAN:
-        return False  # a concealed kong cannot be robbed
+        return None  # a concealed kong cannot be robbed
     flowers = flower_win(game, seat) if how == TSUMO else None
     complete = _hand_may_win(game, seat, tile, how)
     if not complete and flowers is None:
-        return False
-    if not detail:
-        return True
-    try:
-        return score_win(win_context(game, seat, tile, how, complete), game.rules)
-    except NoWin:
-        return False
+        return None
+    return win_context(game, seat, tile, how, complete)
 
 
 def _hand_may_win(game, seat: int, tile: int, how: str) -> bool:
@@ -115,7 +112,6 @@ def win_context(game, seat: int, tile: int, how: str, complete: bool = True) -> 
         round_wind=hand.round_wind,
         discarder=None if source is None else winds[source],
         situation=_situation(game, seat, tsumo),
-        options=game.rules.values,
         extra=extra,
     )
 

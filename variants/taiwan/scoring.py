@@ -7,10 +7,10 @@ transaction the dealer takes part in, as winner or as payer.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, NamedTuple
 
-from mjsim.errors import MjsimError
 from mjsim.hand.tiles import FLOWER, kind_of
-from mjsim.scoring import TANKI, Hit, Reading, Score, WinContext, evaluate, match
+from mjsim.scoring import TANKI, Hit, NoWin, Reading, Score, WinContext, evaluate, match
 from variants.taiwan.waits import is_lilikuli
 
 FLOWER_ITEMS = ("zhenghua", "huagang", "jianhua")
@@ -18,18 +18,44 @@ FLOWER_WINS = {"qiqiangyi": ("七搶一", 8), "baxian": ("八仙過海", 16)}
 HAND_TILES = 17  # five sets and a pair, kongs counted as three
 
 
-class NoWin(MjsimError):
-    """The tiles do not make a Taiwanese win (not five sets and a pair, nor a flower win)."""
+class TaiDetail(NamedTuple):
+    """Taiwan's facts of a win: the tai (the most any payer pays), the fixed parts (底, the dealer's bonus), 底."""
+
+    tai: int
+    parts: tuple[tuple[str, int], ...] = ()
+    di: int = 0
+
+    def rank_key(self) -> tuple[int]:
+        """Between readings of equal value: more tai."""
+        return (self.tai,)
+
+    def record(self) -> dict[str, Any]:
+        """The hand record's facts of the win (named as the riichi family names them: tai are the han)."""
+        return {"han": self.tai, "fu": 0, "yakuman": 0}
+
+    def report(self) -> dict[str, Any]:
+        """The fields ``mjsim score --json`` shows."""
+        parts = [{"part": part, "fu": value} for part, value in self.parts]
+        return {"han": self.tai, "fu": 0, "fu_parts": parts, "limit": None, "yakuman": 0, "base": self.di}
+
+    def lines(self, unit: str) -> list[str]:
+        """The fixed parts (底 and the dealer's bonus) and the tai."""
+        parts = ", ".join(f"{part} {value}" for part, value in self.parts)
+        return [f"  {parts}; {self.tai} {unit}"] if parts else []
+
+    def label(self) -> str | None:
+        """No limit: tai add without a cap."""
+        return None
 
 
 def score_win(ctx: WinContext, rules) -> Score:
     """The score of a win: the best reading's tai, the flower win if any, and every seat's payment."""
-    ctx = _flowers_apart(ctx)
+    ctx, values = _flowers_apart(ctx), rules.values
     flower_win = ctx.extra.get("taiwan.flower_win")
-    best = best_reading(ctx, rules.pattern_index)
+    best = best_reading(ctx, rules.pattern_index, bool(values.get("taiwan.lilikuli")))
     if best is None and flower_win is None:
         raise NoWin(_why_not(ctx))
-    di, rate = ctx.options["taiwan.di"], ctx.options["taiwan.rate"]
+    di, rate = values["taiwan.di"], values["taiwan.rate"]
     hits = list(best.hits) if best is not None else []
     per_payer = _tai_by_payer(ctx, hits, flower_win)
     dealer, bonus = dealer_of(ctx), 2 * repeats_of(ctx) + 1
@@ -43,15 +69,18 @@ def score_win(ctx: WinContext, rules) -> Score:
     tai = max(per_payer.values(), default=0)
     parts = (("底", di),) + ((("莊家+連莊", bonus),) if dealer == ctx.seat or dealer in per_payer else ())
     reading = best.reading if best is not None else Reading("flowers", None, (), TANKI)
-    return Score(tuple(shown), tai, 0, parts, None, 0, di, payments[ctx.seat], tuple(payments), reading)
+    return Score(tuple(shown), payments[ctx.seat], tuple(payments), reading, TaiDetail(tai, parts, di))
 
 
-def best_reading(ctx: WinContext, index) -> Score | None:
-    """The reading of the hand worth the most tai (None when the tiles are not a complete hand)."""
+def best_reading(ctx: WinContext, index, lilikuli: bool) -> Score | None:
+    """The reading of the hand worth the most tai (None when the tiles are not a complete hand).
+
+    ``lilikuli``: the option taiwan.lilikuli (嚦咕嚦咕, seven pairs and a triplet, is a winning shape).
+    """
     if sum(ctx.concealed_counts) + 3 * len(ctx.melds) != HAND_TILES:
         return None
     best = evaluate(ctx, index, _value)
-    if ctx.options.get("taiwan.lilikuli") and not ctx.melds and is_lilikuli(ctx.concealed_counts):
+    if lilikuli and not ctx.melds and is_lilikuli(ctx.concealed_counts):
         pairs = tuple(k for k, n in enumerate(ctx.concealed_counts) if n in (2, 4))
         special = replace(ctx, reading=Reading("lilikuli", None, (), TANKI, pairs))
         score = _value(special, match(index.patterns, special))
@@ -63,7 +92,7 @@ def best_reading(ctx: WinContext, index) -> Score | None:
 def _value(ctx: WinContext, hits: list[Hit]) -> Score:
     """One reading: its tai items (every complete hand wins, there is no minimum)."""
     tai = sum(h.han for h in hits)
-    return Score(tuple(hits), tai, 0, (), None, 0, 0, tai, (), ctx.reading)
+    return Score(tuple(hits), tai, (), ctx.reading, TaiDetail(tai))
 
 
 def _tai_by_payer(ctx: WinContext, hits: list[Hit], flower_win: str | None) -> dict[int, int]:

@@ -20,11 +20,21 @@ def flowers(ctx: WinContext) -> tuple[int, ...]:
     return ctx.extra.get("taiwan.flowers", ())
 
 
-def _waits_before(ctx: WinContext) -> tuple[int, ...]:
-    """The kinds that completed the hand before the winning tile came."""
+def _waits_before(ctx: WinContext, lilikuli: bool) -> tuple[int, ...]:
+    """The kinds that completed the hand before the winning tile came (嚦咕嚦咕 a shape too, by option)."""
     counts = bytearray(ctx.concealed_counts)
     counts[ctx.win_kind] -= 1
-    return waits_of(bytes(counts), bool(ctx.options.get("taiwan.lilikuli")))
+    return waits_of(bytes(counts), lilikuli)
+
+
+def _with(rule, *args):
+    """``rule`` with the rule values it reads bound once (the context carries none)."""
+
+    def applies(ctx):
+        return rule(ctx, *args)
+
+    applies.__doc__ = rule.__doc__
+    return applies
 
 
 def _open_melds(ctx: WinContext) -> int:
@@ -46,17 +56,17 @@ def _buqiuren(ctx):
     return ctx.closed and ctx.tsumo and "migi" not in ctx.situation
 
 
-def _dudiao_north(ctx):
+def _dudiao_north(ctx, lilikuli: bool):
     """獨聽 (north): only one tile kind completed the hand."""
-    return len(_waits_before(ctx)) == 1
+    return len(_waits_before(ctx, lilikuli)) == 1
 
 
-def _dudiao_south(ctx):
+def _dudiao_south(ctx, lilikuli: bool):
     """獨聽 (south): the win can be read as an edge, closed or single wait, or only one kind completed the hand."""
-    return ctx.reading.wait in SINGLE_WAIT_SHAPES or len(_waits_before(ctx)) == 1
+    return ctx.reading.wait in SINGLE_WAIT_SHAPES or len(_waits_before(ctx, lilikuli)) == 1
 
 
-def _pinghu(ctx):
+def _pinghu(ctx, allows_menzen: bool):
     """平和: five chows and a pair, no honours, no flowers, a ron on a two-sided wait."""
     r = ctx.reading
     return (
@@ -65,7 +75,7 @@ def _pinghu(ctx):
         and not flowers(ctx)
         and not ctx.tsumo
         and r.wait == RYANMEN
-        and (not ctx.closed or bool(ctx.options.get("taiwan.pinfu_allows_menzen")))
+        and (not ctx.closed or allows_menzen)
     )
 
 
@@ -195,6 +205,7 @@ def patterns(values) -> list[Pattern]:
     # Over 60 lines because it is the tai table itself, one row per item: it reads best whole.
     local = values["taiwan.local_tai"]
     ziyise_tai = values["taiwan.ziyise_tai"]
+    lilikuli = bool(values.get("taiwan.lilikuli"))
     rows = [
         # name, title, tai, applies, closed only, replaces, per hand, circumstance
         ("menqing", "門清", 1, _menqing, True, (), True, None),
@@ -204,7 +215,7 @@ def patterns(values) -> list[Pattern]:
             "dudiao",
             "獨聽",
             1,
-            _dudiao_south if values["taiwan.dujing_mode"] == "south" else _dudiao_north,
+            _with(_dudiao_south if values["taiwan.dujing_mode"] == "south" else _dudiao_north, lilikuli),
             False,
             (),
             values["taiwan.dujing_mode"] == "north",
@@ -214,7 +225,7 @@ def patterns(values) -> list[Pattern]:
         ("gangshang", "槓上開花", 1, _situation("槓上開花"), False, (), True, "rinshan"),
         ("haidi", "海底撈月", 1, _situation("海底撈月"), False, (), True, "haitei"),
         ("hedi", "河底撈魚", 1, _situation("河底撈魚"), False, (), True, "houtei"),
-        ("pinghu", "平和", 2, _pinghu, False, (), False, None),
+        ("pinghu", "平和", 2, _with(_pinghu, bool(values.get("taiwan.pinfu_allows_menzen"))), False, (), False, None),
         ("quanqiuren", "全求人", 3, _quanqiuren, False, ("dudiao",), True, None),
         ("duiduihu", "對對和", 4, _duiduihu, False, (), False, None),
         ("hunyise", "混一色", 4, _hunyise, False, (), True, None),
