@@ -71,8 +71,39 @@ def add_variant_commands(group: click.Group, variants: Mapping[str, str]) -> Non
             raise MjsimError(f"variant {name!r} ({variants[name]}) cannot add its commands: {detail}") from None
 
 
+def _load_plugins(ctx: click.Context, _param: click.Parameter, modules: tuple[str, ...]) -> None:
+    """``mjsim --plugin MODULE``: import each module and let it add its commands (before the command is looked up).
+
+    A module that cannot be imported, or fails adding its commands, is a one-line error naming it (exit 2).
+    """
+    for module in modules:
+        try:
+            importlib.import_module(module)
+            if module not in _plugins.installed_variants().values():  # an installed one added its commands already
+                add_variant_commands(ctx.command, {module: module})
+        except MjsimError as exc:
+            _fail(ctx, str(exc))
+        except Exception as exc:  # any failure of the user's module is named in one line
+            _fail(ctx, f"--plugin {module}: cannot import it: {type(exc).__name__}: {exc}")
+
+
+def _fail(ctx: click.Context, message: str) -> None:
+    click.echo(f"mjsim: error: {message}", err=True)
+    ctx.exit(2)
+
+
 @click.group(cls=_Group)
 @click.version_option(package_name="mjsim")
+@click.option(
+    "--plugin",
+    "group_plugins",
+    multiple=True,
+    metavar="MODULE",
+    is_eager=True,  # before --help, so the help lists the module's commands
+    expose_value=False,
+    callback=_load_plugins,
+    help="a variant module of yours whose commands (mjsim_register_commands) to add; repeatable",
+)
 def cli() -> None:
     """Simulate mahjong rule variants and check their properties."""
 
@@ -220,10 +251,11 @@ def simulate(
     """Play GAMES games and print a summary (with a digest: the same seed gives the same digest anywhere)."""
     from mjsim.simulate import digest, run_games, summarize
 
-    names = _agents(agents)
     ruleset = _ruleset(preset, settings, plugins)
+    compiled = ruleset.compile()
+    names = _agents(agents, compiled)
     if backend is None and workers is None or check or log_out:
-        records = run_games(ruleset.compile(), games, seed, names, check, Path(log_out) if log_out else None)
+        records = run_games(compiled, games, seed, names, check, Path(log_out) if log_out else None)
     else:
         from mjsim.runner import RunSpec
         from mjsim.runner.run import collect
@@ -237,13 +269,15 @@ def simulate(
     click.echo(_simulate_text(summary))
 
 
-def _agents(text: str) -> list[str]:
+def _agents(text: str, rules=None) -> list[str]:
+    """The agent names of ``--agents``, each known to an installed variant or to the variants of ``rules``."""
     names = [a.strip() for a in text.split(",")]  # one per seat: the game checks the count against its table
     from mjsim.agents import agent_names
 
-    unknown = [n for n in names if n not in agent_names()]
+    known = sorted({*agent_names(), *(agent_names(rules) if rules is not None else ())})
+    unknown = [n for n in names if n not in known]
     if unknown:
-        raise MjsimError(f"unknown agent {unknown[0]!r}; known agents: {', '.join(agent_names())}")
+        raise MjsimError(f"unknown agent {unknown[0]!r}; known agents: {', '.join(known)}")
     return names
 
 

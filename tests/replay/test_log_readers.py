@@ -355,8 +355,12 @@ def test_meld_decoding_covers_the_bit_layout() -> None:
 @NEEDS_DATA
 def test_load_logs_walks_directories_and_skips_other_files() -> None:
     games = load_logs([DATA])
-    assert len(games) == len(ALL_FILES) == 115
+    # sanma/ adds four three-player tenhou.net/6 games (its mjlog files end in .txt: the walk passes them by)
+    sanma = _files("sanma", ".json")
+    assert (len(ALL_FILES), len(sanma)) == (115, 4)
+    assert len(games) == len(ALL_FILES) + len(sanma)
     assert {g.format for g in games} == {"mjlog", "tenhou6"}
+    assert all(g.rules["players"] == 3 for g in games if "sanma" in Path(g.source).parts)
 
 
 @NEEDS_DATA

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -110,26 +111,56 @@ def game_from_tenhou6(data: dict[str, Any] | list[dict[str, Any]], source: str =
 
 def _game(objects: list[tuple[str, Any]], source: str) -> GameLog:
     """A GameLog from tenhou.net/6 objects, each labelled with where it comes from (for messages)."""
-    rounds: list[RoundLog] = []
-    final = None
     for label, obj in objects:
         if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
             raise MjsimError(f"{source}: {label}not a tenhou.net/6 game (an object with a 'log' list)")
-        for index, raw in enumerate(obj["log"]):
-            where = f"{source}: {label}log[{index}]{_round_name(raw)}"
-            try:
-                rounds.append(_read_round(raw))
-            except (_Bad, KeyError, IndexError, TypeError, ValueError) as exc:  # ValueError: MjsimError too
-                raise MjsimError(f"{where}: {_describe(exc)}") from None
-        if "sc" in obj:
-            final = _final(source, label, obj["sc"])
-    if not rounds:
-        raise MjsimError(f"{source}: the log has no round")
     first = objects[0][1]
+    players = 3 if is_three_player(first) else 4
+    unread = None
+    try:
+        rounds = _rounds(objects, source, _read_round)
+    except MjsimError as exc:
+        if players == 4:
+            raise
+        # Three-player play (北抜き, a nuki robbed, Mahjong Soul's names) is a later issue: keep the deals.
+        rounds, unread = _rounds(objects, source, _read_deal), str(exc)
+    final = next((_final(source, label, obj["sc"]) for label, obj in reversed(objects) if "sc" in obj), None)
     name, rule = first.get("name"), first.get("rule")
     names = tuple(str(n) for n in name) if isinstance(name, list) else ("", "", "", "")
-    rules = _rules(rule if isinstance(rule, dict) else {}, rounds[0])
+    rules = _rules(rule if isinstance(rule, dict) else {}, players)
+    if unread:
+        rules["unread"] = unread  # why only the deals were read (a replay skips a 3-player game anyway)
     return GameLog(source, "tenhou6", rules, names, tuple(rounds), final)
+
+
+def _rounds(objects: list[tuple[str, Any]], source: str, read: Callable[[Any], RoundLog]) -> list[RoundLog]:
+    """Every round of the objects, read by ``read``; a round that cannot be read is an error naming it."""
+    rounds: list[RoundLog] = []
+    for label, obj in objects:
+        for index, raw in enumerate(obj["log"]):
+            try:
+                rounds.append(read(raw))
+            except (_Bad, KeyError, IndexError, TypeError, ValueError) as exc:  # ValueError: MjsimError too
+                raise MjsimError(f"{source}: {label}log[{index}]{_round_name(raw)}: {_describe(exc)}") from None
+    if not rounds:
+        raise MjsimError(f"{source}: the log has no round")
+    return rounds
+
+
+def is_three_player(obj: dict[str, Any]) -> bool:
+    """Whether a tenhou.net/6 game is three-player (sanma), told from the game object before any round is read.
+
+    The lobby name says 三 ("三鳳南喰赤"), or the first round deals the fourth seat nothing: the converters keep
+    four-entry arrays, with empty lists and a start score of 0 for the absent North seat (a 0 score alone
+    does not tell: a four-player seat may stand at 0).
+    """
+    rule = obj.get("rule")
+    if isinstance(rule, dict) and "三" in str(rule.get("disp", "")):
+        return True
+    try:
+        return obj["log"][0][4 + 3 * 3] == []
+    except (IndexError, KeyError, TypeError):
+        return False  # too broken to tell: reading the round names what is wrong
 
 
 def _round_name(raw: Any) -> str:
@@ -157,10 +188,9 @@ def _final(source: str, label: str, sc: Any) -> tuple[tuple[int, float], ...]:
     return tuple((int(sc[i]), float(sc[i + 1])) for i in range(0, 8, 2))
 
 
-def _rules(rule: dict[str, Any], first: RoundLog) -> dict[str, Any]:
+def _rules(rule: dict[str, Any], players: int) -> dict[str, Any]:
     """The rules as far as the ``rule`` object says (the GO type is rebuilt from the display name)."""
     disp = str(rule.get("disp", ""))
-    players = 3 if "三" in disp or not first.hands[3] else 4
     if "aka" in rule:  # the aka keys decide what viewers show; "disp" can disagree (four_reach.json)
         red = bool(rule["aka"])
     else:
@@ -306,6 +336,18 @@ def _read_round(raw: Any) -> RoundLog:
     return RoundLog(
         inp.kyoku, inp.honba, inp.sticks, inp.dealer, None, dora, inp.start, inp.hands, events, tuple(results), end
     )
+
+
+def _read_deal(raw: Any) -> RoundLog:
+    """A round's deal and start scores only, without its play or result (a three-player round, for now)."""
+    kyoku, honba, sticks = _int_list(raw[0], "[kyoku, honba, sticks]", 3)
+    start = tuple(_int_list(raw[1], "start scores", 4))
+    tiles = _Tiles()
+    hands = tuple(tuple(tiles.new(c) for c in _list(raw[4 + 3 * s], f"seat {s} haipai")) for s in range(4))
+    dora = [tiles.new(c) for c in _list(raw[2], "dora indicators")]
+    if not dora:
+        raise _Bad("no dora indicator")
+    return RoundLog(kyoku, honba, sticks, kyoku % 4, None, dora[0], start, hands, (), (), None)
 
 
 def _input(raw: Any) -> _Input:
