@@ -34,7 +34,7 @@ class TsumogiriBot(Bot):
 
 
 def _visible(obs: Observation) -> list[int]:
-    """How many of each kind this seat can see (own hand, all rivers and melds, dora indicators)."""
+    """How many of each kind this seat can see (own hand, all rivers and melds, indicators shown)."""
     seen = list(obs.counts)
     for river in obs.rivers:
         for t in river:
@@ -88,7 +88,7 @@ def _value_kinds(obs: Observation) -> set[int]:
 
 
 class EfficiencyBot(Bot):
-    """Takes every win, declares riichi when ready, calls value pairs, discards for speed."""
+    """Takes every win, declares (riichi, MIGI) when ready, calls value pairs, discards for speed."""
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """The efficient choice among ``actions``."""
