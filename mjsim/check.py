@@ -24,7 +24,7 @@ from hypothesis.errors import HypothesisException
 
 from mjsim.agents import make_agent
 from mjsim.engine import core
-from mjsim.engine.actions import TABLE, Action, Event, Transfer
+from mjsim.engine.actions import DECLARE_DISCARD, TABLE, Action, Event, Transfer
 from mjsim.engine.wall import derive_seed
 from mjsim.errors import MjsimError
 from mjsim.hand.notation import format_kinds
@@ -534,10 +534,10 @@ class _Describer:
         simple = {"draw": "draws", "discard": "discards", "bonus": "sets aside", "kakan": "adds a kan with"}
         if kind in simple:
             return f"seat {seat} {simple[kind]} {self.tile(data)}"
-        if kind == "riichi":
-            return f"seat {seat} declares riichi and discards {self.tile(data)}"
-        if kind == "dora":
-            return f"dora indicator {self.tile(data)}"
+        if kind == DECLARE_DISCARD:  # the riichi family's riichi, Taiwan's MIGI
+            return f"seat {seat} declares and discards {self.tile(data)}"
+        if kind == "indicator":  # the riichi family's dora indicator
+            return f"indicator {self.tile(data)} turned"
         if kind in ("chi", "pon", "kan"):
             return f"seat {seat} calls {kind} on {self.tile(data[0])} from seat {data[2]} with {self.tiles(data[1])}"
         if kind == "ankan":

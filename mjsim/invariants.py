@@ -67,13 +67,13 @@ def observations_hide(game) -> str | None:
     hand = game.hand
     if hand is None or game.over:
         return None
-    hidden_all = set(hand.wall) | set(hand.rinshan) | set(hand.indicators) - set(hand.dora_indicators)
+    hidden_all = set(hand.wall) | set(hand.rinshan) | set(hand.indicators) - set(hand.indicators_shown)
     for seat in range(game.seat_count):
         obs = observe(game, seat)
         if sorted(obs.tiles) != sorted(hand.seats[seat].tiles):
             return f"seat {seat} does not see exactly its own tiles"
         shown = set(obs.tiles) | {t for ms in obs.melds for m in ms for t in m.tiles}
-        shown |= {t for r in obs.rivers for t in r} | set(obs.dora_indicators)
+        shown |= {t for r in obs.rivers for t in r} | set(obs.indicators)
         others = {t for i, s in enumerate(hand.seats) if i != seat for t in s.tiles}
         leaked = shown & (others | hidden_all)
         if leaked:

@@ -1,8 +1,8 @@
 """One seat's view of the game: the only thing agents see.
 
 It holds the seat's own concealed tiles and what is public (melds, rivers,
-riichi, dora indicators, scores); never another seat's concealed tiles, the
-wall or the ura indicators. Variants may add to ``extra``.
+declarations, indicators shown, scores); never another seat's concealed tiles,
+the wall or the hidden indicators. Variants may add to ``extra``.
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ class Observation:
     dealer: int
     round_wind: int
     honba: int
-    sticks: int
+    sticks: int  # declaration deposits on the table
     scores: tuple[int, ...]  # one per seat: its length is the table's seat count
     tiles: tuple[int, ...]  # own concealed tiles
     counts: tuple[int, ...]  # own concealed counts
     melds: tuple[tuple[Meld, ...], ...]  # every seat's melds
     rivers: tuple[tuple[int, ...], ...]  # every seat's discards
-    riichi: tuple[bool, ...]
-    dora_indicators: tuple[int, ...]
+    declared: tuple[bool, ...]  # one per seat: it made a declaring discard this hand (the riichi family: riichi)
+    indicators: tuple[int, ...]  # the indicators turned so far (the riichi family: dora indicators)
     wall_left: int
     last_discard: tuple[int, int] | None  # (seat, tile) open to claims
     extra: dict[str, Any] = field(default_factory=dict)
@@ -56,8 +56,8 @@ def observe(game, seat: int) -> Observation:
         counts=tuple(me.counts),
         melds=tuple(tuple(s.melds) for s in hand.seats),
         rivers=tuple(tuple(s.river) for s in hand.seats),
-        riichi=tuple(s.riichi_turn is not None for s in hand.seats),
-        dora_indicators=tuple(hand.dora_indicators),
+        declared=tuple(s.declared_turn is not None for s in hand.seats),
+        indicators=tuple(hand.indicators_shown),
         wall_left=len(hand.wall),
         last_discard=hand.discard or hand.robbed,
         extra=extra,

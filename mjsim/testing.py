@@ -38,14 +38,9 @@ def mjsim_table_setup(rules: Any) -> TableSetup:
     """Three seats, no dead wall (replacements from the wall's end), no indicators, no deposits."""
     return TableSetup(
         tiles=TILES,
+        start_points=START_POINTS,
         seats=SEATS,
         hand_size=HAND_SIZE,
-        replacement_tiles=0,
-        indicator_tiles=0,
-        indicators_at_start=0,
-        kan_dora_timing="none",
-        start_points=START_POINTS,
-        riichi_deposit=0,
     )
 
 

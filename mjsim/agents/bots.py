@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from mjsim.agents.base import Bot
-from mjsim.engine.actions import ABORT, CHI, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from mjsim.engine.actions import ABORT, CHI, DECLARE_DISCARD, DISCARD, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.hand.shanten import improving_kinds, shanten
 from mjsim.hand.tiles import DRAGONS, kind_of
 from mjsim.observation import Observation
@@ -34,7 +34,7 @@ class TsumogiriBot(Bot):
 
 
 def _visible(obs: Observation) -> list[int]:
-    """How many of each kind this seat can see (own hand, all rivers and melds, dora indicators)."""
+    """How many of each kind this seat can see (own hand, all rivers and melds, indicators shown)."""
     seen = list(obs.counts)
     for river in obs.rivers:
         for t in river:
@@ -43,7 +43,7 @@ def _visible(obs: Observation) -> list[int]:
         for m in melds:
             for t in m.tiles:
                 seen[kind_of(t)] += 1
-    for t in obs.dora_indicators:
+    for t in obs.indicators:
         seen[kind_of(t)] += 1
     return seen
 
@@ -88,7 +88,7 @@ def _value_kinds(obs: Observation) -> set[int]:
 
 
 class EfficiencyBot(Bot):
-    """Takes every win, declares riichi when ready, calls value pairs, discards for speed."""
+    """Takes every win, declares (riichi, MIGI) when ready, calls value pairs, discards for speed."""
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """The efficient choice among ``actions``."""
@@ -100,9 +100,9 @@ class EfficiencyBot(Bot):
             return self.claim(obs, actions)
         if ABORT in kinds:
             return kinds[ABORT]
-        riichi = [a for a in actions if a.kind == RIICHI]
-        if riichi:
-            return best_discards(obs, riichi)[0][1]
+        declaring = [a for a in actions if a.kind == DECLARE_DISCARD]  # riichi, MIGI: declare whenever possible
+        if declaring:
+            return best_discards(obs, declaring)[0][1]
         discards = [a for a in actions if a.kind == DISCARD]
         if not discards:  # only choices this bot does not know (a variant's declaration, e.g. 定缺): the first
             return actions[0]
@@ -149,11 +149,11 @@ def _after_discard(counts: list[int]) -> list[int]:
 
 
 class DefensiveBot(EfficiencyBot):
-    """The efficiency bot, folding with safe tiles against a riichi when far from ready."""
+    """The efficiency bot, folding with safe tiles against a declared seat (riichi) when far from ready."""
 
     def discard(self, obs: Observation, options: list[Action]) -> Action:
-        """Fold when another seat is in riichi and the hand is two or more from ready."""
-        threats = [s for s, r in enumerate(obs.riichi) if r and s != obs.seat]
+        """Fold when another seat has declared (riichi) and the hand is two or more from ready."""
+        threats = [s for s, r in enumerate(obs.declared) if r and s != obs.seat]
         ranked = best_discards(obs, options)
         if not threats or ranked[0][0][0] < 2:
             return ranked[0][1]

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-# Self actions (on one's own turn)
-DISCARD, RIICHI, TSUMO, ANKAN, KAKAN, ABORT = "discard", "riichi", "tsumo", "ankan", "kakan", "abort"
+# Self actions (on one's own turn). A declaring discard (the riichi family's riichi, Taiwan's MIGI) is a discard
+# that also declares the seat's hand ready: the engine marks the seat and, once the discard passes, takes the
+# table's declaration deposit.
+DISCARD, DECLARE_DISCARD, TSUMO = "discard", "declare_discard", "tsumo"
+ANKAN, KAKAN, ABORT = "ankan", "kakan", "abort"
 # Before a draw (mjsim_before_draw): draw as usual, or decline the draw, which ends the hand as a draw
 DRAW, DECLINE_DRAW = "draw", "decline_draw"
 # Claims on another seat's discard (or added kan)
@@ -51,7 +54,7 @@ POINTS = "points"
 
 
 class Transfer(NamedTuple):
-    """Points (or a side currency) moving from one account to another. Seat -1 is the table (riichi sticks)."""
+    """Points (or a side currency) moving from one account to another. Seat -1 is the table (deposits)."""
 
     payer: int
     payee: int
@@ -61,4 +64,4 @@ class Transfer(NamedTuple):
 
 
 TABLE = -1
-"""The account of the riichi sticks on the table."""
+"""The account of the deposits on the table (declaration deposits, their leftovers)."""

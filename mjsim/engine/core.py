@@ -6,7 +6,7 @@ choices ``mjsim_declarations`` asks every seat for, such as 定缺, made all at 
 1. the seat to move draws (replacement draws after a kan; bonus tiles are set
    aside and replaced); ``mjsim_before_draw`` may first let it decline a turn draw;
 2. ``pending`` offers its self actions, filtered by ``mjsim_legal_actions``:
-   discard / riichi-discard / tsumo (``mjsim.engine.wins``) / kans / abort;
+   discard / declaring discard / tsumo (``mjsim.engine.wins``) / kans / abort;
 3. after a discard every other seat is offered its claims (ron, kan, pon,
    chi); ``mjsim_resolve_claims`` decides which take effect;
 4. wins are paid by ``mjsim_settle_win``; ``mjsim_after_win`` says whether the
@@ -24,6 +24,7 @@ from mjsim.engine.actions import (
     ABORT,
     ANKAN,
     CHI,
+    DECLARE_DISCARD,
     DECLINE_DRAW,
     DISCARD,
     DRAW,
@@ -32,7 +33,6 @@ from mjsim.engine.actions import (
     PASS,
     POINTS,
     PON,
-    RIICHI,
     RON,
     TABLE,
     TSUMO,
@@ -208,8 +208,8 @@ def _pre_draw_choice(game: Game, hand: HandState, action: Action) -> None:
 
 def _self_action(game: Game, hand: HandState, action: Action) -> None:
     seat = hand.current
-    if action.kind in (DISCARD, RIICHI):
-        _discard(game, hand, seat, action.tile, riichi=action.kind == RIICHI)
+    if action.kind in (DISCARD, DECLARE_DISCARD):
+        _discard(game, hand, seat, action.tile, declaring=action.kind == DECLARE_DISCARD)
     elif action.kind == TSUMO:
         _win(game, hand, [(seat, action.tile, None)])
     elif action.kind == ANKAN:
@@ -220,22 +220,22 @@ def _self_action(game: Game, hand: HandState, action: Action) -> None:
         _end_as_draw(game, hand, "abort_by_declaration", {"seat": seat})
 
 
-def _discard(game: Game, hand: HandState, seat: int, tile: int, riichi: bool) -> None:
+def _discard(game: Game, hand: HandState, seat: int, tile: int, declaring: bool) -> None:
     me = hand.seats[seat]
     me.remove(tile)
     me.river.append(tile)
     me.discarded_kinds.add(kind_of(tile))
     me.skipped_win = False
-    if riichi:
-        me.riichi_turn, me.riichi_calls = len(me.river) - 1, hand.calls_made
+    if declaring:
+        me.declared_turn, me.declared_calls = len(me.river) - 1, hand.calls_made
     hand.turn_count += 1
     hand.last_draw = None
     hand.discard = (seat, tile)
     hand.phase = CLAIM
-    _event(game, "riichi" if riichi else "discard", seat, tile)
-    if hand.pending_dora:
-        _reveal_dora(game, hand, hand.pending_dora)
-        hand.pending_dora = 0
+    _event(game, DECLARE_DISCARD if declaring else DISCARD, seat, tile)
+    if hand.pending_indicators:
+        _turn_indicators(game, hand, hand.pending_indicators)
+        hand.pending_indicators = 0
 
 
 def _declare_kan(game: Game, hand: HandState, seat: int, meld: Meld) -> None:
@@ -256,7 +256,7 @@ def _kan_stands(game: Game, hand: HandState, seat: int, kind: str) -> None:
     hand.robbed, hand.phase = None, TURN
     hand.kans += 1
     hand.calls_made += 1
-    _kan_dora(game, hand, kind)
+    _kan_indicator(game, hand, kind)
     kan = next(m for m in hand.seats[seat].melds if m.kind == kan_kind and len(m.tiles) == 4)  # a kan's 4 tiles
     _settle_meld(game, seat, kan)
     if hand.phase != ENDED:
@@ -272,23 +272,25 @@ def _added_kan(game: Game, hand: HandState, seat: int, action: Action) -> None:
     hand.robbed, hand.rob_kind, hand.phase = (seat, action.tile), MELD_KAN, ROB
 
 
-def _kan_dora(game: Game, hand: HandState, meld_type: str) -> None:
-    timing = game.rules.flow.setup.kan_dora_timing
+def _kan_indicator(game: Game, hand: HandState, meld_type: str) -> None:
+    """A kan that stands turns one more indicator, now or after the next discard (``kan_indicator_timing``)."""
+    timing = game.rules.flow.setup.kan_indicator_timing
     if timing == "none":
         return
     if timing == "immediate" or (timing == "ankan_immediate" and meld_type == MELD_ANKAN):
-        _reveal_dora(game, hand, 1)
+        _turn_indicators(game, hand, 1)
     else:
-        hand.pending_dora += 1
+        hand.pending_indicators += 1
 
 
-def _reveal_dora(game: Game, hand: HandState, count: int) -> None:
+def _turn_indicators(game: Game, hand: HandState, count: int) -> None:
+    """Turn up to ``count`` more indicators of the dead wall (an "indicator" event each), while any are left."""
     for _ in range(count):
-        index = 2 * len(hand.dora_indicators)
+        index = 2 * len(hand.indicators_shown)
         if index >= len(hand.indicators):
             return
-        hand.dora_indicators.append(hand.indicators[index])
-        _event(game, "dora", None, hand.indicators[index])
+        hand.indicators_shown.append(hand.indicators[index])
+        _event(game, "indicator", None, hand.indicators[index])
 
 
 # --- Claims -----------------------------------------------------------------------
@@ -301,7 +303,7 @@ def _resolve_claims(game: Game, hand: HandState, answers: dict[int, Action]) -> 
         if action.kind != RON and may_win(game, seat, tile, RON):
             skipper = hand.seats[seat]
             skipper.skipped_win = True
-            skipper.skipped_after_riichi = skipper.skipped_after_riichi or skipper.riichi_turn is not None
+            skipper.skipped_after_declaring = skipper.skipped_after_declaring or skipper.declared_turn is not None
     claims = flow.resolve_claims(game, answers)
     if claims.abort:  # the claims themselves abort the hand (three rons)
         _end_as_draw(game, hand, claims.abort, {})
@@ -324,11 +326,11 @@ def _resolve_claims(game: Game, hand: HandState, answers: dict[int, Action]) -> 
 
 
 def _discard_passes(game: Game, hand: HandState, who: int, tile: int) -> None:
-    """Riichi deposits are paid and abortive draws checked once a discard is not ronned."""
+    """A declaring discard pays the table's deposit, and abortive draws are checked, once it is not ronned."""
     me = hand.seats[who]
-    if me.riichi_turn == len(me.river) - 1:
-        deposit = game.rules.flow.setup.riichi_deposit
-        _pay(game, [Transfer(who, TABLE, deposit, "riichi")])
+    if me.declared_turn == len(me.river) - 1:
+        setup = game.rules.flow.setup
+        _pay(game, [Transfer(who, TABLE, setup.declaration_deposit, setup.deposit_reason)])
     reason = game.rules.flow.abortive_draw(game)
     if reason:
         _end_as_draw(game, hand, reason, {})
@@ -351,7 +353,7 @@ def _call(game: Game, hand: HandState, seat: int, who: int, action: Action) -> N
         return
     if action.kind == KAN:
         hand.kans += 1
-        _kan_dora(game, hand, MELD_KAN)
+        _kan_indicator(game, hand, MELD_KAN)
         _draw(game, hand, seat, replacement=True)
     else:
         hand.phase, hand.current, hand.last_draw = TURN, seat, None
@@ -410,8 +412,8 @@ def _win(game: Game, hand: HandState, wins: list[tuple[int, int, int | None]]) -
     ]
     _pay(game, flow.settle_win(game, scored))
     for seat, tile, source, score in scored:
-        ura = tuple(hand.ura_indicators) if hand.seats[seat].riichi_turn is not None else ()
-        _event(game, "win", seat, {"tile": tile, "from": source, "score": score, "ura": ura})
+        hidden = tuple(hand.hidden_indicators)  # the family decides whether the winner sees them (ura)
+        _event(game, "win", seat, {"tile": tile, "from": source, "score": score, "hidden_indicators": hidden})
         hand.seats[seat].left = True
     _seats_leave(game, hand)  # after the wins: a win's transfers stay right before its "win" events
     record = hand.outcome or {"wins": []}
@@ -543,7 +545,7 @@ def _start_hand(game: Game, walls=None) -> None:
         hand.seats[seat].add(hand.wall.pop(0))
     _replace_dealt_bonus(game, hand)
     _event(game, "deal", None, tuple(tuple(s.tiles) for s in hand.seats))
-    _reveal_dora(game, hand, setup.indicators_at_start)
+    _turn_indicators(game, hand, setup.indicators_at_start)
     if _declaration_offers(game):
         hand.phase = DECLARE  # the dealer draws once every seat has chosen
         return

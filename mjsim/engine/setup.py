@@ -1,4 +1,7 @@
-"""What a family tells the engine about its table: tiles, hand size, walls, bonus tiles."""
+"""What a family tells the engine about its table: tiles, hand size, walls, bonus tiles, deposits.
+
+The defaults are the plainest table: no dead wall, no indicators, no deposit.
+"""
 
 from __future__ import annotations
 
@@ -14,18 +17,20 @@ class TableSetup:
     """The physical game a family plays (answer of ``mjsim_table_setup``)."""
 
     tiles: tuple[int, ...]  # physical ids in the set
+    start_points: int  # every seat's score when the game starts
     seats: int = 4  # players at the table; everything the engine does per seat loops over this many
     hand_size: int = 13
-    replacement_tiles: int = 4  # dead-wall replacement tiles (0: replacements come from the wall's end)
+    replacement_tiles: int = 0  # dead-wall replacement tiles (0: replacements come from the wall's end)
     replacement_from: str = "tail"  # without a dead wall, replacements come from the wall's "tail" or "front"
-    indicator_tiles: int = 10  # dead-wall tiles that can be turned as indicators
+    indicator_tiles: int = 0  # dead-wall tiles that can be turned as indicators (shown at 2i, hidden at 2i+1)
     reserve: int = 0  # live tiles at the end that are never drawn
-    indicators_at_start: int = 1
-    kan_dora_timing: str = "immediate"  # immediate, ankan_immediate (others after the discard), after_discard, none
+    indicators_at_start: int = 0
+    kan_indicator_timing: str = "none"  # a kan turns an indicator: immediate, ankan_immediate (others after the
+    # discard), after_discard, or none
     red_ids: frozenset[int] = field(default_factory=frozenset)
     bonus_ids: frozenset[int] = field(default_factory=frozenset)  # flowers: set aside and replaced
-    start_points: int = 25000
-    riichi_deposit: int = 1000
+    declaration_deposit: int = 0  # points a declaring discard puts on the table once nobody claims it
+    deposit_reason: str = "declaration"  # the reason of that transfer in the ledger
     currencies: tuple[str, ...] = ()  # side currencies kept per seat next to the points (chips...), each zero-sum
 
 

@@ -31,9 +31,9 @@ class Seat:
     river: list[int] = field(default_factory=list)  # every discard, called or not
     called_from_river: set[int] = field(default_factory=set)  # indices of river tiles others took
     flowers: list[int] = field(default_factory=list)
-    riichi_turn: int | None = None  # index in the river of the riichi declaration
-    riichi_calls: int = 0  # calls made in the hand when riichi was declared (double riichi, ippatsu)
-    skipped_after_riichi: bool = False  # passed a winning tile after riichi: furiten for the rest of the hand
+    declared_turn: int | None = None  # index in the river of the seat's declaring discard
+    declared_calls: int = 0  # calls made in the hand when the seat declared (the riichi family: double, ippatsu)
+    skipped_after_declaring: bool = False  # passed a winning tile after declaring (riichi: furiten for the hand)
     waits: tuple[int, ...] | None = None  # kinds that complete the hand; None = not computed
     discarded_kinds: set[int] = field(default_factory=set)
     skipped_win: bool = False  # passed a winning tile since the last own discard
@@ -67,10 +67,10 @@ class HandState:
     honba: int
     wall: list[int]  # live wall in draw order; replacement draws without a dead wall come from its end
     rinshan: list[int]  # replacement tiles of the dead wall
-    indicators: list[int]  # dead-wall tiles that can be turned as indicators: dora at 2i, ura at 2i+1
+    indicators: list[int]  # dead-wall tiles that can be turned as indicators: shown at 2i, hidden at 2i+1
     seats: list[Seat]
     moved: list[int] = field(default_factory=list)  # live tiles moved into the dead wall after kans
-    dora_indicators: list[int] = field(default_factory=list)
+    indicators_shown: list[int] = field(default_factory=list)  # the indicators turned so far
     phase: str = TURN
     current: int = 0
     last_draw: int | None = None
@@ -81,16 +81,16 @@ class HandState:
     calls_made: int = 0
     kans: int = 0
     after_kan: bool = False  # the current draw is a replacement tile
-    pending_dora: int = 0  # kan dora to reveal after the next discard
+    pending_indicators: int = 0  # kan indicators to turn after the next discard
     outcome: dict[str, Any] | None = None
     declared: dict[int, Action] = field(default_factory=dict)  # each seat's choice in the declaration phase
     start_scores: tuple[int, ...] = ()
     stash: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def ura_indicators(self) -> list[int]:
-        """The ura indicators under the dora indicators turned so far."""
-        return [self.indicators[2 * i + 1] for i in range(len(self.dora_indicators))]
+    def hidden_indicators(self) -> list[int]:
+        """The tiles under the indicators turned so far (the riichi family's ura indicators)."""
+        return [self.indicators[2 * i + 1] for i in range(len(self.indicators_shown))]
 
     def wind_of(self, seat: int) -> int:
         """The seat wind kind (27 = East) of ``seat`` in this hand."""
@@ -104,7 +104,7 @@ class Game:
     rules: Any
     seed: int
     scores: list[int]
-    table: int = 0  # points on the table (riichi sticks)
+    table: int = 0  # points on the table (declaration deposits)
     dealer: int = 0
     round_index: int = 0  # 0 East round, 1 South, ...
     hand_number: int = 0  # hands started, for the wall seed
@@ -128,6 +128,6 @@ class Game:
 
     @property
     def sticks(self) -> int:
-        """Riichi sticks on the table (none when the rules make riichi free)."""
-        deposit = self.rules.flow.setup.riichi_deposit
+        """Declaration deposits on the table (none when declaring is free)."""
+        deposit = self.rules.flow.setup.declaration_deposit
         return self.table // deposit if deposit else 0

@@ -54,7 +54,7 @@ def test_dealer_starts_with_fourteen_tiles(rules):
     hand = game.hand
     assert [len(s.tiles) for s in hand.seats] == [14, 13, 13, 13]
     assert len(hand.wall) == 136 - 14 - 53
-    assert len(hand.dora_indicators) == 1
+    assert len(hand.indicators_shown) == 1
     assert check_invariants(game) == []
 
 

@@ -154,7 +154,7 @@ def test_ready_value_is_the_best_wait_as_a_ron():
 
 
 def win_event(seat: int, source: int | None) -> Event:
-    return Event("win", seat, {"tile": 0, "from": source, "score": None, "ura": ()})
+    return Event("win", seat, {"tile": 0, "from": source, "score": None, "hidden_indicators": ()})
 
 
 @pytest.mark.parametrize(
@@ -262,7 +262,7 @@ def test_the_log_audit_reports_a_broken_hand(events, problem):
             sc = fan.score_win(ctx, r)
         except NoWin:  # a hand the scorer refuses: build its score from the readings to feed the audit
             sc = fan._value(replace(ctx, reading=fan.readings(ctx)[0]), r)
-        game.log.append(Event("win", seat, {"tile": 0, "from": source, "score": sc, "ura": ()}))
+        game.log.append(Event("win", seat, {"tile": 0, "from": source, "score": sc, "hidden_indicators": ()}))
     assert problem in (checks.log_audit(game) or "")
 
 

@@ -170,7 +170,7 @@ def test_bad_low_han_value_is_one_line_error():
 def test_initial_indicators(count):
     """rado.initial_indicators rado indicators are turned when a hand starts."""
     game = core.new_game(rules(initial_indicators=count), 5)
-    assert len(game.hand.dora_indicators) == count
+    assert len(game.hand.indicators_shown) == count
 
 
 @pytest.mark.parametrize(

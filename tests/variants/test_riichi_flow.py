@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from mjsim.engine import core
-from mjsim.engine.actions import ABORT, ANKAN, DISCARD, KAKAN, KAN, PASS, PON, RIICHI, RON, TABLE, TSUMO, Action
+from mjsim.engine.actions import ABORT, ANKAN, DISCARD, KAKAN, KAN, PASS, PON, RON, TABLE, TSUMO, Action
 from mjsim.hand.notation import parse_kinds, parse_tiles
+from variants.riichi.vocabulary import RIICHI
 
 NOTEN = ("258m369p147s1234z", "369m147p258s1234z", "258m147p369s5677z")  # three hands far from ready
 QUIET = "5m 6m 5p 6p"  # four simple draws, discarded at once: no claim, no nagashi

@@ -6,9 +6,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from mjsim.engine.actions import CHI, DISCARD, PON, RIICHI, Action, Event
+from mjsim.engine.actions import CHI, DISCARD, PON, Action, Event
 from mjsim.hand.notation import parse_kinds
 from variants.common.swap_calls import without_swap_calls
+from variants.riichi.vocabulary import RIICHI
 
 
 def _tile(text: str) -> int:

@@ -7,7 +7,7 @@ from functools import cache
 import pytest
 
 from mjsim.engine import core
-from mjsim.engine.actions import CHI, DECLINE_DRAW, DISCARD, DRAW, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from mjsim.engine.actions import CHI, DECLARE_DISCARD, DECLINE_DRAW, DISCARD, DRAW, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.engine.offers import drawable
 from mjsim.hand.notation import parse_tiles
 from mjsim.hand.tiles import kind_of
@@ -161,8 +161,8 @@ def test_kuikae_after_chi():
 def test_migi_offered_in_the_window_then_locks_the_hand():
     """A ready dealer may declare MIGI on its first discard; afterwards it can only let its draws go or win."""
     game = table([READY_8P, *OTHERS, "444555666m444s1p999p"], "5s1z")
-    assert RIICHI in {a.kind for a in core.pending(game)[0]}
-    advance(game, seat0=(RIICHI, "5s"))
+    assert DECLARE_DISCARD in {a.kind for a in core.pending(game)[0]}
+    advance(game, seat0=(DECLARE_DISCARD, "5s"))
     while not (game.hand.phase == "turn" and game.hand.current == 0):
         advance(game)
     mine = core.pending(game)[0]

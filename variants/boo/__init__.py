@@ -36,7 +36,7 @@ def mjsim_table_setup(rules):
     setup = yield
     if setup is None:
         return None
-    return replace(setup, start_points=bo(rules.values, "origin"), riichi_deposit=scoring.FreeStick(0))
+    return replace(setup, start_points=bo(rules.values, "origin"), declaration_deposit=scoring.FreeStick(0))
 
 
 @hookimpl

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.engine.actions import DISCARD, PASS, RIICHI, RON, TSUMO, Transfer
+from mjsim.engine.actions import DISCARD, PASS, RON, TSUMO, Transfer
 from mjsim.engine.outcomes import ClaimResult, DrawSettlement, NextHand
 from mjsim.engine.state import CLAIM, ROB, TURN
 from mjsim.hand.tiles import kind_of
@@ -12,6 +12,7 @@ from variants.boo.scoring import context, win_tile_for
 from variants.boo.scoring import score as boo_score
 from variants.boo.tops import TOP_TYPES, busted, end_reasons, forbidden, is_last_hand, sunk, top_seat, top_type
 from variants.riichi.play import _may_rob_ankan, furiten
+from variants.riichi.vocabulary import RIICHI
 from variants.riichi.waits import seat_waits
 
 CHOMBOS = "boo.chombos"  # game stash: [{"hand", "seat", "code"}] wins declared against the rules (chombo mode)
@@ -98,7 +99,7 @@ def legal_actions(game, seat: int, actions):
         out = [a for a in out if a.kind not in WINS or _allowed(game, seat, a)]
     if bo(game, "riichi_ban_no_top"):
         out = [a for a in out if a.kind != RIICHI or riichi_allowed(game, seat, a.tile)]
-    if bo(game, "riichi_must_win") and game.hand.seats[seat].riichi_turn is not None:
+    if bo(game, "riichi_must_win") and game.hand.seats[seat].declared_turn is not None:
         if any(a.kind in WINS for a in out):
             out = [a for a in out if a.kind not in (PASS, DISCARD)]
     return out

@@ -24,13 +24,8 @@ def table_setup(rules) -> TableSetup:
     check_values(rules.values)
     return TableSetup(
         tiles=TILES,
-        replacement_tiles=0,
-        indicator_tiles=0,
-        indicators_at_start=0,
-        kan_dora_timing="none",
-        replacement_from=cd(rules, "kong_replacement_from"),
         start_points=cd(rules, "start_points"),
-        riichi_deposit=0,
+        replacement_from=cd(rules, "kong_replacement_from"),
     )
 
 

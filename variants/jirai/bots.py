@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from mjsim.agents.bots import EfficiencyBot
-from mjsim.engine.actions import DISCARD, PASS, RIICHI, RON, TSUMO, Action
+from mjsim.engine.actions import DISCARD, PASS, RON, TSUMO, Action
 from mjsim.errors import MjsimError
 from mjsim.observation import Observation
 from mjsim.rules import Rules
@@ -22,6 +22,7 @@ from variants.jirai.matching import pool_hits
 from variants.jirai.options import POOL
 from variants.jirai.state import pool
 from variants.riichi.scorer import score_win
+from variants.riichi.vocabulary import RIICHI
 
 
 def win_pool_yaku(obs: Observation, action: Action, rules: Rules) -> frozenset[str] | None:
@@ -36,8 +37,8 @@ def win_pool_yaku(obs: Observation, action: Action, rules: Rules) -> frozenset[s
         seat_wind=obs.seat_wind,
         round_wind=obs.round_wind,
         discarder=None if tsumo else (obs.last_discard[0] - obs.dealer) % 4,
-        situation=frozenset({"riichi"} if obs.riichi[obs.seat] else ()),  # double riichi is not observable
-        dora_indicators=obs.dora_indicators,
+        situation=frozenset({"riichi"} if obs.declared[obs.seat] else ()),  # double riichi is not observable
+        dora_indicators=obs.indicators,
     )
     try:
         return pool_hits(score_win(ctx, rules.pattern_index, rules.values).hits, rules.values)

@@ -60,7 +60,7 @@ def _wins_with_yaku(game, seat: int, kind: int) -> bool:
         seat_wind=wind,
         round_wind=hand.round_wind,
         discarder=(wind - 27 + 1) % 4,  # any other seat: only whether the hand scores matters
-        situation=frozenset({"riichi"}) if me.riichi_turn is not None else frozenset(),
+        situation=frozenset({"riichi"}) if me.declared_turn is not None else frozenset(),
         honba=hand.honba,
         extra={"dealer_repeats": game.repeats},
     )

@@ -79,7 +79,7 @@ def fifth_kans(game, seat: int) -> list[Action]:
 def _declares_riichi(hand) -> bool:
     """The open discard is its discarder's riichi declaration."""
     giver = hand.seats[hand.discard[0]]
-    return giver.riichi_turn == len(giver.river) - 1
+    return giver.declared_turn == len(giver.river) - 1
 
 
 def fifth_kan_aborts(game, actions: list[Action]) -> list[Action]:

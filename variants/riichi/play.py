@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mjsim.engine.actions import ABORT, ANKAN, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from mjsim.engine.actions import ABORT, ANKAN, DISCARD, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.engine.outcomes import ClaimResult
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
@@ -15,6 +15,7 @@ from variants.common.swap_calls import without_swap_calls
 from variants.riichi import kans
 from variants.riichi import options as opt
 from variants.riichi.scorer import NoWin, score_win
+from variants.riichi.vocabulary import DEPOSIT_REASON, RIICHI
 from variants.riichi.waits import seat_waits, visible_counts
 from variants.riichi.yaku import red_five_count
 
@@ -41,10 +42,14 @@ def table_setup(rules) -> TableSetup:
     timing = rules[opt.KANDORA_TIMING]
     return TableSetup(
         tiles=tuple(range(136)),
-        red_ids=frozenset(RED_FIVE_IDS[red_five_count(rules.values)]),
-        kan_dora_timing=_KAN_DORA.get(timing, "after_discard") if rules[opt.KAN_DORA] else "none",
         start_points=rules[opt.START_POINTS],
-        riichi_deposit=rules[opt.RIICHI_DEPOSIT],
+        replacement_tiles=4,  # the 14-tile dead wall: 4 replacement tiles and 5 dora / ura indicator pairs
+        indicator_tiles=10,
+        indicators_at_start=1,
+        kan_indicator_timing=_KAN_DORA.get(timing, "after_discard") if rules[opt.KAN_DORA] else "none",
+        red_ids=frozenset(RED_FIVE_IDS[red_five_count(rules.values)]),
+        declaration_deposit=rules[opt.RIICHI_DEPOSIT],
+        deposit_reason=DEPOSIT_REASON,
     )
 
 
@@ -61,7 +66,7 @@ def furiten(game, seat: int) -> bool:
     seat's own discard ends it; "call_skips" also ends it when another seat's pon or kan jumps over the seat.
     """
     me = game.hand.seats[seat]
-    if me.skipped_after_riichi:
+    if me.skipped_after_declaring:
         return True
     if me.skipped_win and not _skip_ended_by_call(game, seat):
         return True
@@ -161,7 +166,7 @@ def win_context(game, seat: int, tile: int, how: str, first_winner: bool = True)
         discarder=None if source is None else (source - hand.dealer) % 4,
         situation=_situation(game, seat, tsumo),
         dora_indicators=dora,
-        ura_indicators=ura if me.riichi_turn is not None else (),
+        ura_indicators=ura if me.declared_turn is not None else (),
         honba=hand.honba if first_winner else 0,
         sticks=game.sticks if first_winner else 0,
         pao=_pao(hand, me),
@@ -172,7 +177,7 @@ def win_context(game, seat: int, tile: int, how: str, first_winner: bool = True)
 def _indicators(game) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Dora and ura indicators turned so far; a robbed kan's own indicator counts under immediate_including_chankan."""
     hand = game.hand
-    dora = list(hand.dora_indicators)
+    dora = list(hand.indicators_shown)
     if hand.phase == ROB and _chankan_sees_kan_dora(game) and 2 * len(dora) < len(hand.indicators):
         dora.append(hand.indicators[2 * len(dora)])  # the engine turns it only once nobody robs the kan
     ura = [hand.indicators[2 * i + 1] for i in range(len(dora))]
@@ -182,7 +187,7 @@ def _indicators(game) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def _chankan_sees_kan_dora(game) -> bool:
     """kandora_timing immediate_including_chankan, with kan dora in play."""
     timing = game.rules[opt.KANDORA_TIMING]
-    return timing == "immediate_including_chankan" and game.rules.flow.setup.kan_dora_timing != "none"
+    return timing == "immediate_including_chankan" and game.rules.flow.setup.kan_indicator_timing != "none"
 
 
 def _situation(game, seat: int, tsumo: bool) -> frozenset[str]:
@@ -190,11 +195,11 @@ def _situation(game, seat: int, tsumo: bool) -> frozenset[str]:
     hand = game.hand
     me = hand.seats[seat]
     out = set()
-    if me.riichi_turn is not None:
-        double = me.riichi_turn == 0 and me.riichi_calls == 0
+    if me.declared_turn is not None:
+        double = me.declared_turn == 0 and me.declared_calls == 0
         out.add("double_riichi" if double else "riichi")
         ippatsu_on = game.rules[opt.IPPATSU]
-        if ippatsu_on and me.riichi_calls == hand.calls_made and len(me.river) - 1 == me.riichi_turn:
+        if ippatsu_on and me.declared_calls == hand.calls_made and len(me.river) - 1 == me.declared_turn:
             out.add("ippatsu")
     last = len(hand.wall) <= game.rules.flow.setup.reserve
     if tsumo:
@@ -232,7 +237,7 @@ def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
     actions = actions + kans.fifth_kans(game, seat)
     if hand.discard is not None or hand.phase == ROB:
         out = _claims(game, seat, actions)
-    elif hand.seats[seat].riichi_turn is not None:
+    elif hand.seats[seat].declared_turn is not None:
         out = _riichi_locked(game, hand.seats[seat], actions)
     else:
         actions = kans.keeps_tenpai_waits(game, seat, _without_kuikae(game, seat, actions))
@@ -242,7 +247,7 @@ def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
 
 def _claims(game, seat: int, actions: list[Action]) -> list[Action]:
     """A riichi seat may only ron or pass; others' kans keep a tenpai wait when the option says so."""
-    if game.hand.seats[seat].riichi_turn is not None:
+    if game.hand.seats[seat].declared_turn is not None:
         return [a for a in actions if a.kind in (PASS, RON)]
     return kans.keeps_tenpai_waits(game, seat, actions)
 
@@ -339,7 +344,7 @@ def abortive_draw(game) -> str | None:
         first = {kind_of(s.river[0]) for s in seats if s.river}
         if len(first) == 1 and first.pop() in WINDS:
             return "suufon_renda"
-    if sum(s.riichi_turn is not None for s in seats) == 4 and game.rules[opt.SUUCHA_RIICHI] != "continue":
+    if sum(s.declared_turn is not None for s in seats) == 4 and game.rules[opt.SUUCHA_RIICHI] != "continue":
         return "suucha_riichi"
     if hand.kans == 4 and game.rules[opt.SUUKAIKAN] == "abort_4th_multi_player":
         if sum(1 for s in seats if any(m.type in ("kan", "ankan") for m in s.melds)) > 1:

@@ -54,7 +54,7 @@ def visible_counts(game, seat: int) -> list[int]:
     """Tiles of each kind ``seat`` can see: its own hand, every river and meld, the dora indicators."""
     hand = game.hand
     counts = list(hand.seats[seat].counts)
-    shown = list(hand.dora_indicators)
+    shown = list(hand.indicators_shown)
     for other in hand.seats:
         shown += [t for i, t in enumerate(other.river) if i not in other.called_from_river]
         shown += [t for m in other.melds for t in m.tiles]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.engine.actions import KAN
+from mjsim.engine.actions import DECLARE_DISCARD, DISCARD, KAKAN, KAN
 from mjsim.hand.tiles import FIRST_FLOWER_ID, kind_of
 from variants.taiwan.options import tw
 from variants.taiwan.settlement import WIN_CHECKS
@@ -33,7 +33,8 @@ def points_conserved(game) -> str | None:
     total, expected = sum(game.scores), 4 * tw(game, "start_points")
     if total != expected or game.table:
         return f"points not conserved: {game.scores} (sum {total} != {expected}), table {game.table}"
-    bad = [t for t in game.ledger if t.amount < 0 or (t.amount == 0 and t.reason != "riichi")]
+    free = game.rules.flow.setup.deposit_reason  # a MIGI declaration pays its deposit of 0
+    bad = [t for t in game.ledger if t.amount < 0 or (t.amount == 0 and t.reason != free)]
     return f"transfers of no value: {bad[:3]}" if bad else None
 
 
@@ -58,7 +59,7 @@ def _blocking_event(log, check: dict) -> str | None:
             break
         if event.seat == seat and event.kind in SELF_CHANGES:
             return None  # the hand changed since its last discard: the waits read at the win do not apply
-        if event.kind in ("discard", "riichi", "kakan"):
+        if event.kind in (DISCARD, DECLARE_DISCARD, KAKAN):
             kind = kind_of(event.data)
             if event.seat == seat:
                 own = kind in waits and event.kind != "kakan"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.engine.actions import ANKAN, CHI, DECLINE_DRAW, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from mjsim.engine.actions import ANKAN, CHI, DECLARE_DISCARD, DECLINE_DRAW, DISCARD, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.engine.offers import drawable
 from mjsim.engine.outcomes import ClaimResult
 from mjsim.engine.setup import TableSetup
@@ -19,27 +19,15 @@ from variants.taiwan.waits import seat_waits
 BLOCKED_TSUMO = "taiwan.blocked_tsumo"  # hand stash: winning draws a 過水 block refused
 
 
-class FreeDeclaration(int):
-    """A declaration deposit of 0 (MIGI costs nothing) that divides as if the table held no sticks."""
-
-    def __rfloordiv__(self, other):
-        return 0
-
-
 def table_setup(rules) -> TableSetup:
     """144 tiles (136 without flowers), 16-tile hands, no dead wall, a reserve of 16, flowers replaced."""
     flowers = tw(rules, "flowers")
     return TableSetup(
         tiles=tuple(range(NUM_PHYSICAL if flowers else FIRST_FLOWER_ID)),
-        hand_size=16,
-        replacement_tiles=0,
-        indicator_tiles=0,
-        reserve=16,
-        indicators_at_start=0,
-        kan_dora_timing="none",
-        bonus_ids=frozenset(range(FIRST_FLOWER_ID, NUM_PHYSICAL)) if flowers else frozenset(),
         start_points=tw(rules, "start_points"),
-        riichi_deposit=FreeDeclaration(0),
+        hand_size=16,
+        reserve=16,
+        bonus_ids=frozenset(range(FIRST_FLOWER_ID, NUM_PHYSICAL)) if flowers else frozenset(),
     )
 
 
@@ -126,7 +114,7 @@ def _situation(game, seat: int, tsumo: bool) -> frozenset[str]:
         out.add("rinshan" if hand.after_kan else "haitei" if last else "")
     else:
         out.add("chankan" if hand.phase == ROB else "houtei" if last else "")
-    if me.riichi_turn is not None:
+    if me.declared_turn is not None:
         out.add("migi" if is_migi(game, me) else "qiangting")
     if not me.river and hand.calls_made == 0:
         if tsumo:
@@ -139,7 +127,7 @@ def _situation(game, seat: int, tsumo: bool) -> frozenset[str]:
 
 def is_migi(game, me) -> bool:
     """A declaration is MIGI when made in the window with no call by anyone; otherwise it is 嗆聽."""
-    return me.riichi_calls == 0 and me.riichi_turn < tw(game, "migi_window") and tw(game, "migi")
+    return me.declared_calls == 0 and me.declared_turn < tw(game, "migi_window") and tw(game, "migi")
 
 
 # --- Legal actions ------------------------------------------------------------------------------
@@ -151,10 +139,10 @@ def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
     hand = game.hand
     me = hand.seats[seat]
     if hand.phase != TURN:
-        if me.riichi_turn is not None:
+        if me.declared_turn is not None:
             return [a for a in actions if a.kind in (PASS, RON)]
         return [a for a in actions if _claim_allowed(game, seat, a)]
-    if me.riichi_turn is not None or _drew_the_last_tile(game):
+    if me.declared_turn is not None or _drew_the_last_tile(game):
         return [a for a in actions if a.kind == TSUMO or (a.kind == DISCARD and a.tile == hand.last_draw)]
     kept = _without_kuikae(game, seat, actions)
     return kept + _declarations(game, seat, kept)
@@ -195,7 +183,8 @@ def _declarations(game, seat: int, actions: list[Action]) -> list[Action]:
     migi = tw(game, "migi") and hand.calls_made == 0 and len(me.river) < tw(game, "migi_window")
     if hand.last_draw is None or not (migi or tw(game, "qiangting")) or drawable(game, hand) <= 0:
         return []
-    return [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and seat_waits(game, seat, without=a.tile)]
+    ready = [a.tile for a in actions if a.kind == DISCARD and seat_waits(game, seat, without=a.tile)]
+    return [Action(DECLARE_DISCARD, tile) for tile in ready]
 
 
 # --- Claims and abortive draws --------------------------------------------------------------------

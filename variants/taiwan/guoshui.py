@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mjsim.engine.actions import DECLARE_DISCARD, DISCARD
 from mjsim.hand.tiles import kind_of
 from variants.taiwan.options import tw
 from variants.taiwan.waits import seat_waits
 
 STATE = "taiwan.guoshui"  # hand stash
-DISCARDS = ("discard", "riichi")  # a MIGI declaration is a discard too
+DISCARDS = (DISCARD, DECLARE_DISCARD)  # a MIGI declaration is a discard too
 EVENTS = (*DISCARDS, "kakan")  # the events the state machine steps on
 
 
@@ -83,7 +84,7 @@ def _passed(game, st: GuoShui, index: int, who: int, kind: int) -> None:
             continue
         if not st.blocked[seat]:
             _set(st, seat, True, index)
-        if game.hand.seats[seat].riichi_turn is not None and st.perma_since[seat] < 0:
+        if game.hand.seats[seat].declared_turn is not None and st.perma_since[seat] < 0:
             st.perma_since[seat] = index  # after MIGI a winning tile let pass blocks for the rest of the hand
 
 

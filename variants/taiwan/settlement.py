@@ -39,7 +39,7 @@ def _snapshot(game, seat: int, source: int | None, score) -> dict:
         "waits": seat_waits(game, seat, without=drawn),
         "ron": source is not None,
         "at": len(game.log),
-        "declared": me.riichi_turn is not None,
+        "declared": me.declared_turn is not None,
         "hand_win": score.reading.form != "flowers",
         "guoshui": tw(game, "guoshui") != "off",
     }

@@ -40,8 +40,8 @@ def _unpaid(game, start: int, after) -> str | None:
 
 def deposits_plain(game) -> str | None:
     """Riichi deposits are never multiplied: each is exactly the table's deposit."""
-    deposit = game.rules.flow.setup.riichi_deposit
-    wrong = [t for t in game.ledger if t.reason == "riichi" and t.amount != deposit]
+    setup = game.rules.flow.setup
+    wrong = [t for t in game.ledger if t.reason == setup.deposit_reason and t.amount != setup.declaration_deposit]
     return f"riichi deposits of the wrong size: {wrong}" if wrong else None
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjsim.engine.actions import TABLE, Event
+from mjsim.engine.actions import DISCARD, TABLE, Event
 from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, settle
+from variants.riichi.vocabulary import DEPOSIT_REASON, DORA_EVENT, RIICHI
 
 _DRAW_TYPES = {
     "exhaustive": None,
@@ -68,7 +69,7 @@ def _apply(game, rnd: _Round, event: Event) -> None:
     kind, seat, data = event
     if kind == "deal":
         rnd.dealt, rnd.hands = data, [list(h) for h in data]
-    elif kind == "dora":
+    elif kind == DORA_EVENT:
         if rnd.dora is None:
             rnd.dora = data
         else:
@@ -78,8 +79,8 @@ def _apply(game, rnd: _Round, event: Event) -> None:
         rnd.hands[seat].append(data)
         rnd.last_draw[seat] = data
         rnd.events.append(LogEvent("draw", seat, data))
-    elif kind in ("discard", "riichi"):
-        _discard(rnd, seat, data, kind == "riichi")
+    elif kind in (DISCARD, RIICHI):
+        _discard(rnd, seat, data, kind == RIICHI)
     elif kind in ("chi", "pon", "kan", "ankan", "kakan"):
         _meld(rnd, kind, seat, data)
     elif kind == "transfer":
@@ -120,7 +121,7 @@ def _meld(rnd: _Round, kind: str, seat: int, data) -> None:
 
 
 def _transfer(rnd: _Round, t) -> None:
-    if t.reason == "riichi":
+    if t.reason == DEPOSIT_REASON:
         rnd.events.append(LogEvent("riichi_accepted", t.payer))
     elif t.reason != "leftover sticks":
         rnd.transfers.append(t)
@@ -139,7 +140,8 @@ def _win(game, rnd: _Round, seat: int, data: dict[str, Any]) -> None:
         deltas[seat] += t.amount
         if t.payer != TABLE:
             deltas[t.payer] -= t.amount
-    ura = tuple(data.get("ura", ()))
+    declared = any(e.kind == "riichi" and e.seat == seat for e in rnd.events)
+    ura = tuple(data["hidden_indicators"]) if declared else ()  # ura dora count for a riichi winner only
     rnd.results.append(
         AgariRecord(
             who=seat,

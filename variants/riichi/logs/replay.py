@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjsim.engine import core
-from mjsim.engine.actions import ABORT, ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from mjsim.engine.actions import ABORT, ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
 from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, RoundLog
+from variants.riichi.vocabulary import DEPOSIT_REASON, RIICHI
 
 _CALLS = {"chi": CHI, "pon": PON, "kan": KAN}
 
@@ -125,7 +126,7 @@ def _round_deltas(game, start: int) -> list[int]:
     """Score changes of the round's wins and draws (riichi deposits and leftover sticks left out)."""
     deltas = [0] * 4
     for t in game.ledger[start:]:
-        if t.reason in ("riichi", "leftover sticks"):
+        if t.reason in (DEPOSIT_REASON, "leftover sticks"):
             continue
         if t.payer >= 0:
             deltas[t.payer] -= t.amount
