@@ -1,7 +1,7 @@
 """The core knows no rule content: no module of ``mjsim/`` imports ``variants``, and the engine names no family or yaku.
 
 Each module is a test of its own, so a new breach fails even while a known one waits for its fix; the known
-ones are marked ``xfail(strict=False)`` with the reason and disappear from the lists as they are fixed.
+ones are marked ``xfail(strict=True)`` with the reason, so an entry must go once its breach is fixed.
 """
 
 from __future__ import annotations
@@ -20,10 +20,7 @@ CORE = ROOT / "mjsim"
 ENGINE = CORE / "engine"
 
 # Modules that still import the variants package, in files other engineers of issue 14 are changing.
-KNOWN_IMPORTS = {
-    "agents/jirai.py": "the jirai bot moves to variants/jirai/bots.py (issue 14, item 1)",
-    "rules.py": "presets are found through each family, not resources.files('variants') (issue 14, item 1)",
-}
+KNOWN_IMPORTS: dict[str, str] = {}  # core modules that still import variants (none; an entry marks a known breach)
 # Engine modules that still name a family or a yaku (none today; an entry marks a known breach while it waits).
 KNOWN_NAMES: dict[str, str] = {}
 _IMPORTING_CALLS = {"import_module", "__import__", "files"}  # importlib, builtins, importlib.resources
@@ -34,7 +31,7 @@ def _modules(folder: Path, known: dict[str, str]) -> list:
     params = []
     for path in sorted(folder.rglob("*.py")):
         name = path.relative_to(folder).as_posix()
-        marks = [pytest.mark.xfail(reason=known[name], strict=False)] if name in known else []
+        marks = [pytest.mark.xfail(reason=known[name], strict=True)] if name in known else []
         params.append(pytest.param(path, id=name, marks=marks))
     return params
 
