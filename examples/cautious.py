@@ -26,7 +26,7 @@ from collections.abc import Sequence
 import click
 
 from mjsim.agents.bots import EfficiencyBot
-from mjsim.engine.actions import CHI, KAN, PON, RIICHI, Action
+from mjsim.engine.actions import CHI, DECLARE_DISCARD, KAN, PON, Action
 from mjsim.errors import MjsimError
 from mjsim.hand.decompose import waits
 from mjsim.hand.notation import format_kinds, parse_counts
@@ -36,7 +36,7 @@ from mjsim.observation import Observation
 
 NAME = "cautious"
 DESCRIPTION = "a bot that never calls nor declares riichi, and `mjsim wait-table HAND...`"
-AVOIDED = (PON, CHI, KAN, RIICHI)
+AVOIDED = (PON, CHI, KAN, DECLARE_DISCARD)
 
 
 class CautiousBot(EfficiencyBot):
