@@ -4,7 +4,7 @@ Pure functions on plain data (lists, numpy arrays, game-record dicts); no I/O, n
 
 Input records
     A *game* is a dict ``{"index", "seed", "final": {"points", "ranks", "results"}, "hands": [...]}`` (an object
-    with the same attributes, such as ``mjsim.simulate.GameRecord``, works too).  A *hand* is a dict with
+    with the same attributes, such as ``mjsim.runner.games.GameRecord``, works too).  A *hand* is a dict with
     ``"dealer"``, ``"wins"`` (each ``{"seat", "from", "value", ...}``, ``"from"`` is ``None`` for a tsumo),
     ``"draw"`` (present and non-empty only for a drawn or aborted hand) and ``"scores"``.
 
