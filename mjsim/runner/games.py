@@ -15,7 +15,7 @@ from mjsim.engine import core
 from mjsim.engine.setup import check_agent_count
 from mjsim.engine.wall import derive_seed
 from mjsim.errors import MjsimError
-from mjsim.invariants import check_invariants
+from mjsim.invariants import check_step, step_mark
 from mjsim.observation import observe
 from mjsim.runner.seeding import game_seed
 
@@ -38,7 +38,8 @@ class GameRecord:
 def play_game(
     rules, seed: int, agent_names: Sequence[str], index: int = 0, check: bool = False, log_out: Path | None = None
 ) -> GameRecord:
-    """Play one whole game with the named bots (one per seat); ``log_out`` saves it as tenhou.net/6 JSON."""
+    """Play one whole game with the named bots (one per seat); ``check`` runs every invariant and ledger check
+    after every step; ``log_out`` saves the game in its family's log format."""
     if rules.flow is None:
         raise MjsimError(f"rule set {rules.ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
     check_agent_count(rules, agent_names)
@@ -51,9 +52,10 @@ def play_game(
         if not offers:
             break
         chosen = {s: agents[s].act(observe(game, s), acts) for s, acts in offers.items()}
+        before = step_mark(game) if check else None
         core.step(game, chosen)
-        if check:
-            violations += check_invariants(game)
+        if before is not None:
+            violations += check_step(game, before)
     if log_out is not None:
         _write_log(game, log_out / f"game_{index:05d}.json", agent_names)
     return GameRecord(index, seed, game.final, _hand_summaries(game.history), violations)
