@@ -26,14 +26,14 @@ def build_summary(experiment: Experiment, store: Store) -> dict[str, Any]:
         if side:
             rulesets[name]["side"] = side
         for section in sections:
-            rulesets[name][section] = report_section(section).summary(experiment, recs)
+            rulesets[name][section] = report_section(section).summary(experiment, name, recs)
     comparisons = [_comparison(a, b, metric, records) for a, b, metric in experiment.compare]
     return {
         "experiment": experiment.name,
         "title": experiment.title,
         "question": experiment.question,
         "command": store.manifest(experiment.baseline).get("command", command_line()),
-        "agents": list(experiment.agents),
+        "agents": list(experiment.line_up(experiment.baseline)),
         "seed": experiment.seed,
         "rulesets": rulesets,
         "comparisons": comparisons,

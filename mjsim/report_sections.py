@@ -16,7 +16,7 @@ Record = dict[str, Any]
 class ReportSection:
     """A section of an experiment's report: its figures per rule set and how summary.md shows them."""
 
-    summary: Callable[[Any, list[Record]], dict[str, Any]]  # (experiment, one rule set's records) -> JSON data
+    summary: Callable[[Any, str, list[Record]], dict[str, Any]]  # (experiment, rule set name, its records) -> data
     markdown: Callable[[str, dict[str, Any]], list[str]]  # (rule set name, that data) -> summary.md lines
 
 

@@ -11,7 +11,7 @@ from variants.tournament.scoring import TOURNAMENT_MIN_GAMES, tournament_entries
 Record = dict[str, Any]
 
 
-def tournament_players(experiment: Any, records: list[Record]) -> dict[str, list[tuple[float, int, int]]]:
+def tournament_players(experiment: Any, name: str, records: list[Record]) -> dict[str, list[tuple[float, int, int]]]:
     """Each agent's games in game order: (settlement result, final points, rank) of the seat it played.
 
     A player is an agent position of the experiment; with rotated seats it moves seat every game.
@@ -19,7 +19,7 @@ def tournament_players(experiment: Any, records: list[Record]) -> dict[str, list
     players: dict[str, list[tuple[float, int, int]]] = {}
     for r in sorted(records, key=lambda r: r["index"]):
         final = r["final"]
-        for position, agent in enumerate(experiment.agents):
+        for position, agent in enumerate(experiment.line_up(name)):
             seat = (position + r.get("rotation", 0)) % len(final["points"])
             result = (final.get("results") or final["points"])[seat]
             label = f"{'agent' if experiment.rotate_seats else 'seat'} {position} ({agent})"
@@ -27,9 +27,9 @@ def tournament_players(experiment: Any, records: list[Record]) -> dict[str, list
     return players
 
 
-def tournament_summary(experiment: Any, records: list[Record]) -> dict[str, Any]:
-    """Tournament figures per player (best run of three, average points / average rank) of one rule set."""
-    entries = tournament_entries(tournament_players(experiment, records))
+def tournament_summary(experiment: Any, name: str, records: list[Record]) -> dict[str, Any]:
+    """Tournament figures per player (best run of three, average points / average rank) of rule set ``name``."""
+    entries = tournament_entries(tournament_players(experiment, name, records))
     return {"min_games": TOURNAMENT_MIN_GAMES, "players": [asdict(e) for e in entries]}
 
 
