@@ -173,10 +173,13 @@ def _sign_agrees(value: int, change: int) -> bool:
 
 def _inconsistent_wins(events: list[Event]) -> str | None:
     """A win's transfer between two winners or two non-winners, a winner whose change has the wrong sign for
-    the value of its win (reversed wins, as in 地雷, have a negative value), or gains that differ from losses."""
+    the value of its win (reversed wins, as in 地雷, have a negative value), or gains that differ from losses.
+
+    The table's deposits may pay any seat: who collects them is the family's rule (地雷 can pay them to the
+    payers of a reversed win)."""
     for winners, transfers, values in _settlements(events):
         for t in transfers:
-            if (t.payee in winners) == (t.payer in winners):
+            if t.payer != TABLE and (t.payee in winners) == (t.payer in winners):
                 return f"{t} at the win of seat(s) {winners} does not move points between a winner and a non-winner"
         net = _net(transfers)
         for seat, value in zip(winners, values, strict=True):

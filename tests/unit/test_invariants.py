@@ -14,10 +14,10 @@ from mjsim.rules import RuleSet
 from mjsim.runner.games import run_games
 
 PLUGINS_DIR = Path(__file__).resolve().parents[1] / "plugins"
-BEFORE = StepMark(scores=(25000, 25000, 25000, 25000), table=0, log_start=0)
+BEFORE = StepMark(scores=(25000, 25000, 25000, 25000), table=1000, log_start=0)  # one riichi stick on the table
 
 
-def _game(scores: list[int], events: list[Event], table: int = 0) -> SimpleNamespace:
+def _game(scores: list[int], events: list[Event], table: int = 1000) -> SimpleNamespace:
     """Just what the ledger checks read of a game: its seats, scores, table and log."""
     return SimpleNamespace(seat_count=4, scores=scores, table=table, log=events)
 
@@ -36,19 +36,26 @@ RON_1000 = [_pay(1, 0, 1000), _win(0, 1000)]
 @pytest.mark.parametrize(
     ("scores", "events", "table", "broken"),
     [
-        pytest.param([26000, 24000, 25000, 25000], RON_1000, 0, None, id="a-paid-ron-holds"),
-        pytest.param([25000] * 4, [_pay(1, 7, 0)], 0, LEDGER_CHECKS[0], id="unknown-account"),
-        pytest.param([25000] * 4, [_pay(2, 2, 100)], 0, LEDGER_CHECKS[0], id="paying-oneself"),
-        pytest.param([24900, 25100, 25000, 25000], [_pay(1, 0, -100)], 0, LEDGER_CHECKS[0], id="negative-amount"),
-        pytest.param([25900, 24000, 25000, 25000], RON_1000, 0, LEDGER_CHECKS[1], id="points-off-the-ledger"),
-        pytest.param([25000, 25000, 25000, 24000], [_pay(3, TABLE, 1000)], 0, LEDGER_CHECKS[1], id="table-unmoved"),
+        pytest.param([26000, 24000, 25000, 25000], RON_1000, 1000, None, id="a-paid-ron-holds"),
         pytest.param(
-            [25000, 24000, 26000, 25000], [_pay(1, 2, 1000), _win(0, 1000)], 0, LEDGER_CHECKS[2], id="non-winner-paid"
+            [26000, 25000, 25000, 25000], [_pay(TABLE, 0, 1000), _win(1, 0)], 0, None, id="deposits-pay-a-payer"
+        ),
+        pytest.param([25000] * 4, [_pay(1, 7, 0)], 1000, LEDGER_CHECKS[0], id="unknown-account"),
+        pytest.param([25000] * 4, [_pay(2, 2, 100)], 1000, LEDGER_CHECKS[0], id="paying-oneself"),
+        pytest.param([24900, 25100, 25000, 25000], [_pay(1, 0, -100)], 1000, LEDGER_CHECKS[0], id="negative-amount"),
+        pytest.param([25900, 24000, 25000, 25000], RON_1000, 1000, LEDGER_CHECKS[1], id="points-off-the-ledger"),
+        pytest.param([25000, 25000, 25000, 24000], [_pay(3, TABLE, 1000)], 1000, LEDGER_CHECKS[1], id="table-unmoved"),
+        pytest.param(
+            [25000, 24000, 26000, 25000],
+            [_pay(1, 2, 1000), _win(0, 1000)],
+            1000,
+            LEDGER_CHECKS[2],
+            id="non-winner-paid",
         ),
         pytest.param(
             [24000, 26000, 25000, 25000],
             [_pay(0, 1, 1000), _win(0, 1000)],
-            0,
+            1000,
             LEDGER_CHECKS[2],
             id="winner-pays-a-positive-win",
         ),
