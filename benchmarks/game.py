@@ -122,7 +122,7 @@ def _mjsim_child() -> None:
 def _measure_mjsim(games: int, seed: int, preset: str) -> dict[str, Any]:
     """Play one untimed warm-up game, then ``games`` timed games; hands, seconds and this process's peak RSS."""
     from benchmarks.peers import peak_rss_mb
-    from mjsim.simulate import run_games
+    from mjsim.runner.games import run_games
 
     rules = mjsim.RuleSet.resolve(preset).compile()
     run_games(rules, 1, seed + 1, ["efficiency"] * 4)  # warm the tables and caches
@@ -141,7 +141,7 @@ def _measure_mjsim(games: int, seed: int, preset: str) -> dict[str, Any]:
 def _riichienv_section(games: int, seed: int, mjsim_rate: float) -> dict[str, Any] | None:
     """riichienv's side, run in a fresh interpreter that never imports mjsim; None when it is not installed."""
     from benchmarks import peers as bench_peers
-    from mjsim.simulate import game_seed
+    from mjsim.runner.seeding import game_seed
 
     version = bench_peers.riichienv_version()
     if version is None:

@@ -12,8 +12,8 @@ def bench_runner(games: int = 200, seed: int = 0, ray: bool = True) -> dict[str,
     """Games per second on one worker, two worker processes and Ray (two workers), with the same digest."""
     from mjsim.rules import RuleSet
     from mjsim.runner import RunSpec
+    from mjsim.runner.games import digest
     from mjsim.runner.run import collect
-    from mjsim.simulate import digest
 
     spec = RunSpec(RuleSet.resolve("tenhou"), root_seed=seed)
     rows: dict[str, Any] = {}

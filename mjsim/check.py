@@ -29,7 +29,7 @@ from mjsim.engine.wall import derive_seed
 from mjsim.errors import MjsimError
 from mjsim.hand.notation import format_kinds
 from mjsim.hand.tiles import kind_of
-from mjsim.invariants import CORE, check_invariants
+from mjsim.invariants import CORE, LEDGER_CHECKS, check_step, step_mark
 from mjsim.observation import observe
 from mjsim.rules import Rules, RuleSet
 
@@ -38,7 +38,6 @@ STEP_CAP = 2000  # steps per game at most: a variant that never ends a game must
 MAX_STEER = 25  # the highest share (per cent) of decisions Hypothesis may take over from the bots in a game
 DRAW_BUDGET = 2000  # steering draws per game at most, so a long game stays inside Hypothesis's 8 KiB buffer
 EVENTS_SHOWN = 20
-LEDGER_CHECKS = ("transfers well-formed", "ledger matches scores", "wins paid consistently")
 WINDS = "ESWN"
 
 Choices = dict[int, Action]
@@ -186,11 +185,11 @@ def _play(rules: Rules, seed: int, choose: Chooser) -> _Outcome:
             offers = core.pending(game)
             if not offers:
                 break
-            out.step, out.mark = step, len(game.log)
+            before = step_mark(game)
+            out.step, out.mark = step, before.log_start
             out.choices.append(choose(game, offers))
-            scores, table = list(game.scores), game.table
             core.step(game, out.choices[-1])
-            out.messages = check_invariants(game) + ledger_checks(game, scores, table, out.mark)
+            out.messages = check_step(game, before)
             if out.messages:
                 break
     except HypothesisException:
@@ -248,103 +247,6 @@ class _Steering:
 def _upto(top: int) -> st.SearchStrategy[int]:
     """``integers(0, top)``, built once: the steering draws one for nearly every pick."""
     return st.integers(0, top)
-
-
-# --- Ledger checks ---------------------------------------------------------------------------------
-
-
-def ledger_checks(game: Any, scores: list[int], table: int, start: int) -> list[str]:
-    """Violations of the ledger checks by the step whose events begin at ``game.log[start]``."""
-    events = game.log[start:]
-    transfers = [e.data for e in events if e.kind == "transfer"]
-    found = (
-        (LEDGER_CHECKS[0], _malformed(transfers, (TABLE, *range(game.seat_count)))),
-        (LEDGER_CHECKS[1], _off_ledger(game, scores, table, transfers)),
-        (LEDGER_CHECKS[2], _inconsistent_wins(events)),
-    )
-    return [f"{name}: {message}" for name, message in found if message]
-
-
-def _malformed(transfers: list[Transfer], accounts: tuple[int, ...]) -> str | None:
-    """A transfer between unknown ``accounts`` (the table and the seats), from an account to itself, or of a
-    negative amount."""
-    for t in transfers:
-        if t.payer not in accounts or t.payee not in accounts:
-            return f"{t} names an account that is neither a seat nor the table"
-        if t.payer == t.payee:
-            return f"{t} pays an account to itself"
-        if not isinstance(t.amount, int) or t.amount < 0:
-            return f"{t} moves a negative or fractional amount"
-    return None
-
-
-def _off_ledger(game: Any, scores: list[int], table: int, transfers: list[Transfer]) -> str | None:
-    """Points that moved during the step without a transfer (or transfers that did not move them)."""
-    net = _net(transfers)
-    for seat in range(game.seat_count):
-        moved, booked = game.scores[seat] - scores[seat], net.get(seat, 0)
-        if moved != booked:
-            return f"seat {seat} moved by {moved:+} but its transfers by {booked:+}"
-    if game.table - table != net.get(TABLE, 0):
-        return f"the table moved by {game.table - table:+} but its transfers by {net.get(TABLE, 0):+}"
-    return None
-
-
-def _sign_agrees(value: int, change: int) -> bool:
-    """A winner gains for a positive win, pays for a reversed one; a win worth 0 (ラド) may still collect
-    honba and riichi sticks."""
-    if value == 0:
-        return change >= 0
-    return (change > 0) == (value > 0)
-
-
-def _inconsistent_wins(events: list[Event]) -> str | None:
-    """A win's transfer between two winners or two non-winners, a winner whose change has the wrong sign for
-    the value of its win (reversed wins, as in 地雷, have a negative value), or gains that differ from losses."""
-    for winners, transfers, values in _settlements(events):
-        for t in transfers:
-            if (t.payee in winners) == (t.payer in winners):
-                return f"{t} at the win of seat(s) {winners} does not move points between a winner and a non-winner"
-        net = _net(transfers)
-        for seat, value in zip(winners, values, strict=True):
-            if not _sign_agrees(value, net.get(seat, 0)):
-                return f"seat {seat} won a hand worth {value} but its points changed by {net.get(seat, 0)}"
-        gain = sum(net.get(seat, 0) for seat in set(winners))
-        loss = -sum(amount for account, amount in net.items() if account not in winners)
-        if gain != loss:
-            return f"winners {winners} gained {gain} but the payers lost {loss}"
-    return None
-
-
-def _settlements(events: list[Event]) -> list[tuple[list[int], list[Transfer], list[int]]]:
-    """(winners, transfers, values) of each settlement: the engine logs a win's transfers right before its wins."""
-    groups: list[tuple[list[int], list[Transfer], list[int]]] = []
-    winners: list[int] = []
-    values: list[int] = []
-    transfers: list[Transfer] = []
-    for event in events:
-        if event.kind == "side_transfer":  # chips and other side currencies: not points, paid with the win
-            continue
-        if event.kind == "win":
-            winners.append(event.seat)
-            values.append(event.data["score"].value)
-            continue
-        if winners:
-            groups.append((winners, transfers, values))
-            winners, values, transfers = [], [], []
-        transfers = transfers + [event.data] if event.kind == "transfer" else []
-    if winners:
-        groups.append((winners, transfers, values))
-    return groups
-
-
-def _net(transfers: list[Transfer]) -> dict[int, int]:
-    """The change of every account the transfers touch."""
-    net: dict[int, int] = {}
-    for t in transfers:
-        net[t.payer] = net.get(t.payer, 0) - t.amount
-        net[t.payee] = net.get(t.payee, 0) + t.amount
-    return net
 
 
 # --- The Hypothesis search -------------------------------------------------------------------------

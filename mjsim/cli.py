@@ -249,7 +249,8 @@ def simulate(
     preset, settings, games, seed, agents, check, log_out, workers, backend, address, plugins, as_json
 ) -> None:
     """Play GAMES games and print a summary (with a digest: the same seed gives the same digest anywhere)."""
-    from mjsim.simulate import digest, run_games, summarize
+    from mjsim.runner.games import digest, run_games
+    from mjsim.simulate import summarize
 
     ruleset = _ruleset(preset, settings, plugins)
     compiled = ruleset.compile()

@@ -1,8 +1,9 @@
 """Experiment files (TOML) -> runs -> the results store -> the report.
 
 An experiment names one or more rule sets (a preset plus option overrides),
-four agents, how many games, a root seed, the target estimate for
-``--until-ci`` and the comparisons to draw. Every rule set plays the same
+one agent per seat of their table (default: an efficiency bot in every seat),
+how many games, a root seed, the target estimate for ``--until-ci`` and the
+comparisons to draw. Every rule set plays the same
 seeds, so comparisons are paired game by game.
 """
 
@@ -63,7 +64,7 @@ class Experiment:
     question: str
     games: int
     seed: int
-    agents: tuple[str, str, str, str]
+    agents: tuple[str, ...]  # one per seat of every rule set's table (RunSpec checks it); () = efficiency bots
     rulesets: tuple[RuleSetEntry, ...]
     baseline: str
     target: str
@@ -80,6 +81,10 @@ class Experiment:
         """The run spec of one rule set (the preset resolved here, once)."""
         ruleset = RuleSet.resolve(entry.preset, sorted(entry.options.items()), entry.plugins)
         return RunSpec(ruleset, self.agents, self.seed, name=entry.name, rotate=self.rotate_seats)
+
+    def line_up(self, name: str) -> tuple[str, ...]:
+        """The agents by seat of the rule set called ``name``: the experiment's, else one efficiency bot per seat."""
+        return self.spec(self.entry(name)).line_up()
 
     def entry(self, name: str) -> RuleSetEntry:
         """The rule set called ``name``."""
@@ -121,7 +126,7 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
         question=str(data.get("question", "")),
         games=games,
         seed=_int(where, data, "seed", 0),
-        agents=_agents(where, data.get("agents", ["efficiency"] * 4)),
+        agents=_agents(where, data.get("agents", [])),
         rulesets=rulesets,
         baseline=baseline,
         target=target,
@@ -191,11 +196,12 @@ def _positive(where: str, data: dict[str, Any], key: str, default: int) -> int:
     return value
 
 
-def _agents(where: str, raw: Any) -> tuple[str, str, str, str]:
+def _agents(where: str, raw: Any) -> tuple[str, ...]:
+    """Known bots, one per seat ([]: the run seats an efficiency bot in every seat); the table checks the count."""
     from mjsim.agents import agent_names
 
-    if not isinstance(raw, list) or len(raw) != 4:
-        raise MjsimError(f"{where}: 'agents' must list four bots, got {raw!r}")
+    if not isinstance(raw, list):
+        raise MjsimError(f"{where}: 'agents' must be a list of bots, one per seat, got {raw!r}")
     for name in raw:
         _check_choice(where, "agents", name, agent_names())
     return tuple(raw)
@@ -303,7 +309,7 @@ def _manifest(experiment: Experiment, entry: RuleSetEntry, spec: RunSpec) -> dic
         "preset": entry.preset,
         "options": entry.options,
         "plugins": list(entry.plugins),
-        "agents": list(experiment.agents),
+        "agents": list(spec.line_up()),
         "root_seed": experiment.seed,
         "rotate_seats": experiment.rotate_seats,
         "mjsim": __version__,

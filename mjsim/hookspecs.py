@@ -207,6 +207,14 @@ def mjsim_register_presets():
 
 
 @hookspec
+def mjsim_register_report_sections():
+    """Sections this variant adds to experiment reports, as a dict {name: mjsim.report_sections.ReportSection}.
+
+    An experiment asks for a section by name (``tournament = true`` asks for "tournament"). Called on every
+    installed variant."""
+
+
+@hookspec
 def mjsim_register_log_formats(rules):
     """Game-log formats this variant can write for games under ``rules``, as a dict {name: writer} where
     ``writer(game, agent_names) -> str`` is the text of one file; return None when none fits the rules."""

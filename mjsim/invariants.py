@@ -1,9 +1,11 @@
-"""Core invariants of any game, plus those variants register; checked after every step by ``--check``."""
+"""Core invariants of any game, those variants register, and the ledger checks of a step; run by ``--check``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from mjsim.engine.actions import TABLE, Event, Transfer
 from mjsim.engine.state import TURN
 
 Invariant = tuple[str, Callable[[object], str | None]]
@@ -98,3 +100,124 @@ def check_invariants(game) -> list[str]:
         if message:
             out.append(f"{name}: {message}")
     return out
+
+
+# --- Ledger checks: what a step moved, against what its transfers say ----------------------------------
+
+LEDGER_CHECKS = ("transfers well-formed", "ledger matches scores", "wins paid consistently")
+
+
+@dataclass(frozen=True)
+class StepMark:
+    """What the ledger checks compare a step with: the scores, the table and the log's length before it."""
+
+    scores: tuple[int, ...]
+    table: int
+    log_start: int
+
+
+def step_mark(game) -> StepMark:
+    """The mark of the game as it is now, taken before a step."""
+    return StepMark(tuple(game.scores), game.table, len(game.log))
+
+
+def ledger_checks(game, before: StepMark) -> list[str]:
+    """Violations of the ledger checks by the step taken since ``before``."""
+    events = game.log[before.log_start :]
+    transfers = [e.data for e in events if e.kind == "transfer"]
+    found = (
+        (LEDGER_CHECKS[0], _malformed(transfers, (TABLE, *range(game.seat_count)))),
+        (LEDGER_CHECKS[1], _off_ledger(game, before, transfers)),
+        (LEDGER_CHECKS[2], _inconsistent_wins(events)),
+    )
+    return [f"{name}: {message}" for name, message in found if message]
+
+
+def check_step(game, before: StepMark) -> list[str]:
+    """Every invariant the game breaks now and every ledger check the step since ``before`` breaks."""
+    return check_invariants(game) + ledger_checks(game, before)
+
+
+def _malformed(transfers: list[Transfer], accounts: tuple[int, ...]) -> str | None:
+    """A transfer between unknown ``accounts`` (the table and the seats), from an account to itself, or of a
+    negative amount."""
+    for t in transfers:
+        if t.payer not in accounts or t.payee not in accounts:
+            return f"{t} names an account that is neither a seat nor the table"
+        if t.payer == t.payee:
+            return f"{t} pays an account to itself"
+        if not isinstance(t.amount, int) or t.amount < 0:
+            return f"{t} moves a negative or fractional amount"
+    return None
+
+
+def _off_ledger(game, before: StepMark, transfers: list[Transfer]) -> str | None:
+    """Points that moved during the step without a transfer (or transfers that did not move them)."""
+    net = _net(transfers)
+    for seat in range(game.seat_count):
+        moved, booked = game.scores[seat] - before.scores[seat], net.get(seat, 0)
+        if moved != booked:
+            return f"seat {seat} moved by {moved:+} but its transfers by {booked:+}"
+    if game.table - before.table != net.get(TABLE, 0):
+        return f"the table moved by {game.table - before.table:+} but its transfers by {net.get(TABLE, 0):+}"
+    return None
+
+
+def _sign_agrees(value: int, change: int) -> bool:
+    """A winner gains for a positive win, pays for a reversed one; a win worth 0 (ラド) may still collect
+    honba and riichi sticks."""
+    if value == 0:
+        return change >= 0
+    return (change > 0) == (value > 0)
+
+
+def _inconsistent_wins(events: list[Event]) -> str | None:
+    """A win's transfer between two winners or two non-winners, a winner whose change has the wrong sign for
+    the value of its win (reversed wins, as in 地雷, have a negative value), or gains that differ from losses.
+
+    The table's deposits may pay any seat: who collects them is the family's rule (地雷 can pay them to the
+    payers of a reversed win)."""
+    for winners, transfers, values in _settlements(events):
+        for t in transfers:
+            if t.payer != TABLE and (t.payee in winners) == (t.payer in winners):
+                return f"{t} at the win of seat(s) {winners} does not move points between a winner and a non-winner"
+        net = _net(transfers)
+        for seat, value in zip(winners, values, strict=True):
+            if not _sign_agrees(value, net.get(seat, 0)):
+                return f"seat {seat} won a hand worth {value} but its points changed by {net.get(seat, 0)}"
+        gain = sum(net.get(seat, 0) for seat in set(winners))
+        loss = -sum(amount for account, amount in net.items() if account not in winners)
+        if gain != loss:
+            return f"winners {winners} gained {gain} but the payers lost {loss}"
+    return None
+
+
+def _settlements(events: list[Event]) -> list[tuple[list[int], list[Transfer], list[int]]]:
+    """(winners, transfers, values) of each settlement: the engine logs a win's transfers right before its wins."""
+    groups: list[tuple[list[int], list[Transfer], list[int]]] = []
+    winners: list[int] = []
+    values: list[int] = []
+    transfers: list[Transfer] = []
+    for event in events:
+        if event.kind == "side_transfer":  # chips and other side currencies: not points, paid with the win
+            continue
+        if event.kind == "win":
+            winners.append(event.seat)
+            values.append(event.data["score"].value)
+            continue
+        if winners:
+            groups.append((winners, transfers, values))
+            winners, values, transfers = [], [], []
+        transfers = transfers + [event.data] if event.kind == "transfer" else []
+    if winners:
+        groups.append((winners, transfers, values))
+    return groups
+
+
+def _net(transfers: list[Transfer]) -> dict[int, int]:
+    """The change of every account the transfers touch."""
+    net: dict[int, int] = {}
+    for t in transfers:
+        net[t.payer] = net.get(t.payer, 0) - t.amount
+        net[t.payee] = net.get(t.payee, 0) + t.amount
+    return net

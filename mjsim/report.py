@@ -9,6 +9,7 @@ from typing import Any
 from mjsim import stats
 from mjsim.experiment import Experiment, command_line
 from mjsim.metrics import METRIC_FUNCTIONS, metric, metric_values, paired, target_estimate
+from mjsim.report_sections import report_section
 from mjsim.store import Store
 
 Record = dict[str, Any]
@@ -19,26 +20,33 @@ def build_summary(experiment: Experiment, store: Store) -> dict[str, Any]:
     records = {e.name: store.records(e.name) for e in experiment.rulesets}
     extra = sorted({m for _, _, m in experiment.compare} | {experiment.target} | set(experiment.metrics))
     rulesets = {name: _ruleset_summary(recs, extra) for name, recs in records.items()}
+    sections = asked_sections(experiment)
     for name, recs in records.items():
         side = side_summary(recs)
         if side:
             rulesets[name]["side"] = side
-        if experiment.tournament:
-            rulesets[name]["tournament"] = tournament_summary(experiment, recs)
+        for section in sections:
+            rulesets[name][section] = report_section(section).summary(experiment, name, recs)
     comparisons = [_comparison(a, b, metric, records) for a, b, metric in experiment.compare]
     return {
         "experiment": experiment.name,
         "title": experiment.title,
         "question": experiment.question,
         "command": store.manifest(experiment.baseline).get("command", command_line()),
-        "agents": list(experiment.agents),
+        "agents": list(experiment.line_up(experiment.baseline)),
         "seed": experiment.seed,
         "rulesets": rulesets,
         "comparisons": comparisons,
         "target": _jsonable(target_estimate(experiment, records[experiment.baseline])),
         "baseline": experiment.baseline,
         "ranking": _ranking(experiment, records),
+        "sections": list(sections),
     }
+
+
+def asked_sections(experiment: Experiment) -> tuple[str, ...]:
+    """The report sections the experiment asks for, each registered by a variant (``tournament = true``)."""
+    return ("tournament",) if experiment.tournament else ()
 
 
 def _ranking(experiment: Experiment, records: dict[str, list[Record]]) -> list[dict[str, Any]]:
@@ -71,28 +79,6 @@ def side_summary(records: list[Record]) -> dict[str, list[dict[str, Any]]]:
         ]
         for c in currencies
     }
-
-
-def tournament_players(experiment: Experiment, records: list[Record]) -> dict[str, list[tuple[float, int, int]]]:
-    """Each agent's games in game order: (settlement result, final points, rank) of the seat it played.
-
-    A player is an agent position of the experiment; with rotated seats it moves seat every game.
-    """
-    players: dict[str, list[tuple[float, int, int]]] = {}
-    for r in sorted(records, key=lambda r: r["index"]):
-        final = r["final"]
-        for position, agent in enumerate(experiment.agents):
-            seat = (position + r.get("rotation", 0)) % len(final["points"])
-            result = (final.get("results") or final["points"])[seat]
-            label = f"{'agent' if experiment.rotate_seats else 'seat'} {position} ({agent})"
-            players.setdefault(label, []).append((result, final["points"][seat], final["ranks"][seat]))
-    return players
-
-
-def tournament_summary(experiment: Experiment, records: list[Record]) -> dict[str, Any]:
-    """Tournament figures per player (best run of three, average points / average rank) of one rule set."""
-    entries = stats.tournament_entries(tournament_players(experiment, records))
-    return {"min_games": stats.TOURNAMENT_MIN_GAMES, "players": _jsonable(entries)}
 
 
 def _metric_estimate(name: str, records: list[Record]) -> dict[str, Any] | None:

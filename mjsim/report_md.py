@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mjsim.report_sections import report_section
+
 
 def _ci(e: dict[str, Any] | None, digits: int = 3) -> str:
     """ "value [low, high]" for an estimate dict."""
@@ -31,7 +33,7 @@ def summary_markdown(s: dict[str, Any]) -> str:
         "",
     ]
     lines += _ruleset_table(s) + [""] + _extra_metrics_table(s) + _seat_tables(s) + _side_tables(s)
-    lines += _tournament_tables(s) + [""] + _ranking_table(s) + _comparison_table(s) + [""]
+    lines += _section_tables(s) + [""] + _ranking_table(s) + _comparison_table(s) + [""]
     lines += [f"![{p}]({p})" for p in s.get("plots", [])]
     return "\n".join(lines) + "\n"
 
@@ -141,30 +143,14 @@ def _side_tables(s: dict[str, Any]) -> list[str]:
     return lines + [""]
 
 
-def _tournament_tables(s: dict[str, Any]) -> list[str]:
-    """Per rule set: each player's best run of three and tournament point, in tournament order."""
+def _section_tables(s: dict[str, Any]) -> list[str]:
+    """The sections variants add (tournament scoring...), each shown by its variant, rule set by rule set."""
     lines: list[str] = []
-    for name, r in s["rulesets"].items():
-        t = r.get("tournament")
-        if not t:
-            continue
-        lines += [
-            f"## Tournament scoring: {name}",
-            "",
-            "Best run: the best sum of three consecutive settlement results (championship score; unlisted in a "
-            "championship when negative). Point: average final score in hundreds / average rank, each rounded "
-            f"half-up to one decimal; players with fewer than {t['min_games']} games are reference records.",
-            "",
-            "| player | games | best run of three | mean points | mean rank | point | ranked |",
-            "|" + " --- |" * 7,
-        ]
-        for p in t["players"]:
-            best = "n/a" if p["best_run"] is None else f"{p['best_run']:+.1f}"
-            lines.append(
-                f"| {p['player']} | {p['games']} | {best} | {p['average_points']:.0f} | {p['average_rank']:.2f} | "
-                f"{p['point']:.1f} | {'yes' if p['eligible'] else 'reference'} |"
-            )
-        lines.append("")
+    for section in s.get("sections", ()):
+        show = report_section(section).markdown
+        for name, r in s["rulesets"].items():
+            if r.get(section):
+                lines += show(name, r[section])
     return lines
 
 

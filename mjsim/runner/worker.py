@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from mjsim.runner.games import as_dict, play_game
 from mjsim.runner.spec import RunSpec
 
 log = logging.getLogger("mjsim.runner")
@@ -12,8 +13,6 @@ log = logging.getLogger("mjsim.runner")
 
 def play_shard(spec: RunSpec, indices: list[int]) -> list[dict[str, Any]]:
     """Play the games of one shard; each game's seed comes from (root seed, game index) only."""
-    from mjsim.simulate import as_dict, play_game
-
     rules = spec.rules()
     records = []
     for index in indices:

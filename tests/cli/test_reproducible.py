@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from mjsim.cli import cli
 from mjsim.rules import RuleSet
 from mjsim.runner import RunSpec
+from mjsim.runner.games import digest, run_games
 from mjsim.runner.run import collect
-from mjsim.simulate import digest, run_games
 
 SPEC = RunSpec(RuleSet.resolve("tenhou"), agents=("efficiency", "defensive", "efficiency", "random"), root_seed=3)
 

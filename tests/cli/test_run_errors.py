@@ -28,7 +28,7 @@ preset = "tenhou"
             GOOD + '[rulesets.options]\n"riichi.nope" = 1\n', "unknown option 'riichi.nope'", id="unknown-option"
         ),
         pytest.param(GOOD + '[rulesets.options]\n"riichi.kuikae" = "maybe"\n', "riichi.kuikae", id="bad-value"),
-        pytest.param('agents = ["efficiency"]\n' + GOOD, "'agents' must list four bots", id="one-agent"),
+        pytest.param('agents = ["efficiency"]\n' + GOOD, "seats 4 players, got 1 agents", id="one-agent"),
         pytest.param('target = "luck"\n' + GOOD, "target = 'luck' is not one of", id="unknown-target"),
     ],
 )

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from mjsim.simulate import digest
+from mjsim.runner.games import digest
 from mjsim.store import Store
 
 EXPERIMENT = """

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from mjsim.rules import RuleSet
-from mjsim.simulate import run_games
+from mjsim.runner.games import run_games
 from variants.riichi.logs.load import load_logs
 from variants.riichi.logs.replay import replay_game
 

@@ -1,4 +1,5 @@
-"""Hypothesis drives the engine with legal actions it draws itself; the invariants hold after every step."""
+"""Hypothesis drives the engine with legal actions it draws itself; the invariants and ledger checks hold after
+every step."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from mjsim.engine import core
-from mjsim.invariants import check_invariants
+from mjsim.invariants import check_invariants, ledger_checks, step_mark
 from mjsim.rules import RuleSet, preset_names
 
 _RULES: dict[str, object] = {}
@@ -36,7 +37,9 @@ class EngineMachine(RuleBasedStateMachine):
     def play(self, data):
         offers = core.pending(self.game)
         chosen = {seat: data.draw(st.sampled_from(actions), label=f"seat {seat}") for seat, actions in offers.items()}
+        before = step_mark(self.game)
         core.step(self.game, chosen)
+        assert ledger_checks(self.game, before) == []
 
     @invariant()
     def invariants_hold(self):

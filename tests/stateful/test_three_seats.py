@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from mjsim import testing
 from mjsim.engine import core
-from mjsim.invariants import check_invariants
+from mjsim.invariants import StepMark, check_step, step_mark
 from mjsim.rules import RuleSet
 
 GAMES = 200  # whole games per run (about 15 s in pure Python)
@@ -23,21 +23,22 @@ RULES = RuleSet("three-seat", ("mjsim.testing",)).compile()
 
 
 def play(seed: int, rng: random.Random, after_step=None) -> core.Game:
-    """A whole game with uniformly random legal actions; ``after_step(game)`` runs after every step."""
+    """A whole game with uniformly random legal actions; ``after_step(game, mark)`` runs after every step."""
     game = core.new_game(RULES, seed)
     for _ in range(STEP_CAP):
         offers = core.pending(game)
         if not offers:
             break
+        before = step_mark(game)
         core.step(game, {seat: rng.choice(actions) for seat, actions in offers.items()})
         if after_step is not None:
-            after_step(game)
+            after_step(game, before)
     return game
 
 
-def _holds(game: core.Game) -> None:
-    """Every invariant, and the points of the three seats summing to their start."""
-    assert check_invariants(game) == []
+def _holds(game: core.Game, before: StepMark) -> None:
+    """Every invariant and ledger check, and the points of the three seats summing to their start."""
+    assert check_step(game, before) == []
     assert len(game.scores) == 3
     assert sum(game.scores) + game.table == 3 * testing.START_POINTS
 

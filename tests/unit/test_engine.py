@@ -9,7 +9,7 @@ from mjsim.engine.actions import Action
 from mjsim.errors import MjsimError
 from mjsim.invariants import check_invariants
 from mjsim.rules import RuleSet
-from mjsim.simulate import digest, play_game, run_games
+from mjsim.runner.games import digest, play_game, run_games
 
 
 @pytest.fixture(scope="module")

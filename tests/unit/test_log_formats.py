@@ -9,7 +9,7 @@ import pytest
 from mjsim.errors import MjsimError
 from mjsim.log_formats import log_formats, log_suffix, log_writer
 from mjsim.rules import RuleSet
-from mjsim.simulate import play_game
+from mjsim.runner.games import play_game
 
 
 @pytest.mark.parametrize("preset", ["tenhou", "jirai", "house-all"])

@@ -10,7 +10,8 @@ from mjsim.report import _jsonable
 from mjsim.report_md import _seat_tables
 from mjsim.rules import RuleSet
 from mjsim.runner import RunSpec
-from mjsim.simulate import as_dict, run_games, summarize
+from mjsim.runner.games import as_dict, run_games
+from mjsim.simulate import summarize
 
 RULES = RuleSet("three-seat", ("mjsim.testing",)).compile()
 GAMES = 12

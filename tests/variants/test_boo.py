@@ -8,8 +8,8 @@ import pytest
 
 from mjsim.hand.notation import parse_tiles
 from mjsim.rules import RuleSet
+from mjsim.runner.games import run_games
 from mjsim.scoring import Meld, WinContext
-from mjsim.simulate import run_games
 from variants.boo import options as boo_options
 from variants.boo.scoring import _classic_shares, score
 from variants.boo.tops import end_reasons, forbidden, top_type
@@ -289,7 +289,7 @@ def test_seeded_games_keep_invariants(preset, overrides, agents):
 
 def test_digest_is_reproducible():
     """The same seed gives the same games."""
-    from mjsim.simulate import digest
+    from mjsim.runner.games import digest
 
     compiled = rules()
     assert digest(run_games(compiled, 3, 5, ("efficiency",) * 4)) == digest(
@@ -327,7 +327,7 @@ def test_record_hand_counts_the_hands_refusals_and_resets():
 def test_experiment_facts_agree(preset, overrides):
     """Every hand records boo.refused and boo.sunk; the final facts are flat and agree with the hands."""
     from mjsim.metrics import metric
-    from mjsim.simulate import as_dict
+    from mjsim.runner.games import as_dict
     from variants.boo.flow import CODES
 
     compiled = RuleSet.from_preset(preset, overrides).compile()

@@ -9,7 +9,7 @@ import pytest
 from mjsim.engine.actions import TABLE, Transfer
 from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
-from mjsim.simulate import play_game
+from mjsim.runner.games import play_game
 from tests.moves import net
 from variants.bust_prize import checks
 from variants.bust_prize.prize import busted_seats, by_win_or_draw, several_4play

@@ -18,8 +18,8 @@ from mjsim.engine.wins import may_win, win_score
 from mjsim.hand.notation import parse_counts, parse_tiles
 from mjsim.observation import observe
 from mjsim.rules import RuleSet
+from mjsim.runner.games import digest, run_games
 from mjsim.scoring import NoWin
-from mjsim.simulate import digest, run_games
 from variants.chengdu import exchange, match, play
 from variants.chengdu.bots import best_void, choose_exchange
 

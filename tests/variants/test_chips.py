@@ -10,8 +10,8 @@ import pytest
 import mjsim
 from mjsim.engine.actions import Event, Transfer
 from mjsim.rules import RuleSet
+from mjsim.runner.games import play_game
 from mjsim.scoring import ANKAN, PON, Hit, Meld
-from mjsim.simulate import play_game
 from variants.chips import chip_transfers
 from variants.chips.checks import only_winners_collect
 from variants.chips.currency import with_payout

@@ -10,7 +10,7 @@ import pytest
 import mjsim
 import variants.daisharin as daisharin
 from mjsim.rules import RuleSet
-from mjsim.simulate import run_games
+from mjsim.runner.games import run_games
 
 WHEEL = "22334455667788p"
 

@@ -11,7 +11,7 @@ import mjsim
 import variants.gopin as gopin
 from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
-from mjsim.simulate import run_games
+from mjsim.runner.games import run_games
 from variants.boo.scoring import gotong_count
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import mjsim
 from mjsim.plugins import installed_variants
-from mjsim.simulate import play_game
+from mjsim.runner.games import play_game
 
 HOUSE_DELTAS = ("chips", "yakitori", "bust_prize", "wareme")
 HOUSE_OTHERS = ("rado", "local_yakuhai", "gopin", "paarenchan", "daisharin")

@@ -15,7 +15,7 @@ from mjsim.engine import core
 from mjsim.engine.actions import Transfer
 from mjsim.observation import observe
 from mjsim.rules import RuleSet
-from mjsim.simulate import digest, run_games
+from mjsim.runner.games import digest, run_games
 from variants.jirai import checks
 from variants.jirai.matching import CLEAN, EXEMPT, REVERSED, classify
 from variants.jirai.options import OPTIONS, POOL

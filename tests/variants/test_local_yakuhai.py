@@ -12,7 +12,7 @@ import mjsim
 import variants.local_yakuhai as local
 from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
-from mjsim.simulate import run_games
+from mjsim.runner.games import run_games
 
 
 @cache

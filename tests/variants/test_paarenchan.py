@@ -17,7 +17,7 @@ from mjsim.errors import MjsimError
 from mjsim.invariants import check_invariants
 from mjsim.observation import observe
 from mjsim.rules import RuleSet
-from mjsim.simulate import run_games
+from mjsim.runner.games import run_games
 from variants.paarenchan import checks
 from variants.paarenchan.streak import qualifies, streak
 

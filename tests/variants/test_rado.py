@@ -14,7 +14,7 @@ from mjsim.cli import cli
 from mjsim.engine import core
 from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
-from mjsim.simulate import run_games
+from mjsim.runner.games import run_games
 from variants.rado import checks
 from variants.rado.scoring import low_han_base
 

@@ -11,7 +11,7 @@ from mjsim.engine import core
 from mjsim.engine.actions import Event
 from mjsim.observation import observe
 from mjsim.rules import RuleSet
-from mjsim.simulate import digest, run_games
+from mjsim.runner.games import digest, run_games
 from variants.taiwan import checks, settlement
 
 PRESET = "taiwan"

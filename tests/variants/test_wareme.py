@@ -13,7 +13,7 @@ from mjsim.engine import core
 from mjsim.engine.actions import TABLE, Transfer
 from mjsim.observation import observe
 from mjsim.rules import RuleSet
-from mjsim.simulate import play_game
+from mjsim.runner.games import play_game
 from variants.riichi.draws import noten_payments
 from variants.wareme import checks
 from variants.wareme.seat import apply, dice, seat_of_hand, wareme_seat

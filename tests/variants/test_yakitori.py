@@ -9,7 +9,7 @@ import pytest
 
 from mjsim.engine.actions import Transfer
 from mjsim.rules import RuleSet
-from mjsim.simulate import play_game
+from mjsim.runner.games import play_game
 from tests.moves import net
 from variants.yakitori import checks
 from variants.yakitori.marks import final_marks, marks_after, payments

@@ -126,3 +126,11 @@ def mjsim_register_log_formats(rules):
     from variants.riichi.logs.formats import log_formats
 
     return log_formats(rules)
+
+
+@hookimpl
+def mjsim_register_report_sections():
+    """Tournament scoring (``variants/tournament``), asked for by an experiment's ``tournament = true``."""
+    from variants.tournament.report import SECTION
+
+    return {"tournament": SECTION}

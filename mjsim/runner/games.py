@@ -1,0 +1,109 @@
+"""Play whole games in this process: the game loop, its records and their digest."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mjsim.agents import make_agent
+from mjsim.engine import core
+from mjsim.engine.setup import check_agent_count
+from mjsim.engine.wall import derive_seed
+from mjsim.errors import MjsimError
+from mjsim.invariants import check_step, step_mark
+from mjsim.observation import observe
+from mjsim.runner.seeding import game_seed
+
+
+@dataclass
+class GameRecord:
+    """What one game leaves behind: its seed, final settlement, hand records and invariant violations."""
+
+    index: int
+    seed: int
+    final: dict[str, Any]
+    hands: list[dict[str, Any]]
+    violations: list[str] = field(default_factory=list)
+
+    def canonical(self) -> str:
+        """A stable text of the record, for digests."""
+        return json.dumps({"seed": self.seed, "final": self.final, "hands": self.hands}, sort_keys=True, default=str)
+
+
+def play_game(
+    rules, seed: int, agent_names: Sequence[str], index: int = 0, check: bool = False, log_out: Path | None = None
+) -> GameRecord:
+    """Play one whole game with the named bots (one per seat); ``check`` runs every invariant and ledger check
+    after every step; ``log_out`` saves the game in its family's log format."""
+    if rules.flow is None:
+        raise MjsimError(f"rule set {rules.ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
+    check_agent_count(rules, agent_names)
+    rngs = [random.Random(derive_seed(seed, "agent", i)) for i in range(len(agent_names))]
+    agents = [make_agent(name, rng, rules) for name, rng in zip(agent_names, rngs, strict=True)]
+    game = core.new_game(rules, seed)
+    violations: list[str] = []
+    while not game.over:
+        offers = core.pending(game)
+        if not offers:
+            break
+        chosen = {s: agents[s].act(observe(game, s), acts) for s, acts in offers.items()}
+        before = step_mark(game) if check else None
+        core.step(game, chosen)
+        if before is not None:
+            violations += check_step(game, before)
+    if log_out is not None:
+        _write_log(game, log_out / f"game_{index:05d}.json", agent_names)
+    return GameRecord(index, seed, game.final, _hand_summaries(game.history), violations)
+
+
+def _write_log(game, path: Path, names: Sequence[str]) -> None:
+    """The game in the log format its rule set's variants offer (the riichi family: tenhou.net/6 JSON)."""
+    from mjsim.log_formats import log_suffix, log_writer
+
+    writer = log_writer(game.rules)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.with_suffix(log_suffix(writer)).write_text(writer(game, tuple(names)), encoding="utf-8")
+
+
+def _hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    keep = ("hand", "dealer", "honba", "round", "wins", "draw", "tenpai", "nagashi", "scores", "deltas")
+    # Variant facts ("jirai.count", ...) are kept too: experiments measure them.
+    return [{k: v for k, v in h.items() if k in keep or "." in k} for h in history]
+
+
+def run_games(
+    rules, games: int, root_seed: int, agent_names: Sequence[str], check: bool = False, log_out: Path | None = None
+):
+    """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)``."""
+    if log_out is not None:
+        from mjsim.log_formats import log_writer
+
+        log_writer(rules)  # refuse a rule set no format holds before any game is played
+    return [play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out) for i in range(games)]
+
+
+def as_dict(record: GameRecord | dict[str, Any]) -> dict[str, Any]:
+    """A record as a plain dict (records from workers and the store already are)."""
+    if isinstance(record, dict):
+        return record
+    return {
+        "index": record.index,
+        "seed": record.seed,
+        "final": record.final,
+        "hands": record.hands,
+        "violations": record.violations,
+    }
+
+
+def digest(records: Sequence[GameRecord | dict[str, Any]]) -> str:
+    """A hash over every game's record, in game order (the same whoever played them)."""
+    h = hashlib.sha256()
+    for r in sorted(map(as_dict, records), key=lambda r: r["index"]):
+        text = json.dumps({"seed": r["seed"], "final": r["final"], "hands": r["hands"]}, sort_keys=True, default=str)
+        h.update(text.encode())
+    return h.hexdigest()
