@@ -237,7 +237,7 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE")
 @click.option("--games", default=10, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--agents", default="efficiency,efficiency,efficiency,efficiency", show_default=True)
+@click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: efficiency in every seat]")
 @click.option("--check", is_flag=True, help="check the invariants after every step (in this process)")
 @click.option("--log-out", type=click.Path(file_okay=False), help="write every game as tenhou.net/6 JSON here")
 @click.option("--workers", type=click.IntRange(min=1), help="worker processes (default: this process only)")
@@ -270,8 +270,11 @@ def simulate(
     click.echo(_simulate_text(summary))
 
 
-def _agents(text: str, rules=None) -> list[str]:
-    """The agent names of ``--agents``, each known to an installed variant or to the variants of ``rules``."""
+def _agents(text: str | None, rules=None) -> list[str]:
+    """The agent names of ``--agents`` (none: an efficiency bot in every seat of the table), each known to an
+    installed variant or to the variants of ``rules``."""
+    if text is None:
+        return ["efficiency"] * (rules.flow.setup.seats if rules is not None and rules.flow is not None else 4)
     names = [a.strip() for a in text.split(",")]  # one per seat: the game checks the count against its table
     from mjsim.agents import agent_names
 
@@ -365,8 +368,8 @@ def report(directory) -> None:
 @click.option("--set-b", "set_b", multiple=True, metavar="KEY=VALUE", help="override an option of B")
 @click.option("--games", default=100, show_default=True, type=click.IntRange(min=2))
 @click.option("--seed", default=0, show_default=True)
-@click.option("--agents", default="efficiency,efficiency,efficiency,efficiency", show_default=True)
-@click.option("--rotate", is_flag=True, help="play each seed four times with the agents rotated")
+@click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: efficiency in every seat]")
+@click.option("--rotate", is_flag=True, help="play each seed once per seat with the agents rotated")
 @click.option("--workers", type=click.IntRange(min=1))
 @click.option("--json", "as_json", is_flag=True)
 def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, workers, as_json) -> None:
@@ -375,11 +378,9 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
     from mjsim.runner import RunSpec
     from mjsim.runner.run import collect
 
-    names = tuple(_agents(agents))
-    specs = [
-        RunSpec(_ruleset(p, o), names, seed, rotate=rotate)
-        for p, o in ((preset_a, set_a), (preset_b, set_b))
-    ]
+    rulesets = [_ruleset(p, o) for p, o in ((preset_a, set_a), (preset_b, set_b))]
+    names = tuple(_agents(agents)) if agents is not None else ()  # (): an efficiency bot per seat of each table
+    specs = [RunSpec(ruleset, names, seed, rotate=rotate) for ruleset in rulesets]
     a, b = (collect(spec, games, workers=workers) for spec in specs)
     rows = {m: paired(m, a, b) for m in METRIC_FUNCTIONS}
     if as_json:
