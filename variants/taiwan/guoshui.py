@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mjsim.hand.tiles import kind_of
-from variants.taiwan.options import tw
+from variants.taiwan import options as opt
 from variants.taiwan.waits import seat_waits
 
 STATE = "taiwan.guoshui"  # hand stash
@@ -103,7 +103,7 @@ def blocked(game, seat: int) -> bool:
 
 def may_win(game, seat: int, ron: bool) -> bool:
     """Not 未過水 (nor blocked for good after MIGI); a ron on the very tile that blocked the seat is its win."""
-    if tw(game, "guoshui") == "off":
+    if game.rules[opt.GUOSHUI] == "off":
         return True
     st = state(game)
     perma = st.perma_since[seat]
@@ -115,7 +115,7 @@ def may_win(game, seat: int, ron: bool) -> bool:
 
 def may_call(game, seat: int, tile: int) -> bool:
     """No pon or chi of a kind discarded earlier in this go-around (since the seat's own last discard)."""
-    if tw(game, "guoshui") == "off":
+    if game.rules[opt.GUOSHUI] == "off":
         return True
     st = state(game)
     first = st.seen[seat].get(kind_of(tile))
