@@ -9,6 +9,7 @@ from mjsim.engine.actions import Transfer
 from mjsim.hookspecs import hookimpl
 
 NAME = "dealer_bonus"  # the option prefix: dealer_bonus.amount
+AMOUNT = "dealer_bonus.amount"  # the key of the one option, read as rules[AMOUNT]
 DESCRIPTION = "a dealer's ron is paid a bonus by the discarder"
 
 
@@ -22,7 +23,7 @@ def mjsim_add_options(registry):
 def mjsim_settle_win(game, wins):
     """The family's transfers, plus one bonus transfer per dealer ron."""
     transfers = yield
-    amount = game.rules.values["dealer_bonus.amount"]
+    amount = game.rules[AMOUNT]
     bonus = [
         Transfer(source, seat, amount, "dealer bonus")
         for seat, _tile, source, _score in wins
@@ -34,7 +35,7 @@ def mjsim_settle_win(game, wins):
 @hookimpl
 def mjsim_register_invariants(rules):
     """Every bonus paid is exactly the declared amount."""
-    amount = rules.values["dealer_bonus.amount"]
+    amount = rules[AMOUNT]
 
     def bonus_amount(game):
         wrong = [t for t in game.ledger if t.reason == "dealer bonus" and t.amount != amount]

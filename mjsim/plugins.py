@@ -66,14 +66,24 @@ def installed_plugins() -> pluggy.PluginManager:
     return pm
 
 
+def declared_options(pm: pluggy.PluginManager, modules: list[ModuleType]) -> OptionRegistry:
+    """Each variant's ``mjsim_add_options``, called through pluggy on a registry that prefixes ``<variant>.``.
+
+    One hook call per variant, with every other plugin left out of it (``subset_hook_caller``), so a key
+    carries the prefix of the variant that declared it; variants declare in rule-set order.
+    """
+    registry = OptionRegistry()
+    for module in modules:
+        others = [plugin for plugin in pm.get_plugins() if plugin is not module]
+        declare = pm.subset_hook_caller("mjsim_add_options", remove_plugins=others)
+        declare(registry=registry.for_variant(variant_name(module)))
+    return registry
+
+
 def build_rules(ruleset) -> Rules:
     """Declare and validate options, collect patterns, and keep hot hooks as plain callables."""
     pm, modules = plugin_manager(ruleset)
-    registry = OptionRegistry()
-    for module in modules:
-        impl = getattr(module, "mjsim_add_options", None)
-        if impl is not None:
-            impl(registry=registry.for_variant(variant_name(module)))
+    registry = declared_options(pm, modules)
     values = option_values(registry.options, ruleset.options)
     rules = Rules(ruleset, dict(registry.options), values, hook=pm.hook)
     patterns = tuple(p for batch in pm.hook.mjsim_register_yaku(rules=rules) for p in batch)
@@ -82,5 +92,3 @@ def build_rules(ruleset) -> Rules:
     setup = pm.hook.mjsim_table_setup(rules=compiled)
     flow = Hooks(setup, pm.hook, compiled) if setup is not None else None
     return replace(compiled, flow=flow)
-
-

@@ -15,14 +15,17 @@ DESCRIPTION = "大車輪: the closed seven pairs 22334455667788 of pins is a yak
 WINS = "daisharin.wins"  # game stash: one dict per win of the game
 # suit index -> (pattern name, kanji title)
 WHEELS = {1: ("daisharin", "大車輪"), 0: ("daisuurin", "大数隣"), 2: ("daichikurin", "大竹林")}
-SUITS = ("pin_only", "all")
+SUIT_CHOICES = ("pin_only", "all")
 _NAMES = frozenset(name for name, _title in WHEELS.values())
 
 
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the suits the yakuman exists in."""
-    registry.add("suits", "pin_only", "pins only (大車輪), or man and sou too (spec: daisharin_suits)", SUITS)
+    registry.add("suits", "pin_only", "pins only (大車輪), or man and sou too (spec: daisharin_suits)", SUIT_CHOICES)
+
+
+SUITS = "daisharin.suits"  # the typed key of the option declared above
 
 
 def wheel_counts(suit: int) -> list[int]:
@@ -47,7 +50,7 @@ def wheel_rule(suit: int):
 
 def allowed_suits(values) -> tuple[int, ...]:
     """The suit indices the yakuman exists in."""
-    return (0, 1, 2) if values["daisharin.suits"] == "all" else (1,)
+    return (0, 1, 2) if values[SUITS] == "all" else (1,)
 
 
 @hookimpl

@@ -25,10 +25,13 @@ def mjsim_add_options(registry):
     )
 
 
+GOTONG_COUNTS_AS_YAKU = "gopin.gotong_counts_as_yaku"  # the typed key of the option declared above
+
+
 @hookimpl
 def mjsim_register_yaku(rules):
     """The 5-pin han: a bonus, or a yaku by option."""
-    return [gotong_pattern("presence_1han", bonus=not rules.values["gopin.gotong_counts_as_yaku"])]
+    return [gotong_pattern("presence_1han", bonus=not rules[GOTONG_COUNTS_AS_YAKU])]
 
 
 @hookimpl(wrapper=True)

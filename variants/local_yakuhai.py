@@ -10,10 +10,13 @@ from __future__ import annotations
 from mjsim.hand.notation import format_kinds, parse_kinds
 from mjsim.hookspecs import hookimpl
 from mjsim.scoring import RYANMEN, SEQUENCE, STANDARD, Pattern, Score, WinContext
+from variants.riichi import options as riichi_opt
 
 NAME = "local_yakuhai"
 DESCRIPTION = "特定牌: a triplet of a designated tile (1p Tokyo, 8s Hokkaido) is a 1-han yaku, not a fanpai"
-TILES = tuple(f"{rank}{suit}" for suit in "mps" for rank in range(1, 10))  # number tiles: never yakuhai otherwise
+NUMBER_TILES = tuple(
+    f"{rank}{suit}" for suit in "mps" for rank in range(1, 10)
+)  # number tiles: never yakuhai otherwise
 WINS = "local_yakuhai.wins"  # game stash: one dict per win of the game
 _NUMERALS, _SUITS = "一二三四五六七八九", "萬筒索"
 
@@ -22,13 +25,20 @@ _NUMERALS, _SUITS = "一二三四五六七八九", "萬筒索"
 def mjsim_add_options(registry):
     """Declare the designated tiles."""
     registry.add(
-        "tiles", ["1p"], "designated tiles whose triplet is a 1-han yaku (spec: special_yakuhai_tiles)", TILES, True
+        "tiles",
+        ["1p"],
+        "designated tiles whose triplet is a 1-han yaku (spec: special_yakuhai_tiles)",
+        NUMBER_TILES,
+        True,
     )
+
+
+TILES = "local_yakuhai.tiles"  # the typed key of the option declared above
 
 
 def designated(values) -> list[int]:
     """The designated tile kinds, in kind order."""
-    return sorted(parse_kinds(tile)[0] for tile in values["local_yakuhai.tiles"])
+    return sorted(parse_kinds(tile)[0] for tile in values[TILES])
 
 
 def kanji(kind: int) -> str:
@@ -99,7 +109,7 @@ def pair_is_plain(game) -> str | None:
             continue
         if any(part == "value pair" for part, _ in s.detail.fu_parts):
             return f"hand {w['hand']}: the designated pair earned fu {s.detail.fu_parts}"
-        if _pinfu_shape(w, values["riichi.tsumo_pinfu"]) and not any(h.name == "pinfu" for h in s.hits):
+        if _pinfu_shape(w, values[riichi_opt.TSUMO_PINFU]) and not any(h.name == "pinfu" for h in s.hits):
             return f"hand {w['hand']}: no pinfu with a designated pair {[h.name for h in s.hits]}"
     return None
 

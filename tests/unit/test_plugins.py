@@ -337,3 +337,43 @@ def telling(value):
 def test_merged_facts_take_a_later_variants_value(variants):
     flow = flow_of(variants("a", telling("a")), variants("b", telling("b")))
     assert flow.observe(GAME, 0) == {"shared": "b", "a": True, "b": True}
+
+
+# --- Options: declared through pluggy, one call per variant with its prefix ----------------------------------
+
+
+def declaring(name, default):
+    """An implementation of mjsim_add_options declaring ``name``."""
+
+    @hookimpl
+    def mjsim_add_options(registry):
+        registry.add(name, default, f"the {name} option")
+
+    return mjsim_add_options
+
+
+def test_each_variant_declares_under_its_own_prefix_in_rule_set_order(variants):
+    rules = RuleSet("test", (variants("b", declaring("size", 2)), variants("a", declaring("size", 1)))).compile()
+    assert list(rules.values.items()) == [("b.size", 2), ("a.size", 1)]
+
+
+def test_an_option_hook_taking_no_arguments_is_called(variants):
+    called = []
+
+    @hookimpl
+    def mjsim_add_options():
+        called.append(True)
+
+    RuleSet("test", (variants("quiet", mjsim_add_options),)).compile()
+    assert called == [True]
+
+
+def test_a_wrapper_on_the_option_hook_sees_its_own_variants_registry(variants):
+    @hookimpl(wrapper=True)
+    def mjsim_add_options(registry):
+        yield
+        registry.add("after", True, "declared after the variant's own implementation ran")
+
+    module = variants("wrapped", mjsim_add_options)
+    rules = RuleSet("test", (variants("plain", declaring("size", 3)), module)).compile()
+    assert set(rules.values) == {"plain.size", "wrapped.after"}

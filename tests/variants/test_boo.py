@@ -7,6 +7,7 @@ from functools import cache
 import pytest
 
 from mjsim.hand.notation import parse_tiles
+from mjsim.options import Rules
 from mjsim.rules import RuleSet
 from mjsim.runner.games import run_games
 from mjsim.scoring import Meld, WinContext
@@ -307,7 +308,7 @@ def test_record_hand_counts_the_hands_refusals_and_resets():
     from variants.boo import flow
 
     values = rules().values
-    game = SimpleNamespace(rules=SimpleNamespace(values=values), scores=[4100, 2000, 1900, 0], stash={})
+    game = SimpleNamespace(rules=Rules(None, {}, values), scores=[4100, 2000, 1900, 0], stash={})
     flow.count_refusal(game, "F3")
     flow.count_refusal(game, "F2")
     flow.count_refusal(game, "F3")

@@ -9,6 +9,7 @@ import pytest
 
 import mjsim
 import variants.daisharin as daisharin
+from mjsim.options import Rules
 from mjsim.rules import RuleSet
 from mjsim.runner.games import run_games
 
@@ -82,9 +83,7 @@ def test_invariant_checks_award_both_ways():
 
     def game(s, c, melds=0):
         win = {"hand": 0, "score": s, "counts": c, "melds": melds}
-        return SimpleNamespace(
-            stash={daisharin.WINS: [win]}, rules=SimpleNamespace(values={"daisharin.suits": "pin_only"})
-        )
+        return SimpleNamespace(stash={daisharin.WINS: [win]}, rules=Rules(None, {}, {"daisharin.suits": "pin_only"}))
 
     assert daisharin.only_the_wheel(game(wheel, counts)) is None
     assert daisharin.only_the_wheel(game(plain, counts))

@@ -14,11 +14,12 @@ from mjsim.agents import make_agent
 from mjsim.engine import core
 from mjsim.engine.actions import Transfer
 from mjsim.observation import observe
+from mjsim.options import Rules
 from mjsim.rules import RuleSet
 from mjsim.runner.games import digest, run_games
 from variants.jirai import checks
 from variants.jirai.matching import CLEAN, EXEMPT, REVERSED, classify
-from variants.jirai.options import OPTIONS, POOL
+from variants.jirai.options import OPTIONS, POOL_YAKU
 from variants.jirai.payoff import REVERSED_REASON, reverse_transfers
 from variants.jirai.state import FORBIDDEN, TRAIL, _next_set
 
@@ -83,7 +84,7 @@ def test_extra_toitoi_clean_haneman():
 
 def test_extra_all_seven_dealer_sanbaiman():
     """k = 7: the dealer's toitoi + sanankou + aka 1 ron gets +7: 12 han, sanbaiman 36000."""
-    s = score(POOL, "777p999s333s4m4m", "4m", melds=["pon:505p"], discarder="N", dora=["1z"])
+    s = score(POOL_YAKU, "777p999s333s4m4m", "4m", melds=["pon:505p"], discarder="N", dora=["1z"])
     assert s.detail.han == 12
     assert s.value == 36000
 
@@ -154,7 +155,7 @@ def test_reverse_transfers_are_transfers_the_other_way():
 def _fake(values, trail_prev, index, dealer, wins=True):
     hand = SimpleNamespace(index=index, dealer=dealer)
     history = [{"hand": trail_prev["index"], "wins": [{}] if wins else []}]
-    return SimpleNamespace(rules=SimpleNamespace(values=values), seed=7, hand=hand, history=history, stash={})
+    return SimpleNamespace(rules=Rules(None, {}, values), seed=7, hand=hand, history=history, stash={})
 
 
 def _walk(values, hands, dealer_of=lambda i: 0, forbidden_win=frozenset()):
@@ -207,7 +208,7 @@ def test_option_defaults_match_spec():
     assert values["jirai.deposits_on_reversal"] == "stay_on_table"
     assert values["jirai.reversed_dealer_win_renchan"] is True
     assert values["jirai.reveal_count"] is True
-    assert values["jirai.pool"] == frozenset(POOL)
+    assert values["jirai.pool"] == frozenset(POOL_YAKU)
     assert values["jirai.exempt_higher"] == frozenset({"double_riichi", "chinitsu"})
     preset = rules().values
     assert all(preset[f"jirai.{name}"] == values[f"jirai.{name}"] for name, *_ in OPTIONS)
@@ -267,7 +268,7 @@ def test_observation_leaks_nothing_to_non_dealers():
     game = core.new_game(rules(), 3)
     views = [observe(game, s).extra for s in range(4)]
     entry = game.stash[TRAIL][-1]
-    other = tuple(p for p in POOL if p not in entry["forbidden"])[: len(entry["forbidden"])]
+    other = tuple(p for p in POOL_YAKU if p not in entry["forbidden"])[: len(entry["forbidden"])]
     entry["forbidden"] = game.stash[FORBIDDEN] = other
     after = [observe(game, s).extra for s in range(4)]
     dealer = game.hand.dealer

@@ -11,6 +11,7 @@ import pytest
 import mjsim
 import variants.local_yakuhai as local
 from mjsim.errors import MjsimError
+from mjsim.options import Rules
 from mjsim.rules import RuleSet
 from mjsim.runner.games import run_games
 
@@ -113,7 +114,7 @@ def test_honor_tiles_cannot_be_designated():
 def _game_with(s, tsumo=False, closed=True, tiles=("1p",)):
     values = {"local_yakuhai.tiles": frozenset(tiles), "riichi.tsumo_pinfu": True}
     win = {"hand": 0, "score": s, "closed": closed, "tsumo": tsumo}
-    return SimpleNamespace(stash={local.WINS: [win]}, rules=SimpleNamespace(values=values))
+    return SimpleNamespace(stash={local.WINS: [win]}, rules=Rules(None, {}, values))
 
 
 def test_invariants_catch_violations():

@@ -13,6 +13,7 @@ import mjsim
 from mjsim.cli import cli
 from mjsim.engine import core
 from mjsim.errors import MjsimError
+from mjsim.options import Rules
 from mjsim.rules import RuleSet
 from mjsim.runner.games import run_games
 from variants.rado import checks
@@ -197,7 +198,7 @@ def _game_with(score, rado=0, han_without_ura=None, payers=(2,), low_han="formul
     values = {"rado.low_han": low_han}
     win = {"hand": 0, "score": score, "rado": rado, "payers": list(payers)}
     win["han_without_ura"] = score.detail.han if han_without_ura is None else han_without_ura
-    return SimpleNamespace(stash={checks.WINS: [win]}, rules=SimpleNamespace(values=values))
+    return SimpleNamespace(stash={checks.WINS: [win]}, rules=Rules(None, {}, values))
 
 
 def test_invariants_catch_violations():

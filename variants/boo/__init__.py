@@ -12,7 +12,8 @@ from importlib import resources
 from mjsim.hookspecs import hookimpl
 from mjsim.scoring import NoWin, hand_readings
 from variants.boo import bots, checks, flow, scoring
-from variants.boo.options import bo, declare
+from variants.boo import options as opt
+from variants.boo.options import declare
 
 NAME = "boo"
 DESCRIPTION = "ブー麻雀: top-only, floating and sinking against the origin, forbidden wins, A/B/C tops"
@@ -36,7 +37,7 @@ def mjsim_table_setup(rules):
     setup = yield
     if setup is None:
         return None
-    return replace(setup, start_points=bo(rules.values, "origin"), declaration_deposit=scoring.FreeStick(0))
+    return replace(setup, start_points=rules[opt.ORIGIN], declaration_deposit=scoring.FreeStick(0))
 
 
 @hookimpl

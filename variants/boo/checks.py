@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from variants.boo import options as opt
 from variants.boo.flow import chombo_hand, decide
-from variants.boo.options import bo
 from variants.boo.tops import forbidden
 
 
 def points_conserved(game) -> str | None:
     """Scores sum to 4 x origin and nothing lies on the table (riichi is free)."""
-    total, expected = sum(game.scores), 4 * bo(game, "origin")
+    total, expected = sum(game.scores), 4 * game.rules[opt.ORIGIN]
     if total != expected or game.table:
         return f"boo points not conserved: {game.scores} (sum {total} != {expected}), table {game.table}"
     return None
@@ -47,7 +47,7 @@ def top_type_matches(game) -> str | None:
     """The settled top type is the count of sunk players (A for a yakuman cold game); only the top gains."""
     if not game.over:
         return None
-    final, origin = game.final, bo(game, "origin")
+    final, origin = game.final, game.rules[opt.ORIGIN]
     sunk = [s for s, p in enumerate(final["points"]) if p < origin]
     yakuman = final["end"] and "yakuman" in final["end"]
     expected = "A" if yakuman else {3: "A", 2: "B", 1: "C"}.get(len(sunk))

@@ -7,7 +7,7 @@ from mjsim.engine.outcomes import ClaimResult, DrawSettlement, NextHand
 from mjsim.engine.state import CLAIM, ROB, TURN
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import Score, WinContext
-from variants.boo.options import bo
+from variants.boo import options as opt
 from variants.boo.scoring import context, win_tile_for
 from variants.boo.scoring import score as boo_score
 from variants.boo.tops import TOP_TYPES, busted, end_reasons, forbidden, is_last_hand, sunk, top_seat, top_type
@@ -95,11 +95,11 @@ def win_of(game, seat: int, action) -> tuple[int, int, int | None]:
 def legal_actions(game, seat: int, actions):
     """Forbidden wins masked, riichi without a chance of top removed, a riichi player's winning tile kept."""
     out = list(actions)
-    if bo(game, "illegal_win") == "mask":
+    if game.rules[opt.ILLEGAL_WIN] == "mask":
         out = [a for a in out if a.kind not in WINS or _allowed(game, seat, a)]
-    if bo(game, "riichi_ban_no_top"):
+    if game.rules[opt.RIICHI_BAN_NO_TOP]:
         out = [a for a in out if a.kind != RIICHI or riichi_allowed(game, seat, a.tile)]
-    if bo(game, "riichi_must_win") and game.hand.seats[seat].declared_turn is not None:
+    if game.rules[opt.RIICHI_MUST_WIN] and game.hand.seats[seat].declared_turn is not None:
         if any(a.kind in WINS for a in out):
             out = [a for a in out if a.kind not in (PASS, DISCARD)]
     return out
@@ -146,7 +146,7 @@ def _after(game, payments) -> list[int]:
 
 def resolve_claims(game, claims: ClaimResult) -> ClaimResult:
     """Several rons: judged on the scores after all of them; forbidden claimants drop out, the rest once more."""
-    if claims.abort or bo(game, "illegal_win") != "mask":
+    if claims.abort or game.rules[opt.ILLEGAL_WIN] != "mask":
         return claims
     chosen = claims.answers
     for _ in range(2):
@@ -168,7 +168,7 @@ def settle_win(game, wins) -> list[Transfer]:
     """Every winner's payments; in chombo mode a forbidden win pays nothing and is recorded (the hand replays)."""
     hand = game.hand
     plain = [(seat, tile, src) for seat, tile, src, _ in wins]
-    if bo(game, "illegal_win") == "chombo":
+    if game.rules[opt.ILLEGAL_WIN] == "chombo":
         verdicts = judge(game, plain)["forbidden"]
         bad = [(s, code) for s, code in verdicts.items() if code]
         if bad:
@@ -184,7 +184,7 @@ def settle_win(game, wins) -> list[Transfer]:
 
 def settle_draw(game, reason: str) -> DrawSettlement:
     """No tenpai payments; the tenpai seats only matter when a tenpai dealer repeats."""
-    if bo(game, "draw_renchan") != "tenpai":
+    if game.rules[opt.DRAW_RENCHAN] != "tenpai":
         return DrawSettlement()
     from variants.riichi.draws import tenpai_seats
 
@@ -215,7 +215,7 @@ def decide(values, record: dict, scores) -> dict:
     if winners:
         repeat = dealer in winners
     else:
-        repeat = bo(values, "draw_renchan") == "tenpai" and dealer in record.get("tenpai", ())
+        repeat = values[opt.DRAW_RENCHAN] == "tenpai" and dealer in record.get("tenpai", ())
     honba = honba + 1 if repeat or not winners else 0
     last_done = is_last_hand(values, record["round"], dealer) and not repeat
     yakuman = any(w["yakuman"] for w in record.get("wins", ()))
@@ -247,15 +247,15 @@ def final_settlement(game) -> dict:
     results = [0.0] * 4
     payoff = 0.0
     if kind is not None:
-        prize = bo(values, f"prize_{kind.lower()}")
-        each = prize / len(losers) if bo(values, "split") == "equal" else prize
+        prize = values[opt.PRIZE_OF_TOP[kind]]
+        each = prize / len(losers) if values[opt.SPLIT] == "equal" else prize
         for seat in losers:
             results[seat] -= each  # exact thirds of an A top: the top receives the prize itself
         payoff = each * len(losers)
         results[top] += payoff
     for c in game.stash.get(CHOMBOS, ()):
         for seat in range(4):
-            results[seat] += bo(values, "prize_a") * (-3 if seat == c["seat"] else 1)
+            results[seat] += values[opt.PRIZE_A] * (-3 if seat == c["seat"] else 1)
     end = decide(values, record, points)["end"] if record else ()
     refused = game.stash.get(REFUSED, {})
     return {
@@ -280,7 +280,7 @@ def final_settlement(game) -> dict:
 def _top_of(values, record: dict, points) -> tuple[int | None, str | None, list[int]]:
     """The top, its type and the sunk seats; a yakuman winner of a cold game is an A top over three sunk."""
     yakuman = [w["seat"] for w in record.get("wins", ()) if w["yakuman"]]
-    if yakuman and bo(values, "yakuman_cold_game"):
+    if yakuman and values[opt.YAKUMAN_COLD_GAME]:
         return yakuman[0], "A", [s for s in range(4) if s != yakuman[0]]
     losers = sunk(values, points)
     if not losers:
@@ -311,7 +311,7 @@ def outlook(game, seat: int) -> dict | None:
     if not can_win(game, seat, win[1], TSUMO if win[2] is None else RON):
         return None
     j = judge(game, [win])
-    floats = j["after"][seat] >= bo(game, "origin")
+    floats = j["after"][seat] >= game.rules[opt.ORIGIN]
     return {
         "boo.win": {
             "ends": bool(j["reasons"]),

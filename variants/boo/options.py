@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 FORBID_CODES = ("F2", "F3")
-ADDONS = ("menzen", "honba", "dora")
+ADDON_CHOICES = ("menzen", "honba", "dora")
 
 # (name, default, description, choices, multi)
 OPTIONS = (
@@ -22,7 +22,7 @@ OPTIONS = (
     ("riichi_han", 1, "han of riichi", (1, 2), False),
     ("riichi_ban_no_top", True, "no riichi whose wins never make a top but may bust someone", None, False),
     ("riichi_must_win", False, "a riichi player may not pass a winning tile (リーチ見逃し禁止)", None, False),
-    ("addons", ADDONS, "場300 add-ons: closed hand, each honba, each dora", ADDONS, True),
+    ("addons", ADDON_CHOICES, "場300 add-ons: closed hand, each honba, each dora", ADDON_CHOICES, True),
     ("addon_value", 300, "points of one add-on: a ron pays it, a tsumo a third from each", None, False),
     (
         "yakuless_blocks",
@@ -63,7 +63,35 @@ def declare(registry) -> None:
         registry.add(name, sorted(default) if multi else default, description, choices, multi)
 
 
-def bo(values, name: str):
-    """A boo option from rule values (a Game or a mapping)."""
-    values = getattr(getattr(values, "rules", None), "values", values)
-    return values[f"boo.{name}"]
+# --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) ---
+# One constant per option declared above; tests/variants/test_option_keys.py checks they name the same keys.
+UNITS = "boo.units"
+ORIGIN = "boo.origin"
+GAME_LENGTH = "boo.game_length"
+DOBON = "boo.dobon"
+TENPEN_STRICT = "boo.tenpen_strict"
+YAKUMAN_COLD_GAME = "boo.yakuman_cold_game"
+ALLOW_TSUREKOMI = "boo.allow_tsurekomi"
+FORBID_C_TOP_FINISH = "boo.forbid_c_top_finish"
+FINAL_HAND_EXEMPT = "boo.final_hand_exempt"
+FORBID_SUNK_WIN = "boo.forbid_sunk_win"
+FORBID_ASHIBIKI = "boo.forbid_ashibiki"
+ILLEGAL_WIN = "boo.illegal_win"
+RIICHI_HAN = "boo.riichi_han"
+RIICHI_BAN_NO_TOP = "boo.riichi_ban_no_top"
+RIICHI_MUST_WIN = "boo.riichi_must_win"
+ADDONS = "boo.addons"
+ADDON_VALUE = "boo.addon_value"
+YAKULESS_BLOCKS = "boo.yakuless_blocks"
+RYANMEN_TSUMO_FU = "boo.ryanmen_tsumo_fu"
+GOTONG_MODE = "boo.gotong_mode"
+ALLOW_CHIITOITSU = "boo.allow_chiitoitsu"
+DRAW_RENCHAN = "boo.draw_renchan"
+URA_CHIP = "boo.ura_chip"
+PRIZE_A = "boo.prize_a"
+PRIZE_B = "boo.prize_b"
+PRIZE_C = "boo.prize_c"
+SPLIT = "boo.split"
+TIE_BREAK = "boo.tie_break"
+DABUKEN = "boo.dabuken"
+PRIZE_OF_TOP = {"A": PRIZE_A, "B": PRIZE_B, "C": PRIZE_C}  # the prize option of each top type

@@ -9,7 +9,8 @@ from typing import Any
 from mjsim.engine.actions import TSUMO
 from mjsim.hand.tiles import RED_FIVE_IDS, dora_from_indicator
 from mjsim.scoring import RYANMEN, SEVEN_PAIRS, Pattern, Score, WinContext, evaluate
-from variants.boo.options import bo
+from variants.boo import options as opt
+from variants.riichi import options as riichi_opt
 from variants.riichi.detail import RiichiDetail
 from variants.riichi.fu import fu as riichi_fu
 from variants.riichi.limits import base_points
@@ -58,7 +59,7 @@ def gotong_pattern(mode: str = "presence_1han", bonus: bool = True) -> Pattern:
 
 def patterns(values) -> list[Pattern]:
     """The 5-pin han as a bonus pattern (not a yaku), unless the option turns it off."""
-    mode = bo(values, "gotong_mode")
+    mode = values[opt.GOTONG_MODE]
     return [] if mode == "off" else [gotong_pattern(mode)]
 
 
@@ -97,10 +98,10 @@ def score(ctx: WinContext, pattern_index, values: Mapping[str, Any]) -> Score | 
 
 def _value(ctx: WinContext, hits, values: Mapping[str, Any]) -> Score | None:
     """Han, fu, base and payments (by wind index) of one reading; yaku-less readings win too."""
-    if ctx.reading.form == SEVEN_PAIRS and not bo(values, "allow_chiitoitsu"):
+    if ctx.reading.form == SEVEN_PAIRS and not values[opt.ALLOW_CHIITOITSU]:
         return None
     yakuman = sum(h.yakuman for h in hits)
-    dora_as_addon = "dora" in bo(values, "addons")
+    dora_as_addon = "dora" in values[opt.ADDONS]
     han = sum(_han(h, values) for h in hits if not (dora_as_addon and h.name in DORA_HITS))
     fu_total, fu_parts = _fu(ctx, hits, values)
     base, limit = _base(values, han, fu_total, yakuman)
@@ -110,7 +111,7 @@ def _value(ctx: WinContext, hits, values: Mapping[str, Any]) -> Score | None:
     chips = _ura_chips(ctx, values)
     _table_payment(hand, ctx, chips, chips)  # a chip is paid whole by each payer
     honba = [0] * 4
-    stick = _honba_sticks(ctx, hits, values) * bo(values, "addon_value")
+    stick = _honba_sticks(ctx, hits, values) * values[opt.ADDON_VALUE]
     _table_payment(honba, ctx, stick, stick // 3)
     payments = tuple(a + b for a, b in zip(hand, honba, strict=True))
     detail = RiichiDetail(han, fu_total, fu_parts, limit, yakuman, base)
@@ -119,12 +120,12 @@ def _value(ctx: WinContext, hits, values: Mapping[str, Any]) -> Score | None:
 
 def _han(hit, values) -> int:
     """A hit's han, riichi valued by option."""
-    return bo(values, "riichi_han") if hit.name == "riichi" else hit.han
+    return values[opt.RIICHI_HAN] if hit.name == "riichi" else hit.han
 
 
 def _fu(ctx: WinContext, hits, values: Mapping[str, Any]) -> tuple[int, tuple]:
     """Riichi fu; with 4 ryanmen-tsumo fu, no pinfu-tsumo exception and 2 more fu for a two-sided tsumo."""
-    if bo(values, "ryanmen_tsumo_fu") == 2:
+    if values[opt.RYANMEN_TSUMO_FU] == 2:
         return riichi_fu(ctx, values, pinfu=any(h.name == "pinfu" for h in hits))
     total, parts = riichi_fu(ctx, values, pinfu=False)
     if ctx.reading.form == SEVEN_PAIRS:
@@ -133,14 +134,14 @@ def _fu(ctx: WinContext, hits, values: Mapping[str, Any]) -> tuple[int, tuple]:
     if ctx.tsumo and ctx.reading.wait == RYANMEN and ("tsumo", 2) in parts:
         parts += (("two-sided tsumo", 2),)  # 両面待ちでツモ和了りすると4符
     rounded = -(-sum(v for _, v in parts) // 10) * 10
-    if rounded == 20 and not ctx.closed and values["riichi.open_pinfu_30fu"]:
+    if rounded == 20 and not ctx.closed and values[riichi_opt.OPEN_PINFU_30FU]:
         parts, rounded = parts + (("open pinfu shape", 10),), 30
     return rounded, parts
 
 
 def _base(values, han: int, fu_total: int, yakuman: int) -> tuple[int, str | None]:
     """Arusiaru base fu x 2^han capped at 500 (mangan only), or riichi base points."""
-    if bo(values, "units") == "riichi":
+    if values[opt.UNITS] == "riichi":
         return base_points(han, fu_total, yakuman, values)
     if yakuman:
         return CLASSIC_CAP, "yakuman"
@@ -150,7 +151,7 @@ def _base(values, han: int, fu_total: int, yakuman: int) -> tuple[int, str | Non
 
 def _hand_deltas(ctx: WinContext, base: int, values: Mapping[str, Any]) -> list[int]:
     """The hand's payments by wind index: unrounded in Arusiaru units, rounded up to 100 in riichi units."""
-    riichi_units = bo(values, "units") == "riichi"
+    riichi_units = values[opt.UNITS] == "riichi"
     deltas = [0] * 4
     if ctx.tsumo:
         shares = tsumo_shares(base, ctx.seat) if riichi_units else _classic_shares(base, ctx.seat)
@@ -187,25 +188,25 @@ def _has_yaku(hits) -> bool:
 
 def _addon_points(ctx: WinContext, hits, values: Mapping[str, Any]) -> int:
     """門前 and dora add-ons (場300 each) in points; none for a yaku-less win unless only honba is blocked."""
-    addons = bo(values, "addons")
-    if not _has_yaku(hits) and bo(values, "yakuless_blocks") == "all_addons":
+    addons = values[opt.ADDONS]
+    if not _has_yaku(hits) and values[opt.YAKULESS_BLOCKS] == "all_addons":
         return 0
     units = ("menzen" in addons and ctx.closed) + ("dora" in addons) * sum(
         h.han for h in hits if h.name in ("dora", "aka_dora")
     )
-    return units * bo(values, "addon_value")
+    return units * values[opt.ADDON_VALUE]
 
 
 def _honba_sticks(ctx: WinContext, hits, values: Mapping[str, Any]) -> int:
     """Honba sticks paid as add-ons (積み棒); a yaku-less win gets none (積み符は付かない)."""
-    if "honba" not in bo(values, "addons"):
+    if "honba" not in values[opt.ADDONS]:
         return 0
     return ctx.honba if _has_yaku(hits) else 0
 
 
 def _ura_chips(ctx: WinContext, values: Mapping[str, Any]) -> int:
     """Ura dora paid as chips (modern houses): chip x ura tiles, by the discarder or by each on a tsumo."""
-    chip = bo(values, "ura_chip")
+    chip = values[opt.URA_CHIP]
     if not chip or not ctx.ura_indicators:
         return 0
     return chip * sum(ctx.counts[dora_from_indicator(t >> 2)] for t in ctx.ura_indicators)

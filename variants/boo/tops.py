@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from variants.boo.options import bo
+from variants.boo import options as opt
 
 TOP_TYPES = {3: "A", 2: "B", 1: "C"}
 ROUNDS = {"full": 4, "hanchan": 2}
@@ -10,7 +10,7 @@ ROUNDS = {"full": 4, "hanchan": 2}
 
 def sunk(values, scores) -> list[int]:
     """Seats below the origin (exactly at the origin floats)."""
-    origin = bo(values, "origin")
+    origin = values[opt.ORIGIN]
     return [seat for seat, s in enumerate(scores) if s < origin]
 
 
@@ -26,19 +26,19 @@ def top_type(values, scores) -> str | None:
 
 def busted(values, scores) -> bool:
     """Someone has no points left (ドボン)."""
-    strict = bo(values, "dobon") == "lt_zero"
+    strict = values[opt.DOBON] == "lt_zero"
     return any(s < 0 if strict else s <= 0 for s in scores)
 
 
 def tenpen(values, scores) -> bool:
     """Someone doubled the origin (天辺)."""
-    ceiling = 2 * bo(values, "origin")
-    return any(s > ceiling if bo(values, "tenpen_strict") else s >= ceiling for s in scores)
+    ceiling = 2 * values[opt.ORIGIN]
+    return any(s > ceiling if values[opt.TENPEN_STRICT] else s >= ceiling for s in scores)
 
 
 def is_last_hand(values, round_wind: int, dealer: int) -> bool:
     """The last scheduled deal: North's (or South's) fourth dealer, seat 3."""
-    return round_wind - 27 == ROUNDS[bo(values, "game_length")] - 1 and dealer == 3
+    return round_wind - 27 == ROUNDS[values[opt.GAME_LENGTH]] - 1 and dealer == 3
 
 
 def end_reasons(values, scores, yakuman: bool, last_done: bool) -> tuple[str, ...]:
@@ -48,7 +48,7 @@ def end_reasons(values, scores, yakuman: bool, last_done: bool) -> tuple[str, ..
         out.append("dobon")
     if tenpen(values, scores):
         out.append("tenpen")
-    if yakuman and bo(values, "yakuman_cold_game"):
+    if yakuman and values[opt.YAKUMAN_COLD_GAME]:
         out.append("yakuman")
     if last_done:
         out.append("last_hand")
@@ -59,11 +59,11 @@ def forbidden(values, seat: int, before, after, reasons: tuple[str, ...], yakuma
     """The code of the rule a win by ``seat`` breaks (F1-F5, tsurekomi), or None when it is legal."""
     if yakuman:
         return None  # a yakuman makes its winner an A top
-    origin = bo(values, "origin")
+    origin = values[opt.ORIGIN]
     still_sunk = after[seat] < origin
-    if still_sunk and bo(values, "forbid_sunk_win"):
+    if still_sunk and values[opt.FORBID_SUNK_WIN]:
         return "F4"
-    if still_sunk and bo(values, "forbid_ashibiki") and _sinks_a_payer(origin, before, after, seat):
+    if still_sunk and values[opt.FORBID_ASHIBIKI] and _sinks_a_payer(origin, before, after, seat):
         return "F5"
     if not reasons:
         return None
@@ -77,14 +77,14 @@ def _sinks_a_payer(origin: int, before, after, seat: int) -> bool:
 
 def _ending_violation(values, seat: int, before, after, reasons) -> str | None:
     """F1, F2 (or tsurekomi) and F3 for a game-ending win."""
-    origin = bo(values, "origin")
-    exempt = bo(values, "final_hand_exempt") if "last_hand" in reasons else frozenset()
+    origin = values[opt.ORIGIN]
+    exempt = values[opt.FINAL_HAND_EXEMPT] if "last_hand" in reasons else frozenset()
     if after[seat] < origin:
         return "F1"
     if top_seat(after) != seat and "F2" not in exempt:
         tsurekomi = before[seat] < origin and "dobon" in reasons
-        if not (tsurekomi and bo(values, "allow_tsurekomi")):
+        if not (tsurekomi and values[opt.ALLOW_TSUREKOMI]):
             return "tsurekomi" if tsurekomi else "F2"
-    if bo(values, "forbid_c_top_finish") and len(sunk(values, after)) == 1 and "F3" not in exempt:
+    if values[opt.FORBID_C_TOP_FINISH] and len(sunk(values, after)) == 1 and "F3" not in exempt:
         return "F3"
     return None

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from mjsim.engine.actions import Transfer
 from mjsim.hookspecs import hookimpl
+from variants.bust_prize import options as opt
 from variants.bust_prize.prize import busted_seats, by_win_or_draw, several_4play
-from variants.chips.currency import CHIPS, SETTLEMENT, hand_events, with_currency, with_payout
+from variants.chips.currency import hand_events, with_currency, with_payout
+from variants.riichi import options as riichi_opt
 
 NAME = "bust_prize"
 DESCRIPTION = "トビ賞: a busted player pays the player who busted them (fl8/KAIT 10 points, 4play 3 chips)"
@@ -17,41 +19,34 @@ CONFLICTS = {
     "jirai": "地雷麻雀 plays without bust (ドボン無し), so there is never a bust prize to pay",
     "boo": "boo ends at its own ドボン and settles A/B/C tops; トビ賞 is a riichi-table rule",
 }
-REQUIRES = {"riichi.bust": ("below_zero", "zero_or_below")}
-FORMS = {"fl8": (SETTLEMENT, 10), "kait": (SETTLEMENT, 10), "4play": (CHIPS, 3)}
+REQUIRES = {riichi_opt.BUST: ("below_zero", "zero_or_below")}
 
 
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the bust prize options (§10)."""
-    registry.add("form", "fl8", "fl8 / KAIT: 10 settlement points per busted player; 4play: 3 chips", tuple(FORMS))
-    registry.add(
-        "noten_bust",
-        "upstream_tenpai",
-        "bust by noten payments: first tenpai seat after the busted one (上家取り), all it paid, or the others (罰符)",
-        ("upstream_tenpai", "split_tenpai", "penalty"),
-    )
+    opt.declare(registry)
 
 
 @hookimpl(wrapper=True)
 def mjsim_table_setup(rules):
     """The family's table, keeping the prize's currency per seat."""
-    return with_currency((yield), FORMS[rules.values["bust_prize.form"]][0])
+    return with_currency((yield), opt.FORMS[rules[opt.FORM]][0])
 
 
 @hookimpl
 def mjsim_settle_game(game):
     """The prize, when the last hand left someone below the bust threshold (so the game ended by bust)."""
     values = game.rules.values
-    busted = busted_seats(game.scores, values["riichi.bust"])
+    busted = busted_seats(game.scores, values[riichi_opt.BUST])
     if not busted or not game.history:
         return []
-    currency, amount = FORMS[values["bust_prize.form"]]
+    currency, amount = opt.FORMS[values[opt.FORM]]
     last, transfers = game.history[-1], hand_events(game, ("transfer",))
-    if values["bust_prize.form"] == "4play" and len(busted) > 1:
+    if values[opt.FORM] == "4play" and len(busted) > 1:
         moves = several_4play(busted, amount)
     else:
-        rule = values["bust_prize.noten_bust"]
+        rule = values[opt.NOTEN_BUST]
         moves = [m for seat in busted for m in by_win_or_draw(seat, last, transfers, amount, rule)]
     return [Transfer(payer, payee, n, "bust prize", currency) for payer, payee, n in moves]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from variants.bust_prize.prize import busted_seats
+from variants.riichi import options as riichi_opt
 
 
 def only_at_a_bust(game) -> str | None:
@@ -10,7 +11,7 @@ def only_at_a_bust(game) -> str | None:
     paid = [t for t in game.ledger if t.reason == "bust prize"]
     if not paid:
         return None
-    busted = busted_seats(game.scores, game.rules.values["riichi.bust"])
+    busted = busted_seats(game.scores, game.rules[riichi_opt.BUST])
     if not game.over or not busted:
         return f"bust prize paid without a bust ending the game: {paid[:3]}"
     if not {t.payer for t in paid} <= set(busted) or {t.payee for t in paid} & set(busted):

@@ -8,12 +8,12 @@ spec is silent; a seat without points cannot stake the next hand].
 
 from __future__ import annotations
 
-from variants.chengdu.options import cd
+from variants.chengdu import options as opt
 
 
 def eliminating(game) -> bool:
     """The ``bust = eliminate`` option is on."""
-    return cd(game, "bust") == "eliminate"
+    return game.rules[opt.BUST] == "eliminate"
 
 
 def busted(game) -> list[int]:

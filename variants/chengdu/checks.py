@@ -11,9 +11,10 @@ from collections import Counter
 from mjsim.engine.state import DECLARE as DECLARE_PHASE
 from mjsim.engine.state import ENDED
 from variants.chengdu import exchange
+from variants.chengdu import options as opt
 from variants.chengdu.endcheck import NOT_READY, PIG
 from variants.chengdu.log import CALL_TRANSFER, KONG, REFUND, hand_events, kongs
-from variants.chengdu.options import capped, cd
+from variants.chengdu.options import capped
 from variants.chengdu.play import DECLARE
 from variants.chengdu.settle import WIN
 from variants.chengdu.tiles import suit_allowed, suit_of_tile
@@ -69,7 +70,7 @@ class LogAudit:
         suits = frozenset(k // 9 for k in kinds)
         if not suit_allowed(suits, self.voids.get(seat)):
             return f"seat {seat} won holding suits {sorted(suits)} (void {self.voids.get(seat)})"
-        want = cd(self.values, "base") * 2 ** capped(self.values, score.detail.fan)
+        want = self.values[opt.BASE] * 2 ** capped(self.values, score.detail.fan)
         if score.value != want:
             return f"seat {seat}'s win of {score.detail.fan} fan is worth {score.value}, not {want}"
         return None
@@ -86,7 +87,7 @@ class LogAudit:
 
     def _leave(self, seat: int) -> str | None:
         """Only a seat busted under ``bust = eliminate`` leaves without winning."""
-        if cd(self.values, "bust") != "eliminate":
+        if self.values[opt.BUST] != "eliminate":
             return f"seat {seat} left the hand without winning (bust is off)"
         self.out.add(seat)
         return None
@@ -97,7 +98,7 @@ class LogAudit:
             return None
         ready = set(outcome.get("tenpai", ()))
         expected: Counter = Counter()
-        if cd(self.values, "tax_refund"):
+        if self.values[opt.TAX_REFUND]:
             for kong in kongs(self.events):
                 if kong.owner not in self.won | self.out and kong.owner not in ready and not kong.transferred:
                     expected.update((t.payee, t.payer, t.amount) for t in kong.payments)
@@ -139,7 +140,7 @@ def hands_end_properly(game) -> str | None:
 def busted_seats_left(game) -> str | None:
     """``bust = eliminate``: during play every seat below zero has left the hand (or won before it fell)."""
     hand = game.hand
-    if hand is None or hand.phase == ENDED or cd(game, "bust") != "eliminate":
+    if hand is None or hand.phase == ENDED or game.rules[opt.BUST] != "eliminate":
         return None
     for seat in range(4):
         if game.scores[seat] < 0 and not hand.seats[seat].left:
@@ -153,7 +154,7 @@ def exchange_passes(game) -> str | None:
     if hand is None or hand.phase == DECLARE_PHASE:
         return None
     passed = [e for e in hand_events(game) if e.kind == "pass"]
-    if not cd(game, "exchange_three"):
+    if not game.rules[opt.EXCHANGE_THREE]:
         return f"{len(passed)} tiles passed with exchange_three off" if passed else None
     for seat in range(4):
         mine = [e.data for e in passed if e.seat == seat]
@@ -167,7 +168,7 @@ def exchange_passes(game) -> str | None:
 def guoshui_blocks(game) -> str | None:
     """Under same-turn 过水, no seat has won by ron while a ron it passed still blocked it."""
     hand = game.hand
-    if hand is None or cd(game, "guoshui") != "same_turn":
+    if hand is None or game.rules[opt.GUOSHUI] != "same_turn":
         return None
     for event in hand_events(game):
         if event.kind == "win" and event.data["from"] is not None and hand.seats[event.seat].skipped_win:

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from mjsim.engine.actions import Transfer
 from mjsim.engine.outcomes import DrawSettlement
+from variants.chengdu import options as opt
 from variants.chengdu.log import REFUND, hand_events, kongs
-from variants.chengdu.options import cap_fan, cd
+from variants.chengdu.options import cap_fan
 from variants.chengdu.play import is_pig, tenpai_value
 
 PIG, NOT_READY = "flower pig", "not ready"
@@ -36,24 +37,24 @@ def settle_draw(game, reason: str) -> DrawSettlement:
         return DrawSettlement()
     st = standing(game)
     transfers = pig_check(game, st) + not_ready_check(game, st)
-    if cd(game, "tax_refund"):
+    if game.rules[opt.TAX_REFUND]:
         transfers += refunds(game, st)
     return DrawSettlement(transfers, {"tenpai": sorted(st.ready), "chengdu.pig_seats": list(st.pigs)})
 
 
 def pig_penalty(game, st: Standing, receiver: int) -> int:
     """What one flower pig pays one active non-pig player."""
-    base, kind = cd(game, "base"), cd(game, "pig_penalty")
+    base, kind = game.rules[opt.BASE], game.rules[opt.PIG_PENALTY]
     if kind == "cap_value":
         return base * 2 ** cap_fan(game.rules.values)
     if kind == "fixed":
-        return base * cd(game, "pig_penalty_fixed")
+        return base * game.rules[opt.PIG_PENALTY_FIXED]
     return max(st.ready.get(receiver, 0), base * 2**3)  # Mahjong Soul: at least 8 bases
 
 
 def pig_check(game, st: Standing) -> list[Transfer]:
     """查花猪: every pig pays every active non-pig player (the larger of both checks by option)."""
-    larger = cd(game, "pig_and_chajiao") == "larger_only"
+    larger = game.rules[opt.PIG_AND_CHAJIAO] == "larger_only"
     out = []
     for pig in st.pigs:
         for seat in st.active:

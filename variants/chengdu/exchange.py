@@ -13,7 +13,7 @@ from itertools import combinations
 from mjsim.engine.actions import Action
 from mjsim.engine.wall import derive_seed
 from mjsim.hand.tiles import kind_of
-from variants.chengdu.options import cd
+from variants.chengdu import options as opt
 from variants.chengdu.tiles import suit_of_tile
 
 EXCHANGE = "exchange"
@@ -34,7 +34,7 @@ def receiver(game, giver: int) -> int:
 
 def pending(game) -> bool:
     """The exchange is on and its tiles have not been passed yet in this hand."""
-    return cd(game, "exchange_three") and DONE not in game.hand.stash
+    return game.rules[opt.EXCHANGE_THREE] and DONE not in game.hand.stash
 
 
 def choices(game, seat: int) -> list[Action]:

@@ -26,7 +26,8 @@ from mjsim.scoring import (
     WinContext,
     hand_readings,
 )
-from variants.chengdu.options import capped, cd, win_value
+from variants.chengdu import options as opt
+from variants.chengdu.options import capped, win_value
 from variants.chengdu.tiles import SUITS, is_seven_pairs, suit_allowed
 
 
@@ -266,29 +267,29 @@ def patterns(values: Mapping[str, Any]) -> list[Pattern]:
         _entry(qingdui, 3),
         _entry(jiangdui, 3),
         _entry(qingqidui, 4, closed_only=True),
-        _entry(longqidui, cd(values, "long_qidui_fan"), closed_only=True),
+        _entry(longqidui, values[opt.LONG_QIDUI_FAN], closed_only=True),
         _entry(qingyaojiu, 4),
         _entry(qinglongqidui, 5, closed_only=True),
         _entry(tianhu, 5, when="tenhou"),
         _entry(dihu, 5, when="chiihou"),
         _addon(gen, 1),
-        _addon(gangshanghua, cd(values, "gangshanghua_fan"), when="rinshan"),
+        _addon(gangshanghua, values[opt.GANGSHANGHUA_FAN], when="rinshan"),
     ]
-    if cd(values, "golden_hook"):
+    if values[opt.GOLDEN_HOOK]:
         out += [_entry(jingoudiao, 2), _entry(jiangjingou, 4), _entry(qingjingou, 4)]
-    arhats = cd(values, "eighteen_arhats")
+    arhats = values[opt.EIGHTEEN_ARHATS]
     if arhats != "off":
         plain, flush = (6, 8) if arhats == "6_8" else (5, 5)
         out += [_entry(shibaluohan, plain), _entry(qingshibaluohan, flush)]
     addons = (
-        (gangshangpao, "gangshangpao_fan", "gangshangpao"),
-        (qiangganghu, "rob_kong_fan", "chankan"),
-        (haidilaoyue, "haidi_fan", "haitei"),
-        (menqing, "menqing_fan", None),
-        (zhongzhang, "zhongzhang_fan", None),
+        (gangshangpao, opt.GANGSHANGPAO_FAN, "gangshangpao"),
+        (qiangganghu, opt.ROB_KONG_FAN, "chankan"),
+        (haidilaoyue, opt.HAIDI_FAN, "haitei"),
+        (menqing, opt.MENQING_FAN, None),
+        (zhongzhang, opt.ZHONGZHANG_FAN, None),
     )
-    out += [_addon(func, cd(values, key), when) for func, key, when in addons if cd(values, key)]
-    if cd(values, "tsumo_bonus") == "add_fan":
+    out += [_addon(func, values[key], when) for func, key, when in addons if values[key]]
+    if values[opt.TSUMO_BONUS] == "add_fan":
         out.append(_addon(zimo_fan, 1))
     return out
 
@@ -366,7 +367,7 @@ def _value(ctx: WinContext, rules) -> Score:
 
 def tsumo_charge(values: Mapping[str, Any], value: int) -> int:
     """What each payer of a tsumo pays: the value, plus one base under 自摸加底."""
-    return value + (cd(values, "base") if cd(values, "tsumo_bonus") == "add_base" else 0)
+    return value + (values[opt.BASE] if values[opt.TSUMO_BONUS] == "add_base" else 0)
 
 
 def _payments(ctx: WinContext, values: Mapping[str, Any], value: int) -> tuple[int, ...]:

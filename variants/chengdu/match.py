@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from mjsim.engine.outcomes import NextHand
 from variants.chengdu import bust
+from variants.chengdu import options as opt
 from variants.chengdu.log import KONG, REFUND, hand_events, win_groups
-from variants.chengdu.options import cd
 from variants.chengdu.play import void_of
 from variants.chengdu.tiles import suit_of_tile
 
@@ -19,7 +19,7 @@ def next_dealer(game, dealer: int) -> int:
     if len(first) == 1:
         return first[0].seat
     source = first[0].data["from"]
-    if cd(game, "multi_ron_first_dealer") == "discarder":
+    if game.rules[opt.MULTI_RON_FIRST_DEALER] == "discarder":
         return source
     return min((e.seat for e in first), key=lambda seat: (seat - source) % 4)
 
@@ -27,7 +27,7 @@ def next_dealer(game, dealer: int) -> int:
 def next_hand(game, outcome: dict) -> NextHand:
     """The next dealer; the match ends after ``match_hands`` hands, or after a hand in which a seat busted."""
     dealer = next_dealer(game, game.dealer)
-    over = len(game.history) >= cd(game, "match_hands") or bust.ends_match(game, outcome)
+    over = len(game.history) >= game.rules[opt.MATCH_HANDS] or bust.ends_match(game, outcome)
     return NextHand(dealer, 0, 0, repeat=dealer == game.dealer, over=over)
 
 

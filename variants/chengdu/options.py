@@ -97,44 +97,69 @@ def declare(registry) -> None:
         registry.add(name, default, description, choices=choices)
 
 
-POSITIVE = ("base", "match_hands")
-NON_NEGATIVE = ("forced_win_below", "kong_exposed", "kong_concealed", "kong_added", "pig_penalty_fixed")
-
-
 def check_values(values: Mapping[str, Any]) -> None:
     """Integer options out of range fail at compile time, naming the key."""
     from mjsim.errors import MjsimError
 
-    for names, low in ((POSITIVE, 1), (NON_NEGATIVE, 0)):
-        for name in names:
-            if cd(values, name) < low:
-                raise MjsimError(f"option chengdu.{name}: bad value {cd(values, name)}; expected an integer >= {low}")
-
-
-def cd(source: Any, name: str) -> Any:
-    """The value of ``chengdu.<name>`` from a game, a Rules object or a dict of option values."""
-    values: Mapping[str, Any] = source if isinstance(source, Mapping) else _values(source)
-    return values[f"chengdu.{name}"]
-
-
-def _values(source: Any) -> Mapping[str, Any]:
-    """Option values of a game or compiled rules."""
-    rules = getattr(source, "rules", source)
-    return rules.values
+    for keys, low in ((POSITIVE, 1), (NON_NEGATIVE, 0)):
+        for key in keys:
+            if values[key] < low:
+                raise MjsimError(f"option {key}: bad value {values[key]}; expected an integer >= {low}")
 
 
 def capped(values: Mapping[str, Any], fan: int) -> int:
     """``fan`` limited by the cap (no cap: unchanged)."""
-    cap = cd(values, "fan_cap")
+    cap = values[FAN_CAP]
     return fan if cap == NO_CAP else min(fan, cap)
 
 
 def win_value(values: Mapping[str, Any], fan: int) -> int:
     """B x 2^min(fan, cap)."""
-    return cd(values, "base") * 2 ** capped(values, fan)
+    return values[BASE] * 2 ** capped(values, fan)
 
 
 def cap_fan(values: Mapping[str, Any]) -> int:
     """The cap's fan; without a cap, M2's flower-pig multiple x64 = 6 fan [proposal]."""
-    cap = cd(values, "fan_cap")
+    cap = values[FAN_CAP]
     return 6 if cap == NO_CAP else cap
+
+
+# --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) ---
+# One constant per option declared above; tests/variants/test_option_keys.py checks they name the same keys.
+KONG_REPLACEMENT_FROM = "chengdu.kong_replacement_from"
+VOID_MODE = "chengdu.void_mode"
+VOID_FIRST = "chengdu.void_first"
+EXCHANGE_THREE = "chengdu.exchange_three"
+GUOSHUI = "chengdu.guoshui"
+FORCED_WIN_BELOW = "chengdu.forced_win_below"
+ROB_KONG_FAN = "chengdu.rob_kong_fan"
+GANGSHANGHUA_FAN = "chengdu.gangshanghua_fan"
+GANGSHANGPAO_FAN = "chengdu.gangshangpao_fan"
+HAIDI_FAN = "chengdu.haidi_fan"
+TSUMO_BONUS = "chengdu.tsumo_bonus"
+MENQING_FAN = "chengdu.menqing_fan"
+ZHONGZHANG_FAN = "chengdu.zhongzhang_fan"
+LONG_QIDUI_FAN = "chengdu.long_qidui_fan"
+GOLDEN_HOOK = "chengdu.golden_hook"
+EIGHTEEN_ARHATS = "chengdu.eighteen_arhats"
+FAN_CAP = "chengdu.fan_cap"
+BASE = "chengdu.base"
+START_POINTS = "chengdu.start_points"
+DIANGANGHUA = "chengdu.dianganghua"
+KONG_PAYMENTS = "chengdu.kong_payments"
+KONG_EXPOSED = "chengdu.kong_exposed"
+KONG_CONCEALED = "chengdu.kong_concealed"
+KONG_ADDED = "chengdu.kong_added"
+KONG_ADDED_ONLY_DRAWN = "chengdu.kong_added_only_drawn"
+TAX_REFUND = "chengdu.tax_refund"
+CALL_TRANSFER = "chengdu.call_transfer"
+PIG_PENALTY = "chengdu.pig_penalty"
+PIG_PENALTY_FIXED = "chengdu.pig_penalty_fixed"
+PIG_AND_CHAJIAO = "chengdu.pig_and_chajiao"
+MULTI_RON_FIRST_DEALER = "chengdu.multi_ron_first_dealer"
+AFTER_RON_NEXT = "chengdu.after_ron_next"
+MATCH_HANDS = "chengdu.match_hands"
+BUST = "chengdu.bust"
+
+POSITIVE = (BASE, MATCH_HANDS)  # integer options checked at compile time: at least 1 ...
+NON_NEGATIVE = (FORCED_WIN_BELOW, KONG_EXPOSED, KONG_CONCEALED, KONG_ADDED, PIG_PENALTY_FIXED)  # ... at least 0

@@ -10,8 +10,9 @@ from mjsim.hand.tiles import kind_of
 from mjsim.scoring import KAN as MELD_KAN
 from mjsim.scoring import NoWin, WinContext
 from variants.chengdu import exchange, fan
+from variants.chengdu import options as opt
 from variants.chengdu.log import after_kong_discard
-from variants.chengdu.options import cd, check_values
+from variants.chengdu.options import check_values
 from variants.chengdu.tiles import SUITS, TILES, hand_counts, suit_allowed, suit_of_tile, suit_tile, suits_in, waits_of
 
 DECLARE = "declare"
@@ -24,8 +25,8 @@ def table_setup(rules) -> TableSetup:
     check_values(rules.values)
     return TableSetup(
         tiles=TILES,
-        start_points=cd(rules, "start_points"),
-        replacement_from=cd(rules, "kong_replacement_from"),
+        start_points=rules[opt.START_POINTS],
+        replacement_from=rules[opt.KONG_REPLACEMENT_FROM],
     )
 
 
@@ -36,7 +37,7 @@ def declarations(game, seat: int) -> list[Action] | None:
     """换三张 first (by option), then in declared mode every seat names its void suit (the 1 of the suit)."""
     if exchange.pending(game):
         return exchange.choices(game, seat)
-    if cd(game, "void_mode") != "declared":
+    if game.rules[opt.VOID_MODE] != "declared":
         return None
     return [Action(DECLARE, suit_tile(suit)) for suit in range(3)]
 
@@ -62,13 +63,13 @@ def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
     void = void_of(game, seat)
     if void is not None:
         out = [a for a in out if not (a.kind in CALLS and suit_of_tile(a.tile) == void)]
-        if cd(game, "void_first") and holds_void(game, seat):
+        if game.rules[opt.VOID_FIRST] and holds_void(game, seat):
             out = [a for a in out if a.kind != DISCARD or suit_of_tile(a.tile) == void]
-    if cd(game, "guoshui") == "same_turn_unless_higher" and game.hand.seats[seat].skipped_win:
+    if game.rules[opt.GUOSHUI] == "same_turn_unless_higher" and game.hand.seats[seat].skipped_win:
         passed = _offers_this_round(game, seat)[1]
         out = [a for a in out if not (a.kind == PON and kind_of(a.tile) in passed)]
     wins = [a for a in out if a.kind in (TSUMO, RON)]
-    if wins and drawable(game, game.hand) < cd(game, "forced_win_below"):
+    if wins and drawable(game, game.hand) < game.rules[opt.FORCED_WIN_BELOW]:
         return wins  # the last tiles: a player who can win must not pass
     return out
 
@@ -94,7 +95,7 @@ def win_context_if_complete(game, seat: int, tile: int, how: str) -> WinContext 
         return None
     if not suit_allowed(suits_in(hand_counts(me)) | {suit_of_tile(tile)}, void_of(game, seat)):
         return None
-    if how == RON and cd(game, "guoshui") == "same_turn" and me.skipped_win:
+    if how == RON and game.rules[opt.GUOSHUI] == "same_turn" and me.skipped_win:
         return None
     return context(game, seat, tile, how)
 
@@ -104,7 +105,7 @@ def accept_win(game, seat: int, ctx: WinContext, score) -> bool:
 
     Only that rule needs the value of an offer (``score`` None): it is scored here then.
     """
-    if ctx.tsumo or cd(game, "guoshui") != "same_turn_unless_higher":
+    if ctx.tsumo or game.rules[opt.GUOSHUI] != "same_turn_unless_higher":
         return True
     if score is None:
         try:

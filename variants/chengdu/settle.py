@@ -5,9 +5,9 @@ from __future__ import annotations
 from mjsim.engine.actions import Transfer
 from mjsim.engine.outcomes import ContinueAfterWin
 from mjsim.scoring import ANKAN, KAN, Meld
+from variants.chengdu import options as opt
 from variants.chengdu.fan import tsumo_charge
 from variants.chengdu.log import CALL_TRANSFER, KONG, after_kong_discard, hand_events, kongs, last_kong
-from variants.chengdu.options import cd
 
 WIN = "win"
 
@@ -28,14 +28,14 @@ def settle_win(game, wins) -> list[Transfer]:
             transfers.append(Transfer(source, seat, score.value, WIN))
         else:
             transfers += _tsumo_payments(game, seat, score)
-    if wins[0][2] is not None and cd(game, "call_transfer") and after_kong_discard(game):
+    if wins[0][2] is not None and game.rules[opt.CALL_TRANSFER] and after_kong_discard(game):
         transfers += _call_transfer(game, wins)
     return transfers
 
 
 def _tsumo_payments(game, seat: int, score) -> list[Transfer]:
     """Every active opponent pays; 点杠花 as a ron: only the discarder of the exposed kong's tile pays."""
-    if game.hand.after_kan and cd(game, "dianganghua") == "as_ron":
+    if game.hand.after_kan and game.rules[opt.DIANGANGHUA] == "as_ron":
         kong = last_kong(hand_events(game), seat)
         discarder = kong.data[2] if kong is not None and kong.kind == "kan" else None
         if discarder is not None and not game.hand.seats[discarder].left:
@@ -58,18 +58,18 @@ def _call_transfer(game, wins) -> list[Transfer]:
 
 def settle_meld(game, seat: int, meld: Meld) -> list[Transfer] | None:
     """A kong is paid when it stands: exposed by the discarder, concealed and added by every active opponent."""
-    if meld.type not in (KAN, ANKAN) or not cd(game, "kong_payments"):
+    if meld.type not in (KAN, ANKAN) or not game.rules[opt.KONG_PAYMENTS]:
         return None
-    base = cd(game, "base")
+    base = game.rules[opt.BASE]
     kong = last_kong(hand_events(game), seat)
     if kong.kind == "kan":
-        return [Transfer(kong.data[2], seat, cd(game, "kong_exposed") * base, KONG)]
+        return [Transfer(kong.data[2], seat, game.rules[opt.KONG_EXPOSED] * base, KONG)]
     if kong.kind == "ankan":
-        each = cd(game, "kong_concealed") * base
-    elif cd(game, "kong_added_only_drawn") and kong.data != game.hand.last_draw:
+        each = game.rules[opt.KONG_CONCEALED] * base
+    elif game.rules[opt.KONG_ADDED_ONLY_DRAWN] and kong.data != game.hand.last_draw:
         return None  # the added tile was not the one just drawn: nothing is paid
     else:
-        each = cd(game, "kong_added") * base
+        each = game.rules[opt.KONG_ADDED] * base
     return [Transfer(payer, seat, each, KONG) for payer in active_opponents(game, seat)]
 
 
@@ -79,6 +79,6 @@ def settle_meld(game, seat: int, meld: Meld) -> list[Transfer] | None:
 def after_win(game, wins) -> ContinueAfterWin:
     """Play goes on (血战到底): after the last winner, or after the discarder by option."""
     source = wins[0][2]
-    if source is not None and cd(game, "after_ron_next") == "after_discarder":
+    if source is not None and game.rules[opt.AFTER_RON_NEXT] == "after_discarder":
         return ContinueAfterWin(after=source)
     return ContinueAfterWin()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mjsim.engine.actions import Transfer
 from mjsim.hookspecs import hookimpl
+from variants.chips import options as opt
 from variants.chips.currency import CHIPS, hand_events, with_currency, with_payout
 from variants.chips.tables import TABLES, is_closed, win_chips
 
@@ -19,10 +20,7 @@ CONFLICTS = {"boo": "boo settles its own A/B/C tops and keeps ura only as its ow
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the chip options (§11)."""
-    registry.add("table", "4play", "the platform's chip table (ippatsu, ura, red, yakuman)", tuple(TABLES))
-    registry.add("red_closed_only", True, "red fives earn chips only in a closed hand (fl8, 花鳥風月)")
-    registry.add("yakuman_multiples", False, "a double or composite yakuman earns the yakuman chips per multiple")
-    registry.add("value", 0, "settlement points per chip in final payout (fl8: 2; 0: chips kept apart)")
+    opt.declare(registry)
 
 
 @hookimpl(wrapper=True)
@@ -41,9 +39,9 @@ def mjsim_settle_win(game, wins):
 def chip_transfers(game, seat: int, tile: int, source: int | None, score) -> list[Transfer]:
     """The chips one win collects, one transfer per payer and event."""
     values = game.rules.values
-    table = TABLES[values["chips.table"]]
+    table = TABLES[values[opt.TABLE]]
     closed = is_closed(game.hand.seats[seat].melds)
-    red_closed_only, per_multiple = values["chips.red_closed_only"], values["chips.yakuman_multiples"]
+    red_closed_only, per_multiple = values[opt.RED_CLOSED_ONLY], values[opt.YAKUMAN_MULTIPLES]
     events = win_chips(table, score, closed, source is None, red_closed_only, per_multiple)
     payers = [source] if source is not None else [s for s in range(4) if s != seat]
     return [Transfer(payer, seat, n, f"chips: {event}", CHIPS) for event, n in events.items() for payer in payers]

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from variants.chips import options as opt
+
 CHIPS = "chips"
-CHIP_VALUE = "chips.value"  # the option key (declared by the chips variant)
 SETTLEMENT = "settlement"  # settlement points (the unit of final results: 1 = 1,000 points), e.g. fl8's -10
 
 
@@ -29,7 +30,7 @@ def with_payout(game, final: dict) -> dict:
     if results is None or not game.side:
         return final
     # another side currency (yakitori, bust prize) can pay out without the chips variant: no chip value then
-    value = game.rules[CHIP_VALUE] if CHIP_VALUE in game.rules else 0
+    value = game.rules[opt.VALUE] if opt.VALUE in game.rules else 0
     zero = [0] * 4
     points, chips = game.side.get(SETTLEMENT, zero), game.side.get(CHIPS, zero)
     payout = [round(results[s] + points[s] + value * chips[s], 1) for s in range(4)]

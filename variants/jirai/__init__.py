@@ -12,7 +12,7 @@ from importlib import resources
 from mjsim.hookspecs import hookimpl
 from variants.jirai import bots, checks, settle
 from variants.jirai import options as _options
-from variants.jirai.options import opt
+from variants.jirai import options as opt
 from variants.jirai.payoff import adjust, best_signed
 from variants.jirai.record import hand_facts, note_dealer_offer
 from variants.jirai.state import current, forbidden
@@ -38,7 +38,7 @@ def mjsim_score_win(ctx, rules):
     chosen = ctx.extra.get(FORBIDDEN)
     if chosen is None:
         return score
-    if opt(rules.values, "decomposition") == "winner_optimal":
+    if rules[opt.DECOMPOSITION] == "winner_optimal":
         return best_signed(ctx, rules.pattern_index, chosen, rules.values) or score
     return adjust(score, ctx, chosen, rules.values)
 
@@ -63,7 +63,7 @@ def mjsim_settle_win(game, wins):
 def mjsim_next_hand(game, outcome):
     """reversed_dealer_win_renchan off: a dealer whose win was reversed passes the deal."""
     nxt = yield
-    if opt(game.rules.values, "reversed_dealer_win_renchan") or not outcome.get("wins"):
+    if game.rules[opt.REVERSED_DEALER_WIN_RENCHAN] or not outcome.get("wins"):
         return nxt
     entry = current(game)
     dealer = game.hand.dealer
@@ -77,10 +77,10 @@ def mjsim_next_hand(game, outcome):
 def mjsim_observe(game, seat):
     """The dealer sees F; everybody sees |F| (by option) and the public facts of past wins."""
     values, chosen = game.rules.values, forbidden(game)
-    extra = {"jirai_public": settle.public_history(game, opt(values, "reveal_count"))}
-    if opt(values, "reveal_count"):
+    extra = {"jirai_public": settle.public_history(game, values[opt.REVEAL_COUNT])}
+    if values[opt.REVEAL_COUNT]:
         extra["jirai_forbidden_count"] = len(chosen)
-    if seat == game.hand.dealer and opt(values, "reveal_to_dealer"):
+    if seat == game.hand.dealer and values[opt.REVEAL_TO_DEALER]:
         extra["jirai_forbidden"] = chosen
     return extra
 

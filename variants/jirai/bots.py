@@ -19,7 +19,7 @@ from mjsim.observation import Observation
 from mjsim.rules import Rules
 from mjsim.scoring import WinContext
 from variants.jirai.matching import pool_hits
-from variants.jirai.options import POOL
+from variants.jirai.options import POOL_YAKU
 from variants.jirai.state import pool
 from variants.riichi.scorer import score_win
 from variants.riichi.vocabulary import RIICHI
@@ -59,7 +59,7 @@ def _lineage(public: tuple) -> list[tuple]:
     return out
 
 
-def belief(k: int, public: tuple, pool: Sequence[str] = POOL) -> list[frozenset[str]]:
+def belief(k: int, public: tuple, pool: Sequence[str] = POOL_YAKU) -> list[frozenset[str]]:
     """The forbidden sets of size ``k`` drawn from ``pool`` consistent with the clean wins of the current lineage.
 
     ``public`` ends with the hand in play, so a lineage that does not lead to it is dropped. Approximation:

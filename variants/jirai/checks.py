@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from variants.jirai.options import opt
+from variants.jirai import options as opt
 from variants.jirai.payoff import REVERSED_REASON
 from variants.jirai.state import FORBIDDEN, TRAIL, fresh_count, pool, top
 from variants.riichi import options as riichi_opt
@@ -38,14 +38,14 @@ def _step_problem(values, prev: dict, nxt: dict) -> str | None:
     k, k2 = len(prev["forbidden"]), len(nxt["forbidden"])
     fresh = fresh_count(values)
     reset = prev["forbidden_win"] or k >= top(values)
-    if opt(values, "at_seven") == "skip_to_one":
+    if values[opt.AT_SEVEN] == "skip_to_one":
         reset = reset or k + 1 >= top(values)
     if prev["forbidden_win"] and k2 != fresh:
         return f"a forbidden win must reset the count to {fresh}, got {k2}"
-    allowed = {fresh} if reset else {k + 1} | ({k} if not opt(values, "count_draws") else set())
-    if k2 not in allowed and not (reset and not opt(values, "count_draws")):
+    allowed = {fresh} if reset else {k + 1} | ({k} if not values[opt.COUNT_DRAWS] else set())
+    if k2 not in allowed and not (reset and not values[opt.COUNT_DRAWS]):
         return f"count {k} -> {k2}, allowed {sorted(allowed)}"
-    same_dealer = prev["dealer"] == nxt["dealer"] or not opt(values, "redraw_on_dealer_change")
+    same_dealer = prev["dealer"] == nxt["dealer"] or not values[opt.REDRAW_ON_DEALER_CHANGE]
     if same_dealer and k2 == k + 1 and not set(prev["forbidden"]) <= set(nxt["forbidden"]):
         return f"the set {prev['forbidden']} did not grow into {nxt['forbidden']}"
     return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from variants.jirai.options import opt
+from variants.jirai import options as opt
 
 _WIND_NAMES = ("east", "south", "west", "north")
 _YAKUHAI = frozenset(
@@ -30,10 +30,10 @@ CLEAN, REVERSED, EXEMPT = "clean", "reversed", "exempt"
 def pool_hits(hits, values) -> frozenset[str]:
     """The pool names a win's yaku list contains (dora and other bonus hits never do)."""
     names = {h.name for h in hits if not h.bonus}
-    if "shousangen" in names and opt(values, "shousangen_exempts_fanpai"):
+    if "shousangen" in names and values[opt.SHOUSANGEN_EXEMPTS_FANPAI]:
         names -= _DRAGONS  # why: this reading makes 小三元 the higher yaku of its dragon yakuhai
     found = {pool for pool, matched in _MATCHES.items() if names & matched}
-    exempt = opt(values, "exempt_higher")
+    exempt = values[opt.EXEMPT_HIGHER]
     found |= {lower for higher, lower in _HIGHER.items() if higher in names and higher not in exempt}
     return frozenset(found)
 
@@ -42,7 +42,7 @@ def exempt(score, values) -> bool:
     """Yakuman (and kazoe yakuman by option) are never forbidden and get no bonus."""
     if score.detail.yakuman:
         return True
-    return bool(opt(values, "kazoe_is_yakuman") and score.detail.limit and score.detail.limit.startswith("kazoe"))
+    return bool(values[opt.KAZOE_IS_YAKUMAN] and score.detail.limit and score.detail.limit.startswith("kazoe"))
 
 
 def classify(score, forbidden, values) -> str:

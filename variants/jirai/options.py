@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-POOL = ("riichi", "menzen_tsumo", "pinfu", "tanyao", "yakuhai", "chiitoitsu", "honitsu")
+POOL_YAKU = ("riichi", "menzen_tsumo", "pinfu", "tanyao", "yakuhai", "chiitoitsu", "honitsu")
 EXEMPTABLE = ("double_riichi", "chinitsu")
 DEPOSITS = ("stay_on_table", "to_payers", "winner_collects")
 
 # (name, default, description, choices, multi)
 OPTIONS = (
-    ("pool", list(POOL), "the candidate forbidden yaku (禁止役の候補)", POOL, True),
+    ("pool", list(POOL_YAKU), "the candidate forbidden yaku (禁止役の候補)", POOL_YAKU, True),
     # initial_count = max_count = k plays every hand with exactly k forbidden (for experiments by k).
     ("initial_count", 1, "forbidden yaku at the start and after every reset", (1, 2, 3, 4, 5, 6, 7), False),
     ("max_count", 7, "the count at which the set resets (溜まったらリセット)", (1, 2, 3, 4, 5, 6, 7), False),
@@ -46,6 +46,21 @@ def declare(registry) -> None:
         registry.add(name, default, description, choices=choices, multi=multi)
 
 
-def opt(values, name: str):
-    """The value of ``jirai.<name>``."""
-    return values[f"jirai.{name}"]
+# --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) ---
+# One constant per option declared above; tests/variants/test_option_keys.py checks they name the same keys.
+POOL = "jirai.pool"
+INITIAL_COUNT = "jirai.initial_count"
+MAX_COUNT = "jirai.max_count"
+AT_SEVEN = "jirai.at_seven"
+COUNT_DRAWS = "jirai.count_draws"
+REDRAW_ON_DEALER_CHANGE = "jirai.redraw_on_dealer_change"
+EXEMPT_HIGHER = "jirai.exempt_higher"
+BONUS_HAN_EQUALS_COUNT = "jirai.bonus_han_equals_count"
+DECOMPOSITION = "jirai.decomposition"
+SHOUSANGEN_EXEMPTS_FANPAI = "jirai.shousangen_exempts_fanpai"
+KAZOE_IS_YAKUMAN = "jirai.kazoe_is_yakuman"
+REVERSE_HONBA = "jirai.reverse_honba"
+DEPOSITS_ON_REVERSAL = "jirai.deposits_on_reversal"
+REVERSED_DEALER_WIN_RENCHAN = "jirai.reversed_dealer_win_renchan"
+REVEAL_COUNT = "jirai.reveal_count"
+REVEAL_TO_DEALER = "jirai.reveal_to_dealer"

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from mjsim.engine.actions import TABLE, Transfer
 from mjsim.scoring import evaluate
+from variants.jirai import options as opt
 from variants.jirai.matching import CLEAN, EXEMPT, REVERSED, classify
-from variants.jirai.options import opt
 from variants.riichi.limits import base_points
 from variants.riichi.payments import STICK, hand_value, payments
 from variants.riichi.scorer import value_of as riichi_value
@@ -22,7 +22,7 @@ def adjust(score, ctx, forbidden, values):
         return score
     if kind == REVERSED:
         return score._replace(value=-score.value, payments=reversed_payments(score.detail.base, ctx, values))
-    bonus = len(forbidden) if opt(values, "bonus_han_equals_count") else 0
+    bonus = len(forbidden) if values[opt.BONUS_HAN_EQUALS_COUNT] else 0
     if not bonus:
         return score
     # why: the bonus behaves like dora, after the yaku requirement was met, so it only lifts han
@@ -46,10 +46,10 @@ def reversed_payments(base: int, ctx, values) -> tuple[int, ...]:
     """Score changes by wind index of a reversed win (the standalone view of what settle_win pays)."""
     plain = payments(base, replace(ctx, honba=0, sticks=0))
     with_honba = payments(base, replace(ctx, sticks=0))
-    sign = -1 if opt(values, "reverse_honba") else 1
+    sign = -1 if values[opt.REVERSE_HONBA] else 1
     deltas = [-p + sign * (h - p) for p, h in zip(plain, with_honba, strict=True)]
     sticks = STICK * ctx.sticks
-    mode = opt(values, "deposits_on_reversal")
+    mode = values[opt.DEPOSITS_ON_REVERSAL]
     if mode == "winner_collects":
         deltas[ctx.seat] += sticks
     elif mode == "to_payers":
@@ -75,7 +75,7 @@ def reverse_transfers(transfers, winner: int, honba: dict[int, int], values) -> 
         if t.payee != winner or t.payer == TABLE:
             continue
         normal.append(t)
-        keep = 0 if opt(values, "reverse_honba") else honba.get(t.payer, 0)
+        keep = 0 if values[opt.REVERSE_HONBA] else honba.get(t.payer, 0)
         if t.amount - keep:
             out.append(Transfer(winner, t.payer, t.amount - keep, REVERSED_REASON))
         if keep:
@@ -85,7 +85,7 @@ def reverse_transfers(transfers, winner: int, honba: dict[int, int], values) -> 
 
 def route_sticks(sticks: Transfer, order, kinds: dict[int, str], payers: list[int], values) -> list[Transfer]:
     """Where the sticks of a reversed upstream winner go, by deposits_on_reversal (§6, double ron: §6 note)."""
-    mode = opt(values, "deposits_on_reversal")
+    mode = values[opt.DEPOSITS_ON_REVERSAL]
     if mode == "winner_collects":
         return [sticks]
     if mode == "to_payers":

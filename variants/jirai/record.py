@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from mjsim.engine.actions import RON, TSUMO
 from mjsim.engine.wins import win_score
+from variants.jirai import options as opt
 from variants.jirai.matching import CLEAN, EXEMPT, REVERSED
-from variants.jirai.options import opt
 from variants.jirai.state import current
 
 OFFERS = "dealer_offers"  # in the hand's trail entry: (step index, reversed) per win offered to the dealer
@@ -63,7 +63,7 @@ def hand_facts(game, outcome: dict) -> dict:
         "jirai.exempt": kinds.count(EXEMPT),
         "jirai.dealer_offered_reversed": offered,
         "jirai.dealer_declined_reversed": declined,
-        "jirai.dealer_told": int(bool(opt(game.rules.values, "reveal_to_dealer"))),
+        "jirai.dealer_told": int(bool(game.rules[opt.REVEAL_TO_DEALER])),
     }
     if wins:
         facts["jirai.signed_value"] = sum(w["value"] for w in wins)

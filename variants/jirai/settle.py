@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from variants.jirai import options as opt
 from variants.jirai.matching import CLEAN, EXEMPT, REVERSED, exempt, pool_hits
-from variants.jirai.options import opt
 from variants.jirai.payoff import reverse_transfers, route_sticks
 from variants.jirai.state import current
 from variants.riichi import options as riichi_opt
@@ -40,7 +40,7 @@ def _reverse_one(game, transfers, win, index: int, order, kinds) -> list:
     """Replace one reversed winner's incoming transfers; record both versions for the invariant."""
     seat, tile, frm, score = win
     values = game.rules.values
-    honba = {} if opt(values, "reverse_honba") else _honba_parts(game, win, index)
+    honba = {} if values[opt.REVERSE_HONBA] else _honba_parts(game, win, index)
     flipped, normal = reverse_transfers(transfers, seat, honba, values)
     payers = [frm] if frm is not None else [s for s in range(4) if s != seat]
     sticks = [t for t in transfers if t.payee == seat and t.payer == -1]

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 
 from mjsim.engine.wall import derive_seed
-from variants.jirai.options import POOL, opt
+from variants.jirai import options as opt
+from variants.jirai.options import POOL_YAKU
 
 FORBIDDEN = "jirai.forbidden"  # tuple of pool names, in pool order
 TRAIL = "jirai.trail"  # one dict per hand played: index, dealer, forbidden, counted, forbidden_win, wins
@@ -17,18 +18,18 @@ TRAIL = "jirai.trail"  # one dict per hand played: index, dealer, forbidden, cou
 
 def pool(values) -> tuple[str, ...]:
     """The pool in its canonical order."""
-    chosen = opt(values, "pool")
-    return tuple(p for p in POOL if p in chosen)
+    chosen = values[opt.POOL]
+    return tuple(p for p in POOL_YAKU if p in chosen)
 
 
 def top(values) -> int:
     """The count at which the set resets (never more than the pool holds)."""
-    return min(opt(values, "max_count"), len(pool(values)))
+    return min(values[opt.MAX_COUNT], len(pool(values)))
 
 
 def fresh_count(values) -> int:
     """The count of a fresh draw: initial_count, never more than the reset count."""
-    return min(opt(values, "initial_count"), top(values))
+    return min(values[opt.INITIAL_COUNT], top(values))
 
 
 def current(game) -> dict:
@@ -60,19 +61,19 @@ def _next_set(game, prev: dict | None) -> tuple[str, ...]:
     if prev is None or prev["forbidden_win"]:
         return draw(values, rng, fresh)
     old = prev["forbidden"]
-    moved = game.hand.dealer != prev["dealer"] and opt(values, "redraw_on_dealer_change")
+    moved = game.hand.dealer != prev["dealer"] and values[opt.REDRAW_ON_DEALER_CHANGE]
     if not _counted(game, prev):
         return draw(values, rng, len(old)) if moved else old
     if len(old) >= top(values):
         return draw(values, rng, fresh)  # reading A: a hand was just played with all of them
-    if len(old) + 1 >= top(values) and opt(values, "at_seven") == "skip_to_one":
+    if len(old) + 1 >= top(values) and values[opt.AT_SEVEN] == "skip_to_one":
         return draw(values, rng, fresh)
     return draw(values, rng, len(old) + 1) if moved else grow(values, rng, old)
 
 
 def _counted(game, prev: dict) -> bool:
     """Whether the previous hand moves the counter (count_draws off: only hands with a win do)."""
-    if opt(game.rules.values, "count_draws"):
+    if game.rules[opt.COUNT_DRAWS]:
         return True
     record = next((h for h in reversed(game.history) if h.get("hand") == prev["index"]), {})
     return bool(record.get("wins"))

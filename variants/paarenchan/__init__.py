@@ -12,7 +12,8 @@ from dataclasses import replace
 from mjsim.hookspecs import hookimpl
 from mjsim.scoring import Pattern
 from variants.paarenchan import checks
-from variants.paarenchan.streak import STREAK_EXTRA, declare, given_streak, opt, qualifies, streak
+from variants.paarenchan import options as opt
+from variants.paarenchan.streak import STREAK_EXTRA, given_streak, qualifies, streak
 from variants.riichi.scorer import score_win
 
 NAME = "paarenchan"
@@ -29,7 +30,7 @@ def _paarenchan(ctx) -> bool:
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the paarenchan options."""
-    declare(registry)
+    opt.declare(registry)
 
 
 @hookimpl
@@ -51,7 +52,7 @@ def mjsim_win_context(game, seat, tile, how):
     """The family's context, carrying the winner's streak of wins for the scorer (``paarenchan.streak``)."""
     ctx = yield
     values = game.rules.values
-    if not ctx or opt(values, "mode") == "off":
+    if not ctx or values[opt.MODE] == "off":
         return ctx
     return replace(ctx, extra={**ctx.extra, STREAK_EXTRA: streak(game.history, seat, values)})
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from variants.paarenchan.streak import QUALIFYING, counted, opt, won
+from variants.paarenchan import options as opt
+from variants.paarenchan.streak import QUALIFYING, counted, won
 
 WINS = "paarenchan.wins"  # game stash: {"hand", "seat", "dealer", "awarded"} per win
 
@@ -17,7 +18,7 @@ def _deserved(game, w: dict) -> bool:
     """The seven counted hands right before this win were all won by its winner (exactly seven without
     continues_after_eighth), and the winner is the dealer under dealer_only."""
     values = game.rules.values
-    mode = opt(values, "mode")
+    mode = values[opt.MODE]
     if mode == "off" or (mode == "dealer_only" and not w["dealer"]):
         return False
     before = [r for r in counted(game.history, values) if r["hand"] < w["hand"]]
@@ -25,7 +26,7 @@ def _deserved(game, w: dict) -> bool:
     if len(before) < QUALIFYING or not all(won(r, w["seat"], dealer_only) for r in before[-QUALIFYING:]):
         return False
     eighth = before[-QUALIFYING - 1] if len(before) > QUALIFYING else None
-    return opt(values, "continues_after_eighth") or eighth is None or not won(eighth, w["seat"], dealer_only)
+    return values[opt.CONTINUES_AFTER_EIGHTH] or eighth is None or not won(eighth, w["seat"], dealer_only)
 
 
 def award_follows_streak(game) -> str | None:

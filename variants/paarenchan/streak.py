@@ -6,28 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mjsim.errors import MjsimError
+from variants.paarenchan import options as opt
 
-MODES = ("off", "dealer_only", "any_player")
 QUALIFYING = 7  # hands won just before: the eighth win is the award
 STREAK_EXTRA = "paarenchan.streak"  # a standalone score's context: hands the winner won just before this one
-
-# (name, default, description, choices)
-OPTIONS = (
-    ("mode", "off", "eight wins in a row: never, by the dealer, or by any player (4play) (spec: paarenchan)", MODES),
-    ("draw_breaks_streak", True, "any hand the player does not win, draws included, breaks the streak", None),
-    ("continues_after_eighth", True, "every win after the eighth in an unbroken streak is a yakuman too", None),
-)
-
-
-def declare(registry) -> None:
-    """Declare every paarenchan option."""
-    for name, default, description, choices in OPTIONS:
-        registry.add(name, default, description, choices=choices)
-
-
-def opt(values: Mapping[str, Any], name: str):
-    """The value of ``paarenchan.<name>``."""
-    return values[f"paarenchan.{name}"]
 
 
 def won(record: Mapping[str, Any], seat: int, dealer_only: bool) -> bool:
@@ -39,14 +21,14 @@ def won(record: Mapping[str, Any], seat: int, dealer_only: bool) -> bool:
 
 def counted(history: Sequence[Mapping[str, Any]], values) -> list[Mapping[str, Any]]:
     """The finished hands that count: all of them, or those with a winner when draws do not break a streak."""
-    if opt(values, "draw_breaks_streak"):
+    if values[opt.DRAW_BREAKS_STREAK]:
         return list(history)
     return [r for r in history if r.get("wins")]
 
 
 def streak(history: Sequence[Mapping[str, Any]], seat: int, values) -> int:
     """How many of the counted hands just before now ``seat`` won in a row."""
-    dealer_only = opt(values, "mode") == "dealer_only"
+    dealer_only = values[opt.MODE] == "dealer_only"
     count = 0
     for record in reversed(counted(history, values)):
         if not won(record, seat, dealer_only):
@@ -57,10 +39,10 @@ def streak(history: Sequence[Mapping[str, Any]], seat: int, values) -> int:
 
 def qualifies(count: int, values, dealer: bool) -> bool:
     """Whether a legal win after ``count`` straight wins is the paarenchan yakuman."""
-    mode = opt(values, "mode")
+    mode = values[opt.MODE]
     if mode == "off" or (mode == "dealer_only" and not dealer):
         return False
-    return count == QUALIFYING or (count > QUALIFYING and opt(values, "continues_after_eighth"))
+    return count == QUALIFYING or (count > QUALIFYING and values[opt.CONTINUES_AFTER_EIGHTH])
 
 
 def given_streak(extra: Mapping[str, Any]) -> int | None:

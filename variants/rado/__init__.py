@@ -12,7 +12,7 @@ from dataclasses import replace
 from mjsim.hookspecs import hookimpl
 from variants.rado import checks, scoring
 from variants.rado import options as _options
-from variants.rado.options import opt
+from variants.rado import options as opt
 
 NAME = "rado"
 DESCRIPTION = "ラド麻雀: the dora indicators point at rado, each -1 han (kan rado, no ura); wins may go below 1 han"
@@ -41,7 +41,7 @@ def mjsim_table_setup(rules):
     setup = yield
     if setup is None:
         return None
-    return replace(setup, indicators_at_start=opt(rules.values, "initial_indicators"))
+    return replace(setup, indicators_at_start=rules[opt.INITIAL_INDICATORS])
 
 
 @hookimpl(wrapper=True)

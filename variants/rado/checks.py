@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from mjsim.hand.tiles import RED_FIVE_IDS, dora_from_indicator, kind_of
 from mjsim.scoring import Score, WinContext
-from variants.rado.options import opt
+from variants.rado import options as opt
 from variants.rado.scoring import AKA_RADO, DROPPED, RADO, at_low_han
 from variants.riichi.scorer import score_win
 from variants.riichi.yaku import red_five_count
@@ -19,7 +19,7 @@ def count_rado(ctx: WinContext, values) -> int:
     """The rado in a hand, counted tile by tile (a second count, independent of the pattern's)."""
     pointed = Counter(dora_from_indicator(kind_of(t)) for t in ctx.dora_indicators)
     count = sum(pointed[kind_of(t)] for t in ctx.all_tiles)
-    if opt(values, "red_fives_are_rado"):
+    if values[opt.RED_FIVES_ARE_RADO]:
         reds = set(RED_FIVE_IDS[red_five_count(values)])
         count += sum(1 for t in ctx.all_tiles if t in reds)
     return count
@@ -75,7 +75,7 @@ def no_hidden_han(game) -> str | None:
 
 def payments_floor(game) -> str | None:
     """No payment is negative; under ``formula`` every payer of a win at han <= 0 pays at least 100."""
-    formula = opt(game.rules.values, "low_han") == "formula"
+    formula = game.rules[opt.LOW_HAN] == "formula"
     for w in game.stash.get(WINS, []):
         s = w["score"]
         paid = [-s.payments[p] for p in w["payers"]]

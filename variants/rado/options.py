@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-LOW_HAN = ("formula", "clamp_zero", "no_payment")
+LOW_HAN_CHOICES = ("formula", "clamp_zero", "no_payment")
 
 # (name, default, description, choices)
 OPTIONS = (
@@ -11,7 +11,7 @@ OPTIONS = (
         "low_han",
         "formula",
         "a win at 0 han or less: real-number base fu x 2^(han+2), han clamped to 0, or no payment (rado_low_han)",
-        LOW_HAN,
+        LOW_HAN_CHOICES,
     ),
     ("red_fives_are_rado", False, "red fives subtract a han like rado instead of adding one like dora", None),
 )
@@ -23,6 +23,8 @@ def declare(registry) -> None:
         registry.add(name, default, description, choices=choices)
 
 
-def opt(values, name: str):
-    """The value of ``rado.<name>``."""
-    return values[f"rado.{name}"]
+# --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) ---
+# One constant per option declared above; tests/variants/test_option_keys.py checks they name the same keys.
+INITIAL_INDICATORS = "rado.initial_indicators"
+LOW_HAN = "rado.low_han"
+RED_FIVES_ARE_RADO = "rado.red_fives_are_rado"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from mjsim.scoring import Pattern, Score, WinContext
-from variants.rado.options import opt
+from variants.rado import options as opt
 from variants.riichi import yaku
 from variants.riichi.payments import hand_value, payments
 
@@ -31,14 +31,14 @@ def _minus_one(name: str, title: str, rule, doc: str | None = None) -> Pattern:
 def patterns(values) -> list[Pattern]:
     """The rado patterns for the rules (red rado only by option)."""
     found = [_minus_one(RADO, "ラド", rado)]
-    if opt(values, "red_fives_are_rado"):
+    if values[opt.RED_FIVES_ARE_RADO]:
         found.append(_minus_one(AKA_RADO, "赤ラド", lambda ctx: aka_rado(ctx, values), aka_rado.__doc__))
     return found
 
 
 def replace_dora(batches: list[list[Pattern]], values) -> list[list[Pattern]]:
     """Every variant's patterns without dora and ura dora (and red dora when reds are rado), plus rado."""
-    dropped = DROPPED + (("aka_dora",) if opt(values, "red_fives_are_rado") else ())
+    dropped = DROPPED + (("aka_dora",) if values[opt.RED_FIVES_ARE_RADO] else ())
     kept = [[p for p in batch if p.name not in dropped] for batch in batches]
     return kept + [patterns(values)]
 
@@ -62,5 +62,5 @@ def low_han_score(score: Score, ctx: WinContext, values) -> Score:
     if not at_low_han(score):
         return score
     detail = score.detail
-    base = low_han_base(detail.han, detail.fu, opt(values, "low_han"))
+    base = low_han_base(detail.han, detail.fu, values[opt.LOW_HAN])
     return score._replace(value=hand_value(base, ctx), payments=payments(base, ctx), detail=detail._replace(base=base))

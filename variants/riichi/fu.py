@@ -9,6 +9,7 @@ from mjsim.hand.decompose import SEQUENCE
 from mjsim.hand.notation import format_kinds
 from mjsim.hand.tiles import DRAGONS, HONOR, YAOCHU_SET
 from mjsim.scoring import KANCHAN, PENCHAN, QUAD, SEVEN_PAIRS, TANKI, TRIPLET, WinContext
+from variants.riichi.options import DOUBLE_WIND_PAIR_FU, OPEN_PINFU_30FU, RINSHAN_TSUMO_FU
 
 # (open triplet, closed triplet, open quad, closed quad) for simples; x2 for terminals and honours.
 # Constants are Final: the compiled build (mjsim/native.py) then reads them without a module lookup.
@@ -40,7 +41,7 @@ def fu(ctx: WinContext, options: Mapping[str, Any], pinfu: bool) -> tuple[int, t
         return 25, _SEVEN_PAIRS
     parts = [_BASE]
     if ctx.tsumo:
-        if not pinfu and (options["riichi.rinshan_tsumo_fu"] or not ctx.has("rinshan")):
+        if not pinfu and (options[RINSHAN_TSUMO_FU] or not ctx.has("rinshan")):
             parts.append(_TSUMO)
     elif ctx.closed:
         parts.append(_CLOSED_RON)
@@ -58,7 +59,7 @@ def fu(ctx: WinContext, options: Mapping[str, Any], pinfu: bool) -> tuple[int, t
     for _, value in parts:
         total += value
     rounded = -(-total // 10) * 10
-    if rounded == 20 and not ctx.closed and options["riichi.open_pinfu_30fu"]:
+    if rounded == 20 and not ctx.closed and options[OPEN_PINFU_30FU]:
         parts.append(("open pinfu shape", 10))
         rounded = 30
     return rounded, tuple(parts)
@@ -70,5 +71,5 @@ def _pair_fu(ctx: WinContext, pair: int, options: Mapping[str, Any]) -> int:
         return 2
     winds = (pair == ctx.seat_wind) + (pair == ctx.round_wind)
     if winds == 2:
-        return options["riichi.double_wind_pair_fu"]
+        return options[DOUBLE_WIND_PAIR_FU]
     return 2 * winds

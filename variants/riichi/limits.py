@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from mjsim.scoring import Points
+from variants.riichi.options import KAZOE_YAKUMAN, KIRIAGE_MANGAN
 
 # Constants are Final: the compiled build (mjsim/native.py) then reads them without a module lookup.
 YAKUMAN_BASE: Final = 8000
@@ -25,7 +26,7 @@ def base_points(han: int, fu: int, yakuman: int, options: Mapping[str, Any]) -> 
     if han >= _LIMITS[-1][0]:
         return _limit(han, options)
     base = fu * 2 ** (han + 2)
-    if base >= 2000 or _kiriage(han, fu, options["riichi.kiriage_mangan"]):
+    if base >= 2000 or _kiriage(han, fu, options[KIRIAGE_MANGAN]):
         return 2000, "mangan"
     return base, None
 
@@ -34,7 +35,7 @@ def _limit(han: int, options: Mapping[str, Any]) -> tuple[int, str]:
     """Base points and name of the limit reached with ``han`` (at least mangan's five)."""
     for min_han, name, base in _LIMITS:
         if han >= min_han:
-            kazoe = options["riichi.kazoe_yakuman"]
+            kazoe = options[KAZOE_YAKUMAN]
             if min_han == 13 and kazoe == "cap_at_sanbaiman":
                 return 6000, "sanbaiman"
             if min_han == 13 and kazoe == "multiple" and han >= 26:

@@ -10,7 +10,20 @@ from mjsim.scoring import Hit, NoWin, Pattern, Points, Score, WinContext, evalua
 from variants.riichi.detail import RiichiDetail
 from variants.riichi.fu import fu
 from variants.riichi.limits import base_points
-from variants.riichi.options import MIN_HAN_CHOICES, TWO_HAN
+from variants.riichi.options import (
+    CHIITOITSU_SCORING,
+    COMPOSITE_YAKUMAN,
+    DOUBLE_YAKUMAN_PATTERNS,
+    MIN_HAN,
+    MIN_HAN_CHOICES,
+    PAO_HONBA_PAYER,
+    PAO_SCOPE,
+    PAO_SET,
+    RENHOU,
+    RYANHAN_SHIBARI,
+    TWO_HAN,
+    YAKUMAN_MAX_MULTIPLE,
+)
 from variants.riichi.payments import hand_value, payments
 from variants.riichi.yaku import CONFIGURED_RULES, PATTERNS
 
@@ -31,7 +44,7 @@ MIN_HAN_CEILING: Final = max(*MIN_HAN_CHOICES, TWO_HAN)  # no rule asks for more
 
 def configured_patterns(options) -> list[Pattern]:
     """The riichi patterns with option-dependent values applied, and the rules that read options bound to them."""
-    doubles = options["riichi.double_yakuman_patterns"]
+    doubles = options[DOUBLE_YAKUMAN_PATTERNS]
     out = []
     for p in PATTERNS:
         if p.name in CONFIGURED_RULES:
@@ -40,11 +53,11 @@ def configured_patterns(options) -> list[Pattern]:
             option_name = {"kokushi_13": "kokushi_13"}.get(p.name, p.name)
             p = replace(p, yakuman=2 if option_name in doubles else 1)
         elif p.name == "renhou":
-            if options["riichi.renhou"] == "off":
+            if options[RENHOU] == "off":
                 continue
-            han, yakuman = _RENHOU[options["riichi.renhou"]]
+            han, yakuman = _RENHOU[options[RENHOU]]
             p = replace(p, han=han, yakuman=yakuman)
-        elif p.name == "chiitoitsu" and options["riichi.chiitoitsu_scoring"] == "1h50f_then_2h25f":
+        elif p.name == "chiitoitsu" and options[CHIITOITSU_SCORING] == "1h50f_then_2h25f":
             p = replace(p, han=1)
         out.append(p)
     return out
@@ -80,15 +93,15 @@ def value_of(ctx: WinContext, hits: list[Hit], options: Mapping[str, Any]) -> Sc
     if not yakuman and (not yaku or (yaku_han < MIN_HAN_CEILING and yaku_han < _min_han(ctx, options))):
         return None
     names = {h.name for h in hits}
-    if "renhou" in names and options["riichi.renhou"] == "needs_other_yaku" and not _has_other_yaku(ctx, options):
+    if "renhou" in names and options[RENHOU] == "needs_other_yaku" and not _has_other_yaku(ctx, options):
         return None
     fu_total, fu_parts = fu(ctx, options, pinfu="pinfu" in names)
-    if reading.form == "seven_pairs" and options["riichi.chiitoitsu_scoring"] == "1h50f_then_2h25f":
+    if reading.form == "seven_pairs" and options[CHIITOITSU_SCORING] == "1h50f_then_2h25f":
         han, fu_total, fu_parts = _chiitoitsu_1h50f(han, fu_total, fu_parts, options)
     base, limit = base_points(han, fu_total, yakuman, options)
     # Paid per reading, not once for the best: five wins in six have one reading, and a second pass costs more.
     pao_base = _pao_base(hits, base, yakuman, options) if ctx.pao is not None else 0
-    pays = payments(base, ctx, pao_base, options["riichi.pao_honba_payer"]) if pao_base else payments(base, ctx)
+    pays = payments(base, ctx, pao_base, options[PAO_HONBA_PAYER]) if pao_base else payments(base, ctx)
     detail = RiichiDetail(han, fu_total, fu_parts, limit, yakuman, base)
     return Score(tuple(hits), hand_value(base, ctx), pays, reading, detail)
 
@@ -129,17 +142,17 @@ def _chiitoitsu_1h50f(han, fu_total, fu_parts, options):
 
 def _yakuman_multiple(values: tuple[int, ...], options) -> int:
     """Total yakuman of the limit hands' ``values``, honouring composite and cap options."""
-    total = sum(values) if options["riichi.composite_yakuman"] else max(values)
-    cap = options["riichi.yakuman_max_multiple"]
+    total = sum(values) if options[COMPOSITE_YAKUMAN] else max(values)
+    cap = options[YAKUMAN_MAX_MULTIPLE]
     return min(total, cap) if cap else total
 
 
 def _pao_base(hits: Sequence[Hit], base: Points, yakuman: int, options) -> Points:
     """The part of the base points the pao seat is liable for."""
-    liable = [h for h in hits if h.name in options["riichi.pao_set"]]
+    liable = [h for h in hits if h.name in options[PAO_SET]]
     if not liable:
         return 0
-    if options["riichi.pao_scope"] == "whole_hand":
+    if options[PAO_SCOPE] == "whole_hand":
         return base
     # Capped at the whole hand: with a yakuman cap or composite yakuman off, the liable yakuman can
     # add up to more than the hand is worth.
@@ -148,10 +161,10 @@ def _pao_base(hits: Sequence[Hit], base: Points, yakuman: int, options) -> Point
 
 def _min_han(ctx: WinContext, options: Mapping[str, Any]) -> int:
     """Han of yaku needed: 1, or 2 under the two-han rules."""
-    mode = options["riichi.ryanhan_shibari"]
+    mode = options[RYANHAN_SHIBARI]
     two = (
         mode == "always"
         or (mode == "from_5_honba" and ctx.honba >= 5)
         or (mode == "from_dealer_5th_repeat" and ctx.extra.get("dealer_repeats", 0) >= 5)
     )
-    return max(options["riichi.min_han"], TWO_HAN if two else 1)
+    return max(options[MIN_HAN], TWO_HAN if two else 1)

@@ -31,6 +31,17 @@ from mjsim.hand.tiles import (
 )
 from mjsim.native import source_path
 from mjsim.scoring import ORPHANS, SEVEN_PAIRS, STANDARD, TANKI, Pattern, WinContext, feature_mask
+from variants.riichi.options import (
+    CHIITOI_TSUUIISOU,
+    DOUBLE_RIICHI,
+    GAME_LENGTH,
+    IPPATSU,
+    KUITAN,
+    RED_FIVES,
+    RYUUIISOU_REQUIRES_HATSU,
+    TSUMO_PINFU,
+    URA_DORA,
+)
 
 PATTERNS: list[Pattern] = []
 # Pattern name -> a function of the rule values giving the rule of one argument (see ``configured``).
@@ -127,10 +138,6 @@ def _standard(ctx: WinContext) -> bool:
     return ctx.reading.form == STANDARD
 
 
-def _opt(values: Mapping[str, Any], name: str):
-    return values[f"riichi.{name}"]
-
-
 # --- 1 han: situation --------------------------------------------------------
 
 
@@ -149,13 +156,13 @@ def riichi(ctx):
 @yaku(2, tenhou=21, replaces=("riichi",), when="double_riichi", per_hand=True, configured=True)
 def double_riichi(ctx, values):
     """両立直 (double riichi): riichi declared on the first discard, before any call."""
-    return ctx.has("double_riichi") and _opt(values, "double_riichi")
+    return ctx.has("double_riichi") and values[DOUBLE_RIICHI]
 
 
 @yaku(1, tenhou=2, when="ippatsu", per_hand=True, configured=True)
 def ippatsu(ctx, values):
     """一発 (ippatsu): a win within one go-around of riichi, no call in between."""
-    return ctx.has("ippatsu") and _opt(values, "ippatsu")
+    return ctx.has("ippatsu") and values[IPPATSU]
 
 
 @yaku(1, 1, tenhou=3, when="chankan", per_hand=True)
@@ -199,14 +206,14 @@ def pinfu(ctx, values):
         and len(r.sequences) == len(r.sets)
         and r.wait == "ryanmen"
         and not _is_value_pair(ctx, r.pair)
-        and (not ctx.tsumo or _opt(values, "tsumo_pinfu"))
+        and (not ctx.tsumo or values[TSUMO_PINFU])
     )
 
 
 @yaku(1, 1, tenhou=8, per_hand=True, needs=("only_simples",), configured=True)
 def tanyao(ctx, values):
     """断幺九 (tanyao): only simples (open hands only with kuitan)."""
-    return bool(ctx.features & _ONLY_SIMPLES) and (ctx.closed or _opt(values, "kuitan"))
+    return bool(ctx.features & _ONLY_SIMPLES) and (ctx.closed or values[KUITAN])
 
 
 def _identical_sequence_pairs(ctx: WinContext) -> int:
@@ -416,7 +423,7 @@ def daisuushii(ctx):
 @yaku(yakuman=1, tenhou=42, needs=("honors", "no_simples"), configured=True)
 def tsuuiisou(ctx, values):
     """字一色 (tsuuiisou): only honours (seven pairs too, by option)."""
-    if ctx.reading.form == SEVEN_PAIRS and not _opt(values, "chiitoi_tsuuiisou"):
+    if ctx.reading.form == SEVEN_PAIRS and not values[CHIITOI_TSUUIISOU]:
         return False
     return not ctx.suits
 
@@ -424,7 +431,7 @@ def tsuuiisou(ctx, values):
 @yaku(yakuman=1, tenhou=43, per_hand=True, needs=("one_suit", "simples"), configured=True)
 def ryuuiisou(ctx, values):
     """緑一色 (ryuuiisou): only 2 3 4 6 8 sou and 發 (發 required by option)."""
-    return ctx.kinds <= GREENS and (GREEN in ctx.kinds or not _opt(values, "ryuuiisou_requires_hatsu"))
+    return ctx.kinds <= GREENS and (GREEN in ctx.kinds or not values[RYUUIISOU_REQUIRES_HATSU])
 
 
 @yaku(yakuman=1, tenhou=44, per_hand=True, needs=("no_simples", "no_honors"))
@@ -506,7 +513,7 @@ def dora(ctx):
 @yaku(1, 1, tenhou=53, bonus=True, per_hand=True, needs=("closed",), configured=True)  # riichi needs a closed hand
 def ura_dora(ctx, values):
     """裏ドラ (ura dora): each tile the ura indicators point to, for a riichi winner."""
-    if not ctx.has("riichi", "double_riichi") or not _opt(values, "ura_dora"):
+    if not ctx.has("riichi", "double_riichi") or not values[URA_DORA]:
         return 0
     return _count_dora(ctx, ctx.ura_indicators)
 
@@ -526,7 +533,7 @@ def aka_dora(ctx, values):
 
 def red_five_count(options) -> int:
     """How many red fives the rules put in the set (the east/hanchan split reads game length)."""
-    value = options["riichi.red_fives"]
+    value = options[RED_FIVES]
     if value == "4_east_3_hanchan":
-        return 4 if options.get("riichi.game_length") == "east" else 3
+        return 4 if options[GAME_LENGTH] == "east" else 3
     return value

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mjsim.engine.actions import DECLARE_DISCARD, DISCARD, KAKAN, KAN
 from mjsim.hand.tiles import FIRST_FLOWER_ID, kind_of
-from variants.taiwan.options import tw
+from variants.taiwan import options as opt
 from variants.taiwan.settlement import WIN_CHECKS
 
 SELF_CHANGES = ("ankan", "kakan", KAN, "chi", "pon")
@@ -15,7 +15,7 @@ def flowers_in_place(game) -> str | None:
     hand = game.hand
     if hand is None:
         return None
-    expected = 144 if tw(game, "flowers") else 136
+    expected = 144 if game.rules[opt.FLOWERS] else 136
     if len(game.rules.flow.setup.tiles) != expected:
         return f"the set has {len(game.rules.flow.setup.tiles)} tiles, expected {expected}"
     concealed = [t for s in hand.seats for t in s.tiles if t >= FIRST_FLOWER_ID]
@@ -30,7 +30,7 @@ def flowers_in_place(game) -> str | None:
 
 def points_conserved(game) -> str | None:
     """Scores sum to four starts, nothing on the table, and every transfer moves a positive amount."""
-    total, expected = sum(game.scores), 4 * tw(game, "start_points")
+    total, expected = sum(game.scores), 4 * game.rules[opt.START_POINTS]
     if total != expected or game.table:
         return f"points not conserved: {game.scores} (sum {total} != {expected}), table {game.table}"
     free = game.rules.flow.setup.deposit_reason  # a MIGI declaration pays its deposit of 0
@@ -85,7 +85,7 @@ def winning_shapes(game) -> str | None:
         flower = any(h.name in ("qiqiangyi", "baxian") for h in score.hits)
         if reading.form == "flowers" and flower:
             continue
-        if reading.form == "lilikuli" and tw(game, "lilikuli"):
+        if reading.form == "lilikuli" and game.rules[opt.LILIKULI]:
             continue
         if reading.form != "standard" or len(reading.sets) != 5 or reading.pair is None:
             return f"seat {event.seat} won with {reading!r}"

@@ -11,8 +11,8 @@ from mjsim.hand.tiles import FIRST_FLOWER_ID, NUM_PHYSICAL, WEST, kind_of
 from mjsim.scoring import WinContext
 from variants.common.swap_calls import without_swap_calls
 from variants.taiwan import guoshui
+from variants.taiwan import options as opt
 from variants.taiwan.flowers import flower_win, hidden_by
-from variants.taiwan.options import tw
 from variants.taiwan.seats import seat_winds
 from variants.taiwan.waits import seat_waits
 
@@ -21,10 +21,10 @@ BLOCKED_TSUMO = "taiwan.blocked_tsumo"  # hand stash: winning draws a 過水 blo
 
 def table_setup(rules) -> TableSetup:
     """144 tiles (136 without flowers), 16-tile hands, no dead wall, a reserve of 16, flowers replaced."""
-    flowers = tw(rules, "flowers")
+    flowers = rules[opt.FLOWERS]
     return TableSetup(
         tiles=tuple(range(NUM_PHYSICAL if flowers else FIRST_FLOWER_ID)),
-        start_points=tw(rules, "start_points"),
+        start_points=rules[opt.START_POINTS],
         hand_size=16,
         reserve=16,
         bonus_ids=frozenset(range(FIRST_FLOWER_ID, NUM_PHYSICAL)) if flowers else frozenset(),
@@ -55,7 +55,7 @@ def _hand_may_win(game, seat: int, tile: int, how: str) -> bool:
         return False
     if hidden_by(game) == seat:
         return False
-    if how == TSUMO and _after_daiminkan(game, seat) and tw(game, "daiminkan_rinshan_win") == "forbidden":
+    if how == TSUMO and _after_daiminkan(game, seat) and game.rules[opt.DAIMINKAN_RINSHAN_WIN] == "forbidden":
         return False
     if not guoshui.may_win(game, seat, how == RON):
         if how == TSUMO:
@@ -127,7 +127,7 @@ def _situation(game, seat: int, tsumo: bool) -> frozenset[str]:
 
 def is_migi(game, me) -> bool:
     """A declaration is MIGI when made in the window with no call by anyone; otherwise it is 嗆聽."""
-    return me.declared_calls == 0 and me.declared_turn < tw(game, "migi_window") and tw(game, "migi")
+    return me.declared_calls == 0 and me.declared_turn < game.rules[opt.MIGI_WINDOW] and game.rules[opt.MIGI]
 
 
 # --- Legal actions ------------------------------------------------------------------------------
@@ -171,7 +171,7 @@ def _claim_allowed(game, seat: int, action: Action) -> bool:
 
 def _without_kuikae(game, seat: int, actions: list[Action]) -> list[Action]:
     """No swap-calling, unless the option allows it: the engine's shared filter."""
-    if tw(game, "kuikae") != "forbidden":
+    if game.rules[opt.KUIKAE] != "forbidden":
         return actions
     return without_swap_calls(game, seat, actions)
 
@@ -180,8 +180,8 @@ def _declarations(game, seat: int, actions: list[Action]) -> list[Action]:
     """MIGI in its window (closed, no call by anyone), or 嗆聽 by option: a discard that leaves the hand ready."""
     hand = game.hand
     me = hand.seats[seat]
-    migi = tw(game, "migi") and hand.calls_made == 0 and len(me.river) < tw(game, "migi_window")
-    if hand.last_draw is None or not (migi or tw(game, "qiangting")) or drawable(game, hand) <= 0:
+    migi = game.rules[opt.MIGI] and hand.calls_made == 0 and len(me.river) < game.rules[opt.MIGI_WINDOW]
+    if hand.last_draw is None or not (migi or game.rules[opt.QIANGTING]) or drawable(game, hand) <= 0:
         return []
     ready = [a.tile for a in actions if a.kind == DISCARD and seat_waits(game, seat, without=a.tile)]
     return [Action(DECLARE_DISCARD, tile) for tile in ready]
@@ -197,7 +197,7 @@ def resolve_claims(game, answers: dict[int, Action]) -> ClaimResult | None:
         return None
     who = (game.hand.discard or game.hand.robbed)[0]
     rons.sort(key=lambda seat: (seat - who) % 4)
-    if tw(game, "multi_ron") == "head_bump":
+    if game.rules[opt.MULTI_RON] == "head_bump":
         rons = rons[:1]
     return ClaimResult([(seat, answers[seat]) for seat in rons])
 
@@ -205,7 +205,7 @@ def resolve_claims(game, answers: dict[int, Action]) -> ClaimResult | None:
 def abortive_draw(game) -> str | None:
     """一路歸西: the four first discards all West, with no call, abort the hand."""
     hand = game.hand
-    if not tw(game, "yilu_guixi") or hand.turn_count != 4 or hand.calls_made:
+    if not game.rules[opt.YILU_GUIXI] or hand.turn_count != 4 or hand.calls_made:
         return None
     firsts = [kind_of(s.river[0]) for s in hand.seats if s.river]
     return "yilu_guixi" if len(firsts) == 4 and all(k == WEST for k in firsts) else None

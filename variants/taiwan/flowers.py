@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from variants.taiwan.options import tw
+from variants.taiwan import options as opt
 
 HIDER = "taiwan.hider"  # hand stash: the seat that hid the eighth flower (it cannot win this hand)
 
@@ -37,7 +37,7 @@ def flower_win(game, seat: int) -> FlowerWin | None:
     counts = [len(s.flowers) for s in game.hand.seats]
     if counts[seat] == 8:
         return FlowerWin("baxian", None)
-    mode = tw(game, "qiqiangyi")
+    mode = game.rules[opt.QIQIANGYI]
     if counts[seat] != 7 or mode == "off" or 1 not in counts:
         return None  # the eighth flower is still in the wall
     single = counts.index(1)
@@ -56,7 +56,7 @@ def hidden_by(game) -> int | None:
     if HIDER in hand.stash:
         return hand.stash[HIDER]
     counts = [len(s.flowers) for s in hand.seats]
-    if sorted(counts) != [0, 0, 1, 7] or tw(game, "qiqiangyi") != "hiding_allowed":
+    if sorted(counts) != [0, 0, 1, 7] or game.rules[opt.QIQIANGYI] != "hiding_allowed":
         return None
     seven, single = counts.index(7), counts.index(1)
     arrivals = _arrivals(game)

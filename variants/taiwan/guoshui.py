@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from mjsim.engine.actions import DECLARE_DISCARD, DISCARD
 from mjsim.hand.tiles import kind_of
-from variants.taiwan.options import tw
+from variants.taiwan import options as opt
 from variants.taiwan.waits import seat_waits
 
 STATE = "taiwan.guoshui"  # hand stash
@@ -104,7 +104,7 @@ def blocked(game, seat: int) -> bool:
 
 def may_win(game, seat: int, ron: bool) -> bool:
     """Not 未過水 (nor blocked for good after MIGI); a ron on the very tile that blocked the seat is its win."""
-    if tw(game, "guoshui") == "off":
+    if game.rules[opt.GUOSHUI] == "off":
         return True
     st = state(game)
     perma = st.perma_since[seat]
@@ -116,7 +116,7 @@ def may_win(game, seat: int, ron: bool) -> bool:
 
 def may_call(game, seat: int, tile: int) -> bool:
     """No pon or chi of a kind discarded earlier in this go-around (since the seat's own last discard)."""
-    if tw(game, "guoshui") == "off":
+    if game.rules[opt.GUOSHUI] == "off":
         return True
     st = state(game)
     first = st.seen[seat].get(kind_of(tile))

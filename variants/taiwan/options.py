@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-LOCAL_TAI = ("jianhua", "jianfeng", "kong_tai", "wuziwuhua")
+LOCAL_TAI_CHOICES = ("jianhua", "jianfeng", "kong_tai", "wuziwuhua")
 
 # (name, default, description, choices, multi)
 OPTIONS = (
@@ -89,7 +89,7 @@ OPTIONS = (
         None,
         False,
     ),
-    ("local_tai", (), "local tai: 見花見台, 見風見台, kong tai, 無字無花 (§8)", LOCAL_TAI, True),
+    ("local_tai", (), "local tai: 見花見台, 見風見台, kong tai, 無字無花 (§8)", LOCAL_TAI_CHOICES, True),
 )
 
 
@@ -99,7 +99,29 @@ def declare(registry) -> None:
         registry.add(name, default, description, choices=choices, multi=multi)
 
 
-def tw(source, name: str):
-    """A taiwan option from a game, rules or option mapping."""
-    values = getattr(getattr(source, "rules", source), "values", source)
-    return values[f"taiwan.{name}"]
+# --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) ---
+# One constant per option declared above; tests/variants/test_option_keys.py checks they name the same keys.
+FLOWERS = "taiwan.flowers"
+SEAT_WIND_MODE = "taiwan.seat_wind_mode"
+DI = "taiwan.di"
+RATE = "taiwan.rate"
+START_POINTS = "taiwan.start_points"
+BUST = "taiwan.bust"
+DAIMINKAN_RINSHAN_WIN = "taiwan.daiminkan_rinshan_win"
+GUOSHUI = "taiwan.guoshui"
+KUIKAE = "taiwan.kuikae"
+MIGI = "taiwan.migi"
+MIGI_WINDOW = "taiwan.migi_window"
+MIGI_TAI = "taiwan.migi_tai"
+QIANGTING = "taiwan.qiangting"
+DUJING_MODE = "taiwan.dujing_mode"
+PINFU_ALLOWS_MENZEN = "taiwan.pinfu_allows_menzen"
+ZIYISE_TAI = "taiwan.ziyise_tai"
+TIANHU_TAI = "taiwan.tianhu_tai"
+LILIKULI = "taiwan.lilikuli"
+BANQIU = "taiwan.banqiu"
+QIQIANGYI = "taiwan.qiqiangyi"
+MULTI_RON = "taiwan.multi_ron"
+DRAW_RENCHAN = "taiwan.draw_renchan"
+YILU_GUIXI = "taiwan.yilu_guixi"
+LOCAL_TAI = "taiwan.local_tai"

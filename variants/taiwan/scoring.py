@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from mjsim.hand.tiles import FLOWER, kind_of
 from mjsim.scoring import TANKI, Hit, NoWin, Reading, Score, WinContext, evaluate, match
+from variants.taiwan import options as opt
 from variants.taiwan.waits import is_lilikuli
 
 FLOWER_ITEMS = ("zhenghua", "huagang", "jianhua")
@@ -52,10 +53,10 @@ def score_win(ctx: WinContext, rules) -> Score:
     """The score of a win: the best reading's tai, the flower win if any, and every seat's payment."""
     ctx, values = _flowers_apart(ctx), rules.values
     flower_win = ctx.extra.get("taiwan.flower_win")
-    best = best_reading(ctx, rules.pattern_index, bool(values.get("taiwan.lilikuli")))
+    best = best_reading(ctx, rules.pattern_index, values[opt.LILIKULI])
     if best is None and flower_win is None:
         raise NoWin(_why_not(ctx))
-    di, rate = values["taiwan.di"], values["taiwan.rate"]
+    di, rate = values[opt.DI], values[opt.RATE]
     hits = list(best.hits) if best is not None else []
     per_payer = _tai_by_payer(ctx, hits, flower_win)
     dealer, bonus = dealer_of(ctx), 2 * repeats_of(ctx) + 1

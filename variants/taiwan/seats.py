@@ -6,7 +6,7 @@ import random
 
 from mjsim.engine.wall import derive_seed
 from mjsim.hand.tiles import FLOWER
-from variants.taiwan.options import tw
+from variants.taiwan import options as opt
 
 SEASONS = ("春", "夏", "秋", "冬")
 PLANTS = ("梅", "蘭", "竹", "菊")
@@ -29,7 +29,7 @@ def seat_winds(game) -> tuple[int, int, int, int]:
     cached = hand.stash.get("taiwan.winds")
     if cached is None:
         east = hand.dealer
-        if tw(game, "seat_wind_mode") == "wall_break":
+        if game.rules[opt.SEAT_WIND_MODE] == "wall_break":
             east = east_seat(hand.dealer, dice_total(game.seed, hand.index))
         cached = hand.stash["taiwan.winds"] = tuple((seat - east) % 4 for seat in range(4))
     return cached

@@ -5,8 +5,8 @@ from __future__ import annotations
 from mjsim.engine.actions import DECLINE_DRAW, Transfer
 from mjsim.engine.outcomes import DrawSettlement, NextHand
 from variants.taiwan import guoshui
+from variants.taiwan import options as opt
 from variants.taiwan.flow import BLOCKED_TSUMO
-from variants.taiwan.options import tw
 from variants.taiwan.scoring import FLOWER_WINS
 from variants.taiwan.seats import seat_winds
 from variants.taiwan.waits import seat_waits
@@ -41,7 +41,7 @@ def _snapshot(game, seat: int, source: int | None, score) -> dict:
         "at": len(game.log),
         "declared": me.declared_turn is not None,
         "hand_win": score.reading.form != "flowers",
-        "guoshui": tw(game, "guoshui") != "off",
+        "guoshui": game.rules[opt.GUOSHUI] != "off",
     }
 
 
@@ -57,8 +57,8 @@ def next_hand(game, outcome: dict) -> NextHand:
     if not repeat:
         dealer = (dealer + 1) % 4
         round_index += dealer == 0
-    bust = tw(game, "bust")
-    busted = bust > 0 and any(s <= tw(game, "start_points") - bust for s in game.scores)
+    bust = game.rules[opt.BUST]
+    busted = bust > 0 and any(s <= game.rules[opt.START_POINTS] - bust for s in game.scores)
     honba = game.honba + 1 if repeat else 0
     return NextHand(dealer, round_index, honba, repeat=repeat, over=round_index >= 4 or busted)
 
@@ -68,7 +68,7 @@ def dealer_keeps(game, outcome: dict) -> bool:
     if outcome.get("wins"):
         return any(w["seat"] == game.dealer for w in outcome["wins"])
     if outcome.get("draw") in ("exhaustive", DECLINE_DRAW):  # a declined last tile is a draw like the wall's end
-        return tw(game, "draw_renchan") == "always"
+        return game.rules[opt.DRAW_RENCHAN] == "always"
     return True  # 一路歸西: the dealer repeats [proposal]
 
 
@@ -76,7 +76,7 @@ def final_settlement(game) -> dict:
     """Points, ranks (ties by seat order) and results: the net winnings."""
     points = list(game.scores)
     order = sorted(range(4), key=lambda seat: (-points[seat], seat))
-    start = tw(game, "start_points")
+    start = game.rules[opt.START_POINTS]
     return {"points": points, "ranks": [order.index(s) + 1 for s in range(4)], "results": [p - start for p in points]}
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mjsim.hand.tiles import DRAGONS, WINDS
 from mjsim.scoring import KANCHAN, PENCHAN, RYANMEN, TANKI, Pattern, WinContext
+from variants.taiwan import options as opt
 from variants.taiwan.seats import own_flower
 from variants.taiwan.waits import waits_of
 
@@ -203,9 +204,9 @@ _WINDS = ("quanfeng", "menfeng")
 def patterns(values) -> list[Pattern]:
     """Every tai item the rule set's options allow, with the values they set."""
     # Over 60 lines because it is the tai table itself, one row per item: it reads best whole.
-    local = values["taiwan.local_tai"]
-    ziyise_tai = values["taiwan.ziyise_tai"]
-    lilikuli = bool(values.get("taiwan.lilikuli"))
+    local = values[opt.LOCAL_TAI]
+    ziyise_tai = values[opt.ZIYISE_TAI]
+    lilikuli = values[opt.LILIKULI]
     rows = [
         # name, title, tai, applies, closed only, replaces, per hand, circumstance
         ("menqing", "門清", 1, _menqing, True, (), True, None),
@@ -215,17 +216,17 @@ def patterns(values) -> list[Pattern]:
             "dudiao",
             "獨聽",
             1,
-            _with(_dudiao_south if values["taiwan.dujing_mode"] == "south" else _dudiao_north, lilikuli),
+            _with(_dudiao_south if values[opt.DUJING_MODE] == "south" else _dudiao_north, lilikuli),
             False,
             (),
-            values["taiwan.dujing_mode"] == "north",
+            values[opt.DUJING_MODE] == "north",
             None,
         ),
         ("qianggang", "搶槓", 1, _situation("搶槓"), False, (), True, "chankan"),
         ("gangshang", "槓上開花", 1, _situation("槓上開花"), False, (), True, "rinshan"),
         ("haidi", "海底撈月", 1, _situation("海底撈月"), False, (), True, "haitei"),
         ("hedi", "河底撈魚", 1, _situation("河底撈魚"), False, (), True, "houtei"),
-        ("pinghu", "平和", 2, _with(_pinghu, bool(values.get("taiwan.pinfu_allows_menzen"))), False, (), False, None),
+        ("pinghu", "平和", 2, _with(_pinghu, values[opt.PINFU_ALLOWS_MENZEN]), False, (), False, None),
         ("quanqiuren", "全求人", 3, _quanqiuren, False, ("dudiao",), True, None),
         ("duiduihu", "對對和", 4, _duiduihu, False, (), False, None),
         ("hunyise", "混一色", 4, _hunyise, False, (), True, None),
@@ -246,7 +247,7 @@ def patterns(values) -> list[Pattern]:
         (
             "migi",
             "天聽地聽",
-            values["taiwan.migi_tai"],
+            values[opt.MIGI_TAI],
             _situation("天聽・地聽 (MIGI)"),
             True,
             ("menqing",),
@@ -256,11 +257,11 @@ def patterns(values) -> list[Pattern]:
         ("qiangting", "嗆聽", 1, _situation("嗆聽"), False, (), True, "qiangting"),
         ("renhu", "人和", 16, _situation("人和"), False, _NO_FIRST, True, "renhu"),
         ("dihu", "地和", 16, _situation("地和"), False, _NO_FIRST, True, "dihu"),
-        ("tianhu", "天和", values["taiwan.tianhu_tai"], _situation("天和"), False, _NO_FIRST, True, "tianhu"),
+        ("tianhu", "天和", values[opt.TIANHU_TAI], _situation("天和"), False, _NO_FIRST, True, "tianhu"),
     ]
-    if values["taiwan.lilikuli"]:
+    if values[opt.LILIKULI]:
         rows.append(("lilikuli", "嚦咕嚦咕", 4, _lilikuli, True, ("menqing",), False, None))
-    if values["taiwan.banqiu"]:
+    if values[opt.BANQIU]:
         rows.append(("banqiu", "半求", 1, _banqiu, False, (), True, None))
     if "jianhua" in local:
         rows.append(("jianhua", "見花見台", 1, _jianhua, False, ("zhenghua",), True, None))

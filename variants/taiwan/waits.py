@@ -7,6 +7,7 @@ from functools import lru_cache
 from mjsim.hand.decompose import waits as standard_waits
 from mjsim.hand.shanten import standard_shanten
 from mjsim.hand.tiles import NUM_KINDS, kind_of
+from variants.taiwan import options as opt
 
 
 def is_lilikuli(counts) -> bool:
@@ -37,7 +38,7 @@ def waits_of(key: bytes, lilikuli: bool = False) -> tuple[int, ...]:
 def seat_waits(game, seat: int, without: int | None = None) -> tuple[int, ...]:
     """The waits of a seat's concealed hand (minus ``without``, a drawn tile, during its turn)."""
     me = game.hand.seats[seat]
-    lilikuli = game.rules.values["taiwan.lilikuli"]
+    lilikuli = game.rules[opt.LILIKULI]
     if without is None:
         if me.waits is None:
             me.waits = waits_of(bytes(me.counts), lilikuli)

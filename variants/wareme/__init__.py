@@ -10,6 +10,7 @@ from __future__ import annotations
 from mjsim.engine.outcomes import DrawSettlement
 from mjsim.hookspecs import hookimpl
 from variants.wareme import checks
+from variants.wareme import options as opt
 from variants.wareme.seat import apply, dice, seat_of_hand
 
 NAME = "wareme"
@@ -21,15 +22,14 @@ LAST = "wareme.last"  # game.stash: (seat, ledger length, transfers before, afte
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the wareme options (§8)."""
-    registry.add("multiplier", 2, "factor of every transfer involving the wareme seat (3: some 3-player rules)", (2, 3))
-    registry.add("doubles_noten", True, "noten payments to or from the wareme seat are multiplied too (4play)")
+    opt.declare(registry)
 
 
 def _settled(game, transfers: list) -> list:
     """Multiply the wareme seat's transfers; remember both lists for the invariant."""
     values = game.rules.values
     seat = seat_of_hand(game)
-    out = apply(transfers, seat, values["wareme.multiplier"], values["wareme.doubles_noten"])
+    out = apply(transfers, seat, values[opt.MULTIPLIER], values[opt.DOUBLES_NOTEN])
     game.stash[LAST] = (seat, len(game.ledger), list(transfers), out)
     return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from mjsim.engine.actions import POINTS, TABLE
+from variants.wareme import options as opt
 
 
 def exactly_multiplied(game) -> str | None:
@@ -13,7 +14,7 @@ def exactly_multiplied(game) -> str | None:
     if last is None:
         return None
     seat, start, before, after = last
-    factor = game.rules.values["wareme.multiplier"]
+    factor = game.rules[opt.MULTIPLIER]
     if len(before) != len(after):
         return f"the wareme settlement has {len(after)} transfers for {len(before)}"
     for old, new in zip(before, after, strict=True):
@@ -24,7 +25,7 @@ def exactly_multiplied(game) -> str | None:
             if new.amount != old.amount:
                 return f"{old} does not involve the wareme seat {seat} (or is not points) but became {new.amount}"
         else:
-            plain_noten = old.reason == "noten" and not game.rules.values["wareme.doubles_noten"]
+            plain_noten = old.reason == "noten" and not game.rules[opt.DOUBLES_NOTEN]
             want = old.amount if plain_noten else old.amount * factor
             if new.amount != want:
                 return f"{old} involves the wareme seat {seat} but became {new.amount}, not {want}"

@@ -8,23 +8,20 @@ from __future__ import annotations
 
 from mjsim.engine.actions import Transfer
 from mjsim.hookspecs import hookimpl
-from variants.chips.currency import CHIPS, SETTLEMENT, with_currency, with_payout
+from variants.chips.currency import with_currency, with_payout
 from variants.riichi.options import NAGASHI_MANGAN
+from variants.yakitori import options as opt
 from variants.yakitori.marks import final_marks, marks_after, payments
 
 NAME = "yakitori"
 DESCRIPTION = "焼き鳥: players who never won pay those who did at the end (chips or points, 焼き鳥返し)"
 CONFLICTS = {"boo": "boo's game ends in an A/B/C top settlement of its own; 焼き鳥 is a riichi-table rule"}
-FORMS = {"chips": CHIPS, "points": SETTLEMENT}
 
 
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the yakitori options (§9)."""
-    registry.add("form", "chips", "paid in chips, 1 per pair (4play) or settlement points (fl8)", tuple(FORMS))
-    registry.add("points_per_pair", 5, "points form: settlement points each yakitori pays each non-yakitori")
-    registry.add("literal_table", False, "points form: fl8's listed -15 / -10 / -10 instead of points_per_pair")
-    registry.add("gaeshi", False, "焼き鳥返し: the last yakitori's win marks the other three again (fl8)")
+    opt.declare(registry)
 
 
 def _nagashi_wins(values) -> bool:
@@ -35,24 +32,24 @@ def _nagashi_wins(values) -> bool:
 def marked_at_end(game) -> frozenset[int]:
     """The seats that are yakitori when the game ends."""
     values = game.rules.values
-    return final_marks(game.history, _nagashi_wins(values), values["yakitori.gaeshi"])
+    return final_marks(game.history, _nagashi_wins(values), values[opt.GAESHI])
 
 
 @hookimpl(wrapper=True)
 def mjsim_table_setup(rules):
     """The family's table, keeping the yakitori currency per seat."""
-    return with_currency((yield), FORMS[rules.values["yakitori.form"]])
+    return with_currency((yield), opt.FORMS[rules[opt.FORM]])
 
 
 @hookimpl
 def mjsim_settle_game(game):
     """Each yakitori pays each seat that won (in chips: 1; in points: points_per_pair or the literal table)."""
     values = game.rules.values
-    form = values["yakitori.form"]
-    per_pair = 1 if form == "chips" else values["yakitori.points_per_pair"]
-    literal = form == "points" and values["yakitori.literal_table"]
+    form = values[opt.FORM]
+    per_pair = 1 if form == "chips" else values[opt.POINTS_PER_PAIR]
+    literal = form == "points" and values[opt.LITERAL_TABLE]
     return [
-        Transfer(payer, payee, amount, "yakitori", FORMS[form])
+        Transfer(payer, payee, amount, "yakitori", opt.FORMS[form])
         for payer, payee, amount in payments(marked_at_end(game), per_pair, literal)
     ]
 
@@ -67,7 +64,7 @@ def mjsim_final_settlement(game):
 def mjsim_record_hand(game, outcome):
     """How many seats carry the mark after this hand."""
     values = game.rules.values
-    trail = marks_after([*game.history, outcome], _nagashi_wins(values), values["yakitori.gaeshi"])
+    trail = marks_after([*game.history, outcome], _nagashi_wins(values), values[opt.GAESHI])
     return {"yakitori.marked": len(trail[-1])}
 
 

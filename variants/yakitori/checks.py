@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from variants.yakitori import _nagashi_wins, marked_at_end
+from variants.yakitori import options as opt
 from variants.yakitori.marks import hand_winners, marks_after
 
 
@@ -16,7 +17,7 @@ def paid_by_the_marked(game) -> str | None:
     payers, payees = {t.payer for t in paid}, {t.payee for t in paid}
     if payers != marked or payees & marked:
         return f"yakitori paid by {sorted(payers)} to {sorted(payees)}, marked {sorted(marked)}"
-    if not game.rules.values["yakitori.gaeshi"]:
+    if not game.rules[opt.GAESHI]:
         nagashi = _nagashi_wins(game.rules.values)
         won = {s for h in game.history for s in hand_winners(h, nagashi)}
         if won & marked:
@@ -27,7 +28,7 @@ def paid_by_the_marked(game) -> str | None:
 def someone_marked(game) -> str | None:
     """With 焼き鳥返し at least one seat carries the mark after every hand; three right after a restoring win."""
     values = game.rules.values
-    if not values["yakitori.gaeshi"]:
+    if not values[opt.GAESHI]:
         return None
     trail = marks_after(game.history, _nagashi_wins(values), True)
     for index, (before, after) in enumerate(zip([frozenset(range(4)), *trail], trail, strict=False)):

@@ -15,6 +15,7 @@ from typing import Any
 
 from mjsim.errors import MjsimError
 from mjsim.scoring import ANKAN, CHI, KAN, PON, Meld, WinContext
+from variants.riichi import options as opt
 
 # Tenhou yaku ids that record circumstances no tile shows; the rest are recomputed.
 TENHOU_SITUATION = {
@@ -120,7 +121,7 @@ def _tenhou_case(where: str, d: dict[str, Any]) -> Case:
         skip = "3-player game"
     elif not d.get("standard_rules", True):
         skip = f"special lobby (GO type {d.get('go_type')})"
-    overrides = {"riichi.red_fives": 3 if d.get("aka", True) else 0, "riichi.kuitan": d.get("kuitan", True)}
+    overrides = {opt.RED_FIVES: 3 if d.get("aka", True) else 0, opt.KUITAN: d.get("kuitan", True)}
     return Case(where, ctx, overrides, expected, dealer_seat=oya, skip=skip)
 
 

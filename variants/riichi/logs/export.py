@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjsim.engine.actions import DISCARD, TABLE, Event
+from variants.riichi import options as opt
 from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, settle
 from variants.riichi.vocabulary import DEPOSIT_REASON, DORA_EVENT, RIICHI
 
@@ -48,17 +49,17 @@ def game_log_of(game, names: tuple[str, ...] = ("A", "B", "C", "D")) -> GameLog:
             current = None
         elif current is not None:
             _apply(game, current, event)
-    flags = _flags(game.rules.values)
+    flags = _flags(game.rules)
     final = tuple(zip(game.final["points"], game.final.get("results", [0] * 4), strict=True)) if game.final else None
     return GameLog(f"mjsim seed {game.seed}", "tenhou6", flags, names, tuple(rounds), final)
 
 
-def _flags(values) -> dict[str, Any]:
+def _flags(rules) -> dict[str, Any]:
     return {
         "go_type": None,
-        "red": values.get("riichi.red_fives", 3) != 0,
-        "open_tanyao": bool(values.get("riichi.kuitan", True)),
-        "hanchan": values.get("riichi.game_length", "hanchan") != "east",
+        "red": rules[opt.RED_FIVES] != 0,
+        "open_tanyao": rules[opt.KUITAN],
+        "hanchan": rules[opt.GAME_LENGTH] != "east",
         "players": 4,
         "standard": True,
     }
