@@ -9,6 +9,7 @@ seeds, so comparisons are paired game by game.
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 import tomllib
@@ -18,6 +19,7 @@ from typing import Any
 
 from mjsim import __version__
 from mjsim.errors import MjsimError
+from mjsim.files import read_text
 from mjsim.rules import RuleSet
 from mjsim.runner import RunSpec
 from mjsim.runner.fingerprint import variant_version
@@ -44,6 +46,8 @@ _KEYS = {
     "tournament",
 }
 
+
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_.-]+")  # what an experiment name may hold: it becomes a folder name
 
 @dataclass(frozen=True)
 class RuleSetEntry:
@@ -95,9 +99,7 @@ def load_experiment(path: str | Path) -> Experiment:
     """Read and check an experiment file; every problem names the file and the key."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise MjsimError(f"{path}: cannot read: {exc.strerror}") from None
+        data = tomllib.loads(read_text(path, str(path)))
     except tomllib.TOMLDecodeError as exc:
         raise MjsimError(f"{path}: malformed TOML: {exc}") from None
     return _experiment(path, data)
@@ -121,7 +123,7 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
         _check_metric(where, f"metrics[{i}]", name)
     games = _positive(where, data, "games", 100)
     return Experiment(
-        name=str(data.get("name", path.stem)),
+        name=_plain_name(where, data.get("name", path.stem)),
         title=str(data.get("title", data.get("name", path.stem))),
         question=str(data.get("question", "")),
         games=games,
@@ -135,7 +137,7 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
         rank=_rank_metrics(where, data.get("rank", ())),
         max_games=_positive(where, data, "max_games", games * 10),
         shard_size=_positive(where, data, "shard_size", DEFAULT_SHARD),
-        rotate_seats=bool(data.get("rotate_seats", False)),
+        rotate_seats=_flag(where, data, "rotate_seats"),
         tournament=_flag(where, data, "tournament"),
         path=str(path),
     )
@@ -179,6 +181,14 @@ def _int(where: str, data: dict[str, Any], key: str, default: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise MjsimError(f"{where}: '{key}' must be an integer, got {value!r}")
     return value
+
+
+def _plain_name(where: str, name: Any) -> str:
+    """The experiment's name, which names its results folder: letters, digits and ``-_.`` only, so that output
+    stays under the chosen results folder (no path separators, no ``..``, not empty)."""
+    if not isinstance(name, str) or not _PLAIN_NAME.fullmatch(name) or set(name) == {"."}:
+        raise MjsimError(f"{where}: 'name' must be a plain name (letters, digits, '-', '_', '.'), got {name!r}")
+    return name
 
 
 def _flag(where: str, data: dict[str, Any], key: str) -> bool:

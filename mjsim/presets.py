@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
+from mjsim.files import read_text
 from mjsim.plugins import installed_plugins
 
 
@@ -78,14 +79,14 @@ def _read(preset: str, extended_by: str | None) -> dict[str, Any]:
         path = Path(preset)
         if not path.is_file():
             raise MjsimError(f"preset file {preset} not found")
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, f"preset file {preset}")
     else:
         entry = preset_files().get(preset)
         if entry is None:
             if extended_by is not None:
                 raise MjsimError(f"preset {extended_by}: extends unknown preset {preset!r}")
             raise MjsimError(f"unknown preset {preset!r}; known presets: {', '.join(preset_names())}")
-        text = entry.read_text(encoding="utf-8")
+        text = read_text(entry, f"preset {preset}")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -30,6 +30,12 @@ preset = "tenhou"
         pytest.param(GOOD + '[rulesets.options]\n"riichi.kuikae" = "maybe"\n', "riichi.kuikae", id="bad-value"),
         pytest.param('agents = ["efficiency"]\n' + GOOD, "seats 4 players, got 1 agents", id="one-agent"),
         pytest.param('target = "luck"\n' + GOOD, "target = 'luck' is not one of", id="unknown-target"),
+        pytest.param('rotate_seats = "false"\n' + GOOD, "'rotate_seats' must be true or false", id="rotate-as-text"),
+        pytest.param(GOOD.replace('"e"', '"../../x"'), "'name' must be a plain name", id="name-climbs-out"),
+        pytest.param(GOOD.replace('"e"', '"/tmp/x"'), "'name' must be a plain name", id="name-absolute"),
+        pytest.param(GOOD.replace('"e"', '""'), "'name' must be a plain name", id="name-empty"),
+        pytest.param(GOOD.replace('"e"', '".."'), "'name' must be a plain name", id="name-dots"),
+        pytest.param(GOOD.replace('"e"', "5"), "'name' must be a plain name", id="name-not-text"),
     ],
 )
 def test_bad_experiment_is_one_line_exit_2(tmp_path, text, fragment):
@@ -39,6 +45,28 @@ def test_bad_experiment_is_one_line_exit_2(tmp_path, text, fragment):
     assert result.exit_code == 2, result.output
     assert fragment in result.output
     assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("where", ["experiment", "preset"])
+def test_a_file_that_is_not_utf8_is_one_line_exit_2(tmp_path, where):
+    preset = tmp_path / "p.toml"
+    preset.write_bytes(b'name = "p"\nvariants = ["riichi"]\ndescription = "\xff"\n')
+    path = tmp_path / "e.toml"
+    if where == "experiment":
+        path.write_bytes(GOOD.encode() + b'question = "\xe9"\n')
+    else:
+        path.write_text(GOOD.replace('"tenhou"', f'"{preset}"'))
+    result = CliRunner().invoke(cli, ["run", str(path), "--out", str(tmp_path / "out"), "--backend", "serial"])
+    assert result.exit_code == 2, result.output
+    assert "not UTF-8 text" in result.output and str(path if where == "experiment" else preset) in result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_nothing_is_written_outside_the_results_folder(tmp_path):
+    path = tmp_path / "e.toml"
+    path.write_text(GOOD.replace('"e"', '"../escaped"'))
+    CliRunner().invoke(cli, ["run", str(path), "--out", str(tmp_path / "out"), "--backend", "serial"])
+    assert not (tmp_path / "escaped").exists()
 
 
 def test_missing_experiment_file(tmp_path):
