@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -270,6 +271,13 @@ def simulate(
     click.echo(_simulate_text(summary))
 
 
+def _positive_width(value: float | None) -> float | None:
+    """``--until-ci``: a finite half-width above zero (nan or a negative width would play until ``max_games``)."""
+    if value is not None and not (math.isfinite(value) and value > 0):
+        raise click.BadParameter(f"must be a number above 0, got {value}")
+    return value
+
+
 def _agents(text: str | None, rules=None) -> list[str]:
     """The agent names of ``--agents`` (none: an efficiency bot in every seat of the table), each known to an
     installed variant or to the variants of ``rules``."""
@@ -312,7 +320,12 @@ def _simulate_text(s: dict) -> str:
     is_flag=True,
     help="resume even a store made with other code or options (the manifest records it)",
 )
-@click.option("--until-ci", type=float, help="add games until the target's 95% half-width is below this")
+@click.option(
+    "--until-ci",
+    type=float,
+    callback=lambda ctx, param, value: _positive_width(value),
+    help="add games until the target's 95% half-width is below this",
+)
 @click.option("--out", "root", default="results", show_default=True, type=click.Path(file_okay=False))
 def run_cmd(experiment_file, workers, backend, address, resume, force_resume, until_ci, root) -> None:
     """Run an experiment file: fill its store, then write summary.json, summary.md and plots."""

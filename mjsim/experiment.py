@@ -47,7 +47,9 @@ _KEYS = {
 }
 
 
+MAX_COUNT = 10_000_000  # games, shard size or max_games of one experiment at most
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_.-]+")  # what an experiment name may hold: it becomes a folder name
+
 
 @dataclass(frozen=True)
 class RuleSetEntry:
@@ -135,7 +137,7 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
         compare=_comparisons(where, data, names, baseline),
         metrics=metrics,
         rank=_rank_metrics(where, data.get("rank", ())),
-        max_games=_positive(where, data, "max_games", games * 10),
+        max_games=_positive(where, data, "max_games", min(games * 10, MAX_COUNT)),
         shard_size=_positive(where, data, "shard_size", DEFAULT_SHARD),
         rotate_seats=_flag(where, data, "rotate_seats"),
         tournament=_flag(where, data, "tournament"),
@@ -149,9 +151,10 @@ def _ruleset(where: str, index: int, raw: Any) -> RuleSetEntry:
     options = raw.get("options", {})
     if not isinstance(options, dict):
         raise MjsimError(f"{where}: rulesets[{index}].options must be a table of option = value")
-    return RuleSetEntry(
-        str(raw.get("name", raw["preset"])), str(raw["preset"]), dict(options), tuple(raw.get("plugins", ()))
-    )
+    plugins = raw.get("plugins", [])
+    if not isinstance(plugins, list) or not all(isinstance(p, str) and p for p in plugins):
+        raise MjsimError(f"{where}: rulesets[{index}].plugins must be a list of variant names, got {plugins!r}")
+    return RuleSetEntry(str(raw.get("name", raw["preset"])), str(raw["preset"]), dict(options), tuple(plugins))
 
 
 def _comparisons(where: str, data: dict[str, Any], names: list[str], baseline: str) -> tuple:
@@ -200,9 +203,10 @@ def _flag(where: str, data: dict[str, Any], key: str) -> bool:
 
 
 def _positive(where: str, data: dict[str, Any], key: str, default: int) -> int:
+    """A count from 1 to MAX_COUNT (a run of more games than that would not fit in memory or a lifetime)."""
     value = _int(where, data, key, default)
-    if value < 1:
-        raise MjsimError(f"{where}: '{key}' must be at least 1, got {value}")
+    if not 1 <= value <= MAX_COUNT:
+        raise MjsimError(f"{where}: '{key}' must be from 1 to {MAX_COUNT:,}, got {value}")
     return value
 
 

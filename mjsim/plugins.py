@@ -33,11 +33,16 @@ def installed_variants() -> dict[str, str]:
 def load_variant(name: str) -> ModuleType:
     """Import a variant by entry-point name or dotted module path."""
     target = installed_variants().get(name, name)
+    known = ", ".join(sorted(installed_variants()))
+    if not isinstance(name, str) or not name.strip():
+        raise MjsimError(f"a variant needs a name, got {name!r}; installed variants: {known}")
     try:
         return importlib.import_module(target)
     except ImportError as exc:
-        known = ", ".join(sorted(installed_variants()))
         raise MjsimError(f"unknown variant {name!r} ({exc}); installed variants: {known}") from None
+    except Exception as exc:  # a plugin's own code failed while importing (SyntaxError, RuntimeError, ...)
+        detail = f"{type(exc).__name__}: {exc}".splitlines()[0]
+        raise MjsimError(f"variant {name!r} ({target}) fails to import: {detail}") from None
 
 
 def variant_name(module: ModuleType) -> str:

@@ -58,7 +58,7 @@ def _load(preset: str, chain: tuple[str, ...]) -> dict[str, Any]:
         "name": str(data.get("name", preset)),
         "description": str(data.get("description", "")),
         "variants": data.get("variants"),
-        "options": dict(data.get("options", {})),
+        "options": _table(preset, data.get("options", {})),
     }
     base_name = data.get("extends")
     if base_name is not None:
@@ -68,9 +68,17 @@ def _load(preset: str, chain: tuple[str, ...]) -> dict[str, Any]:
         own["variants"] = own["variants"] if own["variants"] is not None else base["variants"]
         own["options"] = {**base["options"], **own["options"]}
         own["description"] = own["description"] or base["description"]
-    if not isinstance(own["variants"], list) or not own["variants"]:
-        raise MjsimError(f"preset {preset}: needs a non-empty list 'variants'")
+    variants = own["variants"]
+    if not isinstance(variants, list) or not variants or not all(isinstance(v, str) and v for v in variants):
+        raise MjsimError(f"preset {preset}: needs a non-empty list of variant names 'variants', got {variants!r}")
     return own
+
+
+def _table(preset: str, options: Any) -> dict[str, Any]:
+    """A preset's ``[options]``: a table of option = value."""
+    if not isinstance(options, dict):
+        raise MjsimError(f"preset {preset}: 'options' must be a table of option = value, got {options!r}")
+    return dict(options)
 
 
 def _read(preset: str, extended_by: str | None) -> dict[str, Any]:
