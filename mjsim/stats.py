@@ -618,6 +618,17 @@ def _rm_anova(x: np.ndarray) -> tuple[float, int, int, float]:
     return f, df1, df2, float(sps.f.sf(f, df1, df2))
 
 
+def _rank_test(ranks: np.ndarray, seats: int) -> tuple[np.ndarray, float, int, float]:
+    """(seats x ranks table of counts, Pearson's statistic scaled by (k-1)/k, its dof, p) of the final ranks."""
+    table = np.zeros((seats, seats), dtype=int)
+    for s in range(seats):
+        table[s] = np.bincount(np.clip(ranks[:, s], 1, seats) - 1, minlength=seats)[:seats]
+    expected = len(ranks) / seats
+    pearson = float(np.sum((table - expected) ** 2) / expected)
+    stat, dof = pearson * (seats - 1) / seats, (seats - 1) ** 2
+    return table, stat, dof, float(sps.chi2.sf(stat, dof))
+
+
 def seat_balance_test(games: Sequence[Game], alpha: float = 0.05) -> SeatBalance:
     """Test whether the seat matters, from the final ranks and points of independent games.
 
@@ -637,22 +648,14 @@ def seat_balance_test(games: Sequence[Game], alpha: float = 0.05) -> SeatBalance
     the two).  A large p-value is not proof of balance -- only that this many games did not detect a
     difference.  Needs at least two games.
     """
-    # Over 60 lines only for the docstring: it says why the textbook tests are wrong for these data.
     if len(games) < 2:
         raise ValueError("seat_balance_test needs at least two games")
     seats = _seats(games)
     ranks = _final_matrix(games, "ranks").astype(int)
     points = _final_matrix(games, "points")
     n = len(games)
-    table = np.zeros((seats, seats), dtype=int)
-    for s in range(seats):
-        table[s] = np.bincount(np.clip(ranks[:, s], 1, seats) - 1, minlength=seats)[:seats]
+    table, rank_stat, rank_dof, rank_p = _rank_test(ranks, seats)
     shared = int(np.sum(np.any(np.sort(ranks, axis=1) != np.arange(1, seats + 1), axis=1)))
-    expected = n / seats
-    pearson = float(np.sum((table - expected) ** 2) / expected)
-    rank_stat = pearson * (seats - 1) / seats
-    rank_dof = (seats - 1) ** 2
-    rank_p = float(sps.chi2.sf(rank_stat, rank_dof))
     per_seat = tuple(float(sps.chisquare(table[s]).pvalue) for s in range(seats))
     f, df1, df2, points_p = _rm_anova(points)
     if np.all(points == points[:, :1]):

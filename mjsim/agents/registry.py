@@ -46,27 +46,14 @@ def usable_agents(rules: Rules) -> dict[str, AgentFactory]:
 @cache
 def installed_agents() -> dict[str, tuple[str, AgentFactory]]:
     """name -> (variant, factory) of the bots every installed variant registers (the first, by variant name)."""
-    from mjsim.plugins import installed_variants
+    from mjsim.plugins import installed_plugins
 
     found: dict[str, tuple[str, AgentFactory]] = {}
-    for variant in sorted(installed_variants()):
-        for bots in _hook_of(variant).mjsim_register_agents():
-            for name, factory in (bots or {}).items():
-                found.setdefault(name, (variant, factory))
+    impls = installed_plugins().hook.mjsim_register_agents.get_hookimpls()
+    for impl in sorted(impls, key=lambda impl: impl.plugin_name):
+        for name, factory in (impl.function() or {}).items():
+            found.setdefault(name, (impl.plugin_name, factory))
     return found
-
-
-def _hook_of(variant: str):
-    """The hook relay of a plugin manager holding only ``variant``."""
-    import pluggy
-
-    from mjsim import hookspecs
-    from mjsim.plugins import load_variant
-
-    pm = pluggy.PluginManager("mjsim")
-    pm.add_hookspecs(hookspecs)
-    pm.register(load_variant(variant), name=variant)
-    return pm.hook
 
 
 def _generic() -> dict[str, AgentFactory]:

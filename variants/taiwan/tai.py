@@ -203,25 +203,18 @@ _WINDS = ("quanfeng", "menfeng")
 
 def patterns(values) -> list[Pattern]:
     """Every tai item the rule set's options allow, with the values they set."""
-    # Over 60 lines because it is the tai table itself, one row per item: it reads best whole.
+    # The tai table itself, one row per item: it reads best whole.
     local = values[opt.LOCAL_TAI]
     ziyise_tai = values[opt.ZIYISE_TAI]
     lilikuli = values[opt.LILIKULI]
+    south = values[opt.DUJING_MODE] == "south"  # 獨聽 by the southern reading is counted once per reading
+    dudiao = _dudiao_south if south else _dudiao_north
     rows = [
         # name, title, tai, applies, closed only, replaces, per hand, circumstance
         ("menqing", "門清", 1, _menqing, True, (), True, None),
         ("zimo", "自摸", 1, _zimo, False, (), True, None),
         ("buqiuren", "不求人", 3, _buqiuren, True, ("menqing", "zimo"), True, None),
-        (
-            "dudiao",
-            "獨聽",
-            1,
-            _with(_dudiao_south if values[opt.DUJING_MODE] == "south" else _dudiao_north, lilikuli),
-            False,
-            (),
-            values[opt.DUJING_MODE] == "north",
-            None,
-        ),
+        ("dudiao", "獨聽", 1, _with(dudiao, lilikuli), False, (), not south, None),
         ("qianggang", "搶槓", 1, _situation("搶槓"), False, (), True, "chankan"),
         ("gangshang", "槓上開花", 1, _situation("槓上開花"), False, (), True, "rinshan"),
         ("haidi", "海底撈月", 1, _situation("海底撈月"), False, (), True, "haitei"),
@@ -244,22 +237,13 @@ def patterns(values) -> list[Pattern]:
         ("dasixi", "大四喜", 16, _dasixi, False, _WINDS + ("xiaosixi", "jianfeng"), False, None),
         ("zhenghua", "正花", 1, _zhenghua, False, (), True, None),
         ("huagang", "花槓", 1, _huagang, False, (), True, None),
-        (
-            "migi",
-            "天聽地聽",
-            values[opt.MIGI_TAI],
-            _situation("天聽・地聽 (MIGI)"),
-            True,
-            ("menqing",),
-            True,
-            "migi",
-        ),
+        ("migi", "天聽地聽", values[opt.MIGI_TAI], _situation("天聽・地聽 (MIGI)"), True, ("menqing",), True, "migi"),
         ("qiangting", "嗆聽", 1, _situation("嗆聽"), False, (), True, "qiangting"),
         ("renhu", "人和", 16, _situation("人和"), False, _NO_FIRST, True, "renhu"),
         ("dihu", "地和", 16, _situation("地和"), False, _NO_FIRST, True, "dihu"),
         ("tianhu", "天和", values[opt.TIANHU_TAI], _situation("天和"), False, _NO_FIRST, True, "tianhu"),
     ]
-    if values[opt.LILIKULI]:
+    if lilikuli:
         rows.append(("lilikuli", "嚦咕嚦咕", 4, _lilikuli, True, ("menqing",), False, None))
     if values[opt.BANQIU]:
         rows.append(("banqiu", "半求", 1, _banqiu, False, (), True, None))
