@@ -8,14 +8,19 @@ never using more than four copies of a tile.  A whole hand then needs
 suits, and its shanten is that number minus one.
 
 The tables are built once with a vectorised dynamic programme over ranks and
-cached on disk, so a shanten query is a few dictionary and list lookups.
+cached on disk, so a shanten query is a few dictionary and list lookups.  The
+cache is plain data (a NumPy ``.npz`` read with ``allow_pickle=False``) with a
+format version and a sha256 digest of its arrays: a file that is missing,
+truncated, crafted or stale is rebuilt (with a warning on the log), never run.
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
+import logging
 import os
-import pickle
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +30,9 @@ import numpy as np
 #: sets (10 at 5 sets), so larger values cannot change a minimum that matters.
 CLIP = 12
 _INVALID = -100
-_FORMAT_VERSION = 3
+_FORMAT_VERSION = 4  # 4: .npz arrays with a digest (3 was a pickle, never read again)
+_ARRAYS = ("suit_keys", "suit_ids", "honor_keys", "honor_ids", "rows", "combine")
+log = logging.getLogger("mjsim.tables")
 
 
 def _states(max_sets: int) -> list[tuple[int, int, int, int]]:
@@ -159,7 +166,7 @@ def _build(max_sets: int) -> SuitTables:
 def _cache_path(max_sets: int) -> Path:
     """Where the built tables are kept between runs (override with MJSIM_CACHE_DIR)."""
     root = os.environ.get("MJSIM_CACHE_DIR") or Path.home() / ".cache" / "mjsim"
-    return Path(root) / f"suit_tables_v{_FORMAT_VERSION}_{max_sets}.pickle"
+    return Path(root) / f"suit_tables_v{_FORMAT_VERSION}_{max_sets}.npz"
 
 
 LOADED: dict[int, SuitTables] = {}
@@ -175,22 +182,75 @@ def suit_tables(max_sets: int = 4) -> SuitTables:
 
 
 def _load_or_build(max_sets: int) -> SuitTables:
-    """Read the tables from the disk cache, or build and store them."""
+    """Read the tables from the disk cache, or build and store them (an unusable cache is rebuilt)."""
     path = _cache_path(max_sets)
-    try:
-        with path.open("rb") as fh:
-            tables = pickle.load(fh)
-        if isinstance(tables, SuitTables) and tables.max_sets == max_sets:
-            return tables
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
-        pass
+    if path.is_file():
+        try:
+            return _load(path, max_sets)
+        except Exception as exc:  # noqa: BLE001 - any bad cache file only costs a rebuild
+            log.warning("table cache %s is unusable (%s: %s); rebuilding it", path, type(exc).__name__, exc)
     tables = _build(max_sets)
+    _save(path, tables)
+    return tables
+
+
+def _arrays(tables: SuitTables) -> dict[str, np.ndarray]:
+    """The tables as plain integer arrays (keys of one suit as rows of counts)."""
+    return {
+        "suit_keys": np.frombuffer(b"".join(tables.suit_row), dtype=np.uint8).reshape(-1, 9),
+        "suit_ids": np.fromiter(tables.suit_row.values(), dtype=np.int32, count=len(tables.suit_row)),
+        "honor_keys": np.frombuffer(b"".join(tables.honor_row), dtype=np.uint8).reshape(-1, 7),
+        "honor_ids": np.fromiter(tables.honor_row.values(), dtype=np.int32, count=len(tables.honor_row)),
+        "rows": np.array(tables.rows, dtype=np.int8).reshape(len(tables.rows), 2 * (tables.max_sets + 1)),
+        "combine": np.array(tables.combine, dtype=np.int32),
+    }
+
+
+def _digest(arrays: dict[str, np.ndarray], max_sets: int) -> str:
+    """sha256 over the format version, the number of sets and every array's type, shape and bytes."""
+    h = hashlib.sha256(f"{_FORMAT_VERSION}:{max_sets}".encode())
+    for name in _ARRAYS:
+        a = np.ascontiguousarray(arrays[name])
+        h.update(f"|{name}:{a.dtype.str}:{a.shape}|".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def _save(path: Path, tables: SuitTables) -> None:
+    """Write the cache atomically (a temporary file renamed over it); a read-only home only costs a rebuild."""
+    arrays = _arrays(tables)
+    meta = {"format": _FORMAT_VERSION, "max_sets": tables.max_sets, "sha256": _digest(arrays, tables.max_sets)}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         with tmp.open("wb") as fh:
-            pickle.dump(tables, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            np.savez(fh, meta=np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8), **arrays)
         tmp.replace(path)
     except OSError:
-        pass  # a read-only home only costs a rebuild next time
-    return tables
+        pass
+
+
+def _load(path: Path, max_sets: int) -> SuitTables:
+    """The tables of a cache file, checked: format version, number of sets and digest (ValueError otherwise)."""
+    with np.load(path, allow_pickle=False) as npz:
+        meta = json.loads(npz["meta"].tobytes().decode())
+        arrays = {name: npz[name] for name in _ARRAYS}
+    if not isinstance(meta, dict) or meta.get("format") != _FORMAT_VERSION or meta.get("max_sets") != max_sets:
+        raise ValueError(f"stale format or size {meta!r}")
+    if meta.get("sha256") != _digest(arrays, max_sets):
+        raise ValueError("digest mismatch")
+    rows = [tuple(row) for row in arrays["rows"].tolist()]
+    combine = arrays["combine"].tolist()
+    if len(combine) != len(rows) ** 2:
+        raise ValueError("combine table of the wrong size")
+    return SuitTables(max_sets, _rows_by_key(arrays, "suit"), _rows_by_key(arrays, "honor"), rows, combine)
+
+
+def _rows_by_key(arrays: dict[str, np.ndarray], suit: str) -> dict[bytes, int]:
+    """The key -> row id map of one kind of suit from its two arrays."""
+    keys, ids = arrays[f"{suit}_keys"], arrays[f"{suit}_ids"].tolist()
+    width = keys.shape[1]
+    blob = keys.tobytes()
+    if len(ids) * width != len(blob):
+        raise ValueError(f"{suit} keys and ids differ in length")
+    return dict(zip((blob[i : i + width] for i in range(0, len(blob), width)), ids, strict=True))

@@ -1,0 +1,98 @@
+"""The lookup-table cache is plain data checked by a digest: a bad, crafted or stale file is rebuilt, never run."""
+
+from __future__ import annotations
+
+import logging
+import os
+import pickle
+
+import pytest
+
+from mjsim.hand import tables
+
+
+class _Payload:
+    """A pickle that creates a file when unpickled (what a crafted cache would do)."""
+
+    def __init__(self, marker: str) -> None:
+        self.marker = marker
+
+    def __reduce__(self):
+        return (os.mkdir, (self.marker,))
+
+
+@pytest.fixture(scope="module")
+def fresh() -> tables.SuitTables:
+    return tables._build(4)
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch, fresh):
+    """A cache folder of this test's own, holding a valid cache of the 4-set tables; builds are counted."""
+    monkeypatch.setenv("MJSIM_CACHE_DIR", str(tmp_path))
+    builds = []
+    monkeypatch.setattr(tables, "_build", lambda max_sets: builds.append(max_sets) or fresh)
+    tables._save(tables._cache_path(4), fresh)
+    return tables._cache_path(4), builds
+
+
+def test_a_valid_cache_is_read_without_a_build(cache, fresh):
+    path, builds = cache
+    assert tables._load_or_build(4) == fresh
+    assert builds == []
+
+
+def _crafted_pickle(path, tmp_path):
+    path.write_bytes(pickle.dumps(_Payload(str(tmp_path / "ran"))))
+
+
+def _truncated(path, _tmp_path):
+    path.write_bytes(path.read_bytes()[:1000])
+
+
+def _wrong_digest(path, _tmp_path):
+    import numpy as np
+
+    with np.load(path) as npz:
+        arrays = {name: npz[name] for name in npz.files}
+    arrays["combine"] = arrays["combine"].copy()
+    arrays["combine"][0] += 1  # one entry changed, the stored digest kept
+    with path.open("wb") as fh:
+        np.savez(fh, **arrays)
+
+
+def _empty(path, _tmp_path):
+    path.write_bytes(b"")
+
+
+def _other_size(path, _tmp_path):
+    tables._save(path, tables.SuitTables(3, {}, {}, [], []))
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        pytest.param(_crafted_pickle, id="crafted-pickle"),
+        pytest.param(_truncated, id="truncated"),
+        pytest.param(_wrong_digest, id="wrong-digest"),
+        pytest.param(_empty, id="empty"),
+        pytest.param(_other_size, id="stale-tables-of-other-size"),
+    ],
+)
+def test_an_unusable_cache_is_rebuilt_with_a_warning(cache, fresh, tmp_path, spoil, caplog):
+    path, builds = cache
+    spoil(path, tmp_path)
+    with caplog.at_level(logging.WARNING, logger="mjsim.tables"):
+        assert tables._load_or_build(4) == fresh
+    assert builds == [4]
+    assert "rebuilding" in caplog.text
+    assert not (tmp_path / "ran").exists()  # the pickle was never unpickled
+    assert tables._load(path, 4) == fresh  # and the rebuilt cache is valid again
+
+
+def test_a_pickle_where_the_old_cache_was_is_never_read(cache, fresh, tmp_path):
+    path, builds = cache
+    old = tmp_path / "suit_tables_v3_4.pickle"
+    _crafted_pickle(old, tmp_path)
+    assert tables._load_or_build(4) == fresh
+    assert not (tmp_path / "ran").exists()
