@@ -12,14 +12,13 @@ from __future__ import annotations
 import re
 import shlex
 import sys
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from mjsim import __version__
 from mjsim.errors import MjsimError
-from mjsim.files import read_text
+from mjsim.files import load_toml, read_text
 from mjsim.rules import RuleSet
 from mjsim.runner import RunSpec
 from mjsim.runner.fingerprint import variant_version
@@ -100,11 +99,7 @@ class Experiment:
 def load_experiment(path: str | Path) -> Experiment:
     """Read and check an experiment file; every problem names the file and the key."""
     path = Path(path)
-    try:
-        data = tomllib.loads(read_text(path, str(path)))
-    except tomllib.TOMLDecodeError as exc:
-        raise MjsimError(f"{path}: malformed TOML: {exc}") from None
-    return _experiment(path, data)
+    return _experiment(path, load_toml(read_text(path, str(path)), str(path)))
 
 
 def _experiment(path: Path, data: dict[str, Any]) -> Experiment:

@@ -8,14 +8,13 @@ base's list: the order of variants is part of the rules).
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
-from mjsim.files import read_text
+from mjsim.files import load_toml, read_text
 from mjsim.plugins import installed_plugins
 
 
@@ -95,7 +94,4 @@ def _read(preset: str, extended_by: str | None) -> dict[str, Any]:
                 raise MjsimError(f"preset {extended_by}: extends unknown preset {preset!r}")
             raise MjsimError(f"unknown preset {preset!r}; known presets: {', '.join(preset_names())}")
         text = read_text(entry, f"preset {preset}")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise MjsimError(f"preset {preset}: malformed TOML: {exc}") from None
+    return load_toml(text, f"preset {preset}")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
+from mjsim.files import load_json, read_text
 from mjsim.scoring import ANKAN, CHI, KAN, PON, Meld, WinContext
 from variants.riichi import options as opt
 
@@ -63,10 +64,7 @@ class Case:
 def read_cases(path: str | Path) -> Iterator[Case]:
     """The cases of a file in either schema, detected from its content."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MjsimError(f"cannot read cases file {path}: {exc.strerror}") from None
+    text = read_text(path, f"cases file {path}")
     stripped = text.lstrip()
     if stripped.startswith("{") and '"cases"' in stripped[:2000] and "\n{" not in stripped.rstrip():
         yield from _package_cases(path, text)
@@ -80,7 +78,7 @@ def _tenhou_line(path: Path, number: int, line: str) -> Case:
     """A line of tenhou_agari_cases.jsonl as a Case (or a Case naming its problem)."""
     where = f"{path.name}:{number}"
     try:
-        d = json.loads(line)
+        d = load_json(line, where)
         return _tenhou_case(where, d)
     except json.JSONDecodeError as exc:
         return Case(where, None, {}, Expected(None, None, None, None), problem=f"not JSON: {exc.msg}")
@@ -139,7 +137,7 @@ _WIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 def _package_cases(path: Path, text: str) -> Iterator[Case]:
     """The cases of mahjong_pkg_cases.json."""
     try:
-        cases = json.loads(text)["cases"]
+        cases = load_json(text, str(path))["cases"]
     except (json.JSONDecodeError, KeyError, TypeError) as exc:
         raise MjsimError(f"{path}: not a cases file ({exc})") from None
     for index, c in enumerate(cases):

@@ -7,12 +7,11 @@ points (25000, not 250).
 
 from __future__ import annotations
 
-import gzip
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mjsim.errors import MjsimError
+from mjsim.files import read_bytes
 
 RED_FIVES = frozenset({16, 52, 88})
 MELD_TYPES = ("chi", "pon", "kan", "kakan", "ankan", "nuki")
@@ -164,17 +163,8 @@ def rules_from_go_type(go_type: int | None, players: int, **extra: Any) -> dict[
 
 
 def read_source(path: Path) -> bytes:
-    """The bytes of a log file, gunzipped when they start with the gzip magic."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise MjsimError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
-            raise MjsimError(f"{path}: broken gzip data ({exc})") from None
-    return data
+    """The bytes of a log file, gunzipped when they start with the gzip magic (within mjsim.files' limits)."""
+    return read_bytes(path, str(path))
 
 
 def tile_kind(tile: int) -> int:

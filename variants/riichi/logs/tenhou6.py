@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
+from mjsim.files import load_json
 from variants.riichi.logs.model import (
     RED_FIVES,
     AgariRecord,
@@ -88,7 +89,7 @@ def read_tenhou6(path: str | Path) -> GameLog:
 def _objects(path: Path, text: str) -> list[tuple[str, Any]]:
     """The JSON objects of the file, each with a label saying where it is."""
     try:
-        return [("", json.loads(text))]
+        return [("", load_json(text, str(path)))]
     except json.JSONDecodeError as exc:
         if exc.msg != "Extra data":
             raise MjsimError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
@@ -96,7 +97,7 @@ def _objects(path: Path, text: str) -> list[tuple[str, Any]]:
     for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
             try:
-                objects.append((f"line {number}, ", json.loads(line)))
+                objects.append((f"line {number}, ", load_json(line, f"{path}: line {number}")))
             except json.JSONDecodeError as exc:
                 raise MjsimError(f"{path}: line {number} is not valid JSON ({exc.msg}, column {exc.colno})") from None
     return objects
