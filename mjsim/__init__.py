@@ -1,6 +1,22 @@
 """mjsim: simulate mahjong rule variants and check their properties."""
 
-from functools import cache
+import os as _os
+import sys as _sys
+
+
+def _drop_current_directory() -> None:
+    """Under ``python -m mjsim`` Python puts the current directory first on the path: take it off before
+    anything else is imported, so that a file there (``json.py``, a module named like a plugin) never runs."""
+    argv = getattr(_sys, "orig_argv", [])
+    target = argv[argv.index("-m") + 1] if "-m" in argv[:-1] else ""  # the interpreter's -m comes first
+    as_module = target.split(".")[0] == "mjsim"
+    if as_module and _sys.path and _sys.path[0] in ("", _os.getcwd()):
+        del _sys.path[0]
+
+
+_drop_current_directory()
+
+from functools import cache  # noqa: E402 - after the path is safe
 
 from mjsim.native import activate
 

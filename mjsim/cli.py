@@ -17,6 +17,7 @@ import pluggy
 from mjsim import hookspecs
 from mjsim import plugins as _plugins  # a module: the name "plugins" is the --plugin option
 from mjsim.errors import MjsimError
+from mjsim.hooks import register_variant
 from mjsim.rules import RuleSet
 
 
@@ -63,7 +64,7 @@ def add_variant_commands(group: click.Group, variants: Mapping[str, str]) -> Non
             module = importlib.import_module(variants[name])
             if pm.is_registered(module):  # one module under two names adds its commands once
                 continue
-            pm.register(module, name=name)
+            register_variant(pm, module, name)  # an unknown hook name or bad arguments: refused in one line
             for impl in pm.hook.mjsim_register_commands.get_hookimpls():
                 if impl.plugin_name == name:
                     impl.function(**{arg: group for arg in impl.argnames})
@@ -78,6 +79,7 @@ def _load_plugins(ctx: click.Context, _param: click.Parameter, modules: tuple[st
     A module that cannot be imported, or fails adding its commands, is a one-line error naming it (exit 2).
     """
     for module in modules:
+        _plugins.allow_plugin(module)  # named on the command line: experiment and preset files may name it too
         try:
             importlib.import_module(module)
             if module not in _plugins.installed_variants().values():  # an installed one added its commands already
@@ -86,6 +88,12 @@ def _load_plugins(ctx: click.Context, _param: click.Parameter, modules: tuple[st
             _fail(ctx, str(exc))
         except Exception as exc:  # any failure of the user's module is named in one line
             _fail(ctx, f"--plugin {module}: cannot import it: {type(exc).__name__}: {exc}")
+
+
+def _allow_plugins(_ctx: click.Context, _param: click.Parameter, modules: tuple[str, ...]) -> None:
+    """``mjsim --allow-plugin MODULE``: experiment and preset files may name MODULE (imported when used)."""
+    for module in modules:
+        _plugins.allow_plugin(module)
 
 
 def _fail(ctx: click.Context, message: str) -> None:
@@ -104,6 +112,15 @@ def _fail(ctx: click.Context, message: str) -> None:
     expose_value=False,
     callback=_load_plugins,
     help="a variant module of yours whose commands (mjsim_register_commands) to add; repeatable",
+)
+@click.option(
+    "--allow-plugin",
+    multiple=True,
+    metavar="MODULE",
+    is_eager=True,
+    expose_value=False,
+    callback=_allow_plugins,
+    help="a module of yours (not an installed variant) that experiment and preset files may name; repeatable",
 )
 def cli() -> None:
     """Simulate mahjong rule variants and check their properties."""

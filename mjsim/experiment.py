@@ -19,6 +19,7 @@ from typing import Any
 from mjsim import __version__
 from mjsim.errors import MjsimError
 from mjsim.files import load_toml, read_text
+from mjsim.plugins import check_data_variant
 from mjsim.rules import RuleSet
 from mjsim.runner import RunSpec
 from mjsim.runner.fingerprint import variant_version
@@ -149,6 +150,8 @@ def _ruleset(where: str, index: int, raw: Any) -> RuleSetEntry:
     plugins = raw.get("plugins", [])
     if not isinstance(plugins, list) or not all(isinstance(p, str) and p for p in plugins):
         raise MjsimError(f"{where}: rulesets[{index}].plugins must be a list of variant names, got {plugins!r}")
+    for plugin in plugins:
+        check_data_variant(plugin, f"{where}: rulesets[{index}].plugins")
     return RuleSetEntry(str(raw.get("name", raw["preset"])), str(raw["preset"]), dict(options), tuple(plugins))
 
 

@@ -4,10 +4,15 @@ Variants are found through the ``mjsim.variants`` entry-point group (the
 riichi family ships that way too) or imported by module path.  This module
 does not import ``mjsim.rules``: rule sets come in duck-typed (``variants``
 and ``options``), and ``mjsim.rules`` calls in here.
+
+Data files (experiments, presets) may name only installed variants: a file must not make mjsim import
+code, so any other module must be let in by the person running mjsim (``allow_plugin``, which the CLI's
+``--plugin`` and ``--allow-plugin MODULE`` call).
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from dataclasses import replace
 from functools import cache
@@ -28,6 +33,27 @@ from mjsim.scoring import PatternIndex
 def installed_variants() -> dict[str, str]:
     """Variant name -> module path, from the ``mjsim.variants`` entry points."""
     return {ep.name: ep.value for ep in entry_points(group="mjsim.variants")}
+
+
+_ALLOWED: set[str] = set()  # modules the person running mjsim lets data files name (--plugin, --allow-plugin)
+
+
+def allow_plugin(module: str) -> None:
+    """Let experiment and preset files name ``module``, which is not an installed variant."""
+    _ALLOWED.add(module)
+
+
+def check_data_variant(name: object, where: str) -> None:
+    """Refuse a variant named by a data file unless it is installed or allowed (a file must not import code)."""
+    if isinstance(name, str) and (name in installed_variants() or name in _ALLOWED):
+        return
+    known = sorted(installed_variants())
+    close = difflib.get_close_matches(name, known, n=1) if isinstance(name, str) else []
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    raise MjsimError(
+        f"{where}: unknown variant {name!r}; {hint}installed variants: {', '.join(known)} "
+        f"(a module of yours needs --allow-plugin {name})"
+    )
 
 
 def load_variant(name: str) -> ModuleType:

@@ -15,7 +15,7 @@ from typing import Any
 
 from mjsim.errors import MjsimError
 from mjsim.files import load_toml, read_text
-from mjsim.plugins import installed_plugins
+from mjsim.plugins import check_data_variant, installed_plugins
 
 
 @cache
@@ -70,6 +70,8 @@ def _load(preset: str, chain: tuple[str, ...]) -> dict[str, Any]:
     variants = own["variants"]
     if not isinstance(variants, list) or not variants or not all(isinstance(v, str) and v for v in variants):
         raise MjsimError(f"preset {preset}: needs a non-empty list of variant names 'variants', got {variants!r}")
+    for variant in variants:
+        check_data_variant(variant, f"preset {preset}: variants")
     return own
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from mjsim import stats
 from mjsim.errors import MjsimError
+from mjsim.plugins import allow_plugin
 from mjsim.report import _jsonable
 from mjsim.report_md import _seat_tables
 from mjsim.rules import RuleSet
@@ -26,6 +27,7 @@ def records() -> list[dict]:
 def preset(tmp_path) -> str:
     """A preset file that plays the three-seat family (a preset file, since the family ships no preset)."""
     path = tmp_path / "three.toml"
+    allow_plugin("mjsim.testing")  # not an installed variant: a preset file may name it only when allowed
     path.write_text('name = "three"\nvariants = ["mjsim.testing"]\n')
     return str(path)
 
