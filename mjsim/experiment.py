@@ -18,7 +18,7 @@ from typing import Any
 
 from mjsim import __version__
 from mjsim.errors import MjsimError
-from mjsim.files import load_toml, read_text
+from mjsim.files import check_keys, load_toml, read_text
 from mjsim.plugins import check_data_variant
 from mjsim.rules import RuleSet
 from mjsim.runner import RunSpec
@@ -105,9 +105,7 @@ def load_experiment(path: str | Path) -> Experiment:
 
 def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
     where = str(path)
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        raise MjsimError(f"{where}: unknown key {unknown[0]!r}; known keys: {', '.join(sorted(_KEYS))}")
+    check_keys(where, "", data, _KEYS)
     rulesets = tuple(_ruleset(where, i, r) for i, r in enumerate(_need(where, data, "rulesets", list)))
     names = [r.name for r in rulesets]
     if len(set(names)) != len(names) or not names:
@@ -116,24 +114,23 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
     target = data.get("target", "first_dealer_points")
     _check_choice(where, "baseline", baseline, names)
     _check_metric(where, "target", target)
-    metrics = tuple(data.get("metrics", ()))
-    for i, name in enumerate(metrics):
-        _check_metric(where, f"metrics[{i}]", name)
+    metrics = _metric_list(where, "metrics", data.get("metrics", []))
     games = _positive(where, data, "games", 100)
+    name = _plain_name(where, data.get("name", path.stem))
     return Experiment(
-        name=_plain_name(where, data.get("name", path.stem)),
-        title=str(data.get("title", data.get("name", path.stem))),
-        question=str(data.get("question", "")),
+        name=name,
+        title=_text(where, data, "title", name),
+        question=_text(where, data, "question", ""),
         games=games,
-        seed=_int(where, data, "seed", 0),
+        seed=_seed(where, data),
         agents=_agents(where, data.get("agents", [])),
         rulesets=rulesets,
         baseline=baseline,
         target=target,
         compare=_comparisons(where, data, names, baseline),
         metrics=metrics,
-        rank=_rank_metrics(where, data.get("rank", ())),
-        max_games=_positive(where, data, "max_games", min(games * 10, MAX_COUNT)),
+        rank=_metric_list(where, "rank", data.get("rank", [])),
+        max_games=_max_games(where, data, games),
         shard_size=_positive(where, data, "shard_size", DEFAULT_SHARD),
         rotate_seats=_flag(where, data, "rotate_seats"),
         tournament=_flag(where, data, "tournament"),
@@ -144,6 +141,10 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
 def _ruleset(where: str, index: int, raw: Any) -> RuleSetEntry:
     if not isinstance(raw, dict) or "preset" not in raw:
         raise MjsimError(f"{where}: rulesets[{index}] needs a table with at least 'preset'")
+    check_keys(where, f"rulesets[{index}].", raw, {"name", "preset", "options", "plugins"})
+    for key in ("name", "preset"):
+        if not isinstance(raw.get(key, ""), str) or not raw.get(key, "x"):
+            raise MjsimError(f"{where}: rulesets[{index}].{key} must be a non-empty text, got {raw[key]!r}")
     options = raw.get("options", {})
     if not isinstance(options, dict):
         raise MjsimError(f"{where}: rulesets[{index}].options must be a table of option = value")
@@ -159,10 +160,13 @@ def _comparisons(where: str, data: dict[str, Any], names: list[str], baseline: s
     raw = data.get("compare")
     if raw is None:
         return tuple((baseline, n, "first_dealer_points") for n in names if n != baseline)
+    if not isinstance(raw, list):
+        raise MjsimError(f"{where}: 'compare' must be a list of tables with 'a', 'b' and 'metric', got {raw!r}")
     out = []
-    for i, c in enumerate(raw if isinstance(raw, list) else []):
+    for i, c in enumerate(raw):
         if not isinstance(c, dict) or not {"a", "b"} <= set(c):
             raise MjsimError(f"{where}: compare[{i}] needs 'a' and 'b' (rule set names)")
+        check_keys(where, f"compare[{i}].", c, {"a", "b", "metric"})
         for key in ("a", "b"):
             _check_choice(where, f"compare[{i}].{key}", c[key], names)
         metric = c.get("metric", "first_dealer_points")
@@ -181,6 +185,33 @@ def _int(where: str, data: dict[str, Any], key: str, default: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
         raise MjsimError(f"{where}: '{key}' must be an integer, got {value!r}")
+    return value
+
+
+MAX_SEED = 2**63 - 1  # seeds are drawn from the root seed as 64-bit numbers
+
+
+def _seed(where: str, data: dict[str, Any]) -> int:
+    """The root seed, from 0 to MAX_SEED."""
+    value = _int(where, data, "seed", 0)
+    if not 0 <= value <= MAX_SEED:
+        raise MjsimError(f"{where}: 'seed' must be from 0 to {MAX_SEED}, got {value}")
+    return value
+
+
+def _max_games(where: str, data: dict[str, Any], games: int) -> int:
+    """The cap of --until-ci: at least ``games`` (default ten times it, at most MAX_COUNT)."""
+    value = _positive(where, data, "max_games", min(games * 10, MAX_COUNT))
+    if value < games:
+        raise MjsimError(f"{where}: 'max_games' ({value}) must be at least 'games' ({games})")
+    return value
+
+
+def _text(where: str, data: dict[str, Any], key: str, default: str) -> str:
+    """A free text key (title, question)."""
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise MjsimError(f"{where}: '{key}' must be a text, got {value!r}")
     return value
 
 
@@ -230,12 +261,12 @@ def _check_metric(where: str, key: str, value: Any) -> None:
         )
 
 
-def _rank_metrics(where: str, raw: Any) -> tuple[str, ...]:
-    """The ranking metrics: a list of metric names (empty: no ranking)."""
-    if not isinstance(raw, list | tuple):
-        raise MjsimError(f"{where}: rank must be a list of metric names, got {raw!r}")
+def _metric_list(where: str, key: str, raw: Any) -> tuple[str, ...]:
+    """A list of metric names (``metrics``: more to estimate; ``rank``: to rank the rule sets by)."""
+    if not isinstance(raw, list):
+        raise MjsimError(f"{where}: {key} must be a list of metric names, got {raw!r}")
     for i, name in enumerate(raw):
-        _check_metric(where, f"rank[{i}]", name)
+        _check_metric(where, f"{key}[{i}]", name)
     return tuple(raw)
 
 

@@ -8,6 +8,7 @@ nesting or numbers the parser cannot take reported as a malformed file rather th
 
 from __future__ import annotations
 
+import difflib
 import gzip
 import io
 import json
@@ -71,6 +72,14 @@ def load_toml(text: str, what: str) -> dict[str, Any]:
         raise MjsimError(f"{what}: malformed TOML: nested too deeply") from None
     except ValueError as exc:  # an integer of thousands of digits: Python's int limit
         raise MjsimError(f"{what}: malformed TOML: {str(exc).splitlines()[0]}") from None
+
+
+def check_keys(where: str, table: str, data: dict[str, Any], known: set[str]) -> None:
+    """Refuse a key of ``data`` (the table ``table`` of a file) that is not in ``known``, naming the nearest."""
+    for key in sorted(set(data) - known):
+        close = difflib.get_close_matches(key, sorted(known), n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise MjsimError(f"{where}: unknown key {table}{key!r}; {hint}known keys: {', '.join(sorted(known))}")
 
 
 class JsonLimitError(MjsimError):

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
-from mjsim.files import load_toml, read_text
+from mjsim.files import check_keys, load_toml, read_text
 from mjsim.plugins import check_data_variant, installed_plugins
 
 
@@ -53,9 +53,10 @@ def _load(preset: str, chain: tuple[str, ...]) -> dict[str, Any]:
     if preset in chain:
         raise MjsimError(f"preset {chain[0]}: extends forms a cycle ({' -> '.join((*chain, preset))})")
     data = _read(preset, chain[-1] if chain else None)
+    check_keys(f"preset {preset}", "", data, _KEYS)
     own = {
-        "name": str(data.get("name", preset)),
-        "description": str(data.get("description", "")),
+        "name": _text(preset, data, "name", preset),
+        "description": _text(preset, data, "description", ""),
         "variants": data.get("variants"),
         "options": _table(preset, data.get("options", {})),
     }
@@ -73,6 +74,17 @@ def _load(preset: str, chain: tuple[str, ...]) -> dict[str, Any]:
     for variant in variants:
         check_data_variant(variant, f"preset {preset}: variants")
     return own
+
+
+_KEYS = {"name", "description", "variants", "options", "extends"}
+
+
+def _text(preset: str, data: dict[str, Any], key: str, default: str) -> str:
+    """A text key of a preset (name, description)."""
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise MjsimError(f"preset {preset}: '{key}' must be a text, got {value!r}")
+    return value
 
 
 def _table(preset: str, options: Any) -> dict[str, Any]:
