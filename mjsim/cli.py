@@ -353,7 +353,10 @@ def run_cmd(experiment_file, workers, backend, address, resume, force_resume, un
 
     experiment = load_experiment(experiment_file)
     out = results_dir(experiment, root)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MjsimError(f"{out}: cannot create the results folder ({exc.strerror or exc})") from None
     try:
         store = run_experiment(
             experiment,
@@ -369,7 +372,12 @@ def run_cmd(experiment_file, workers, backend, address, resume, force_resume, un
         click.echo("\ninterrupted: every finished shard is stored; run again with --resume", err=True)
         sys.exit(130)
     if Path(experiment_file).resolve() != (out / "experiment.toml").resolve():
-        shutil.copyfile(experiment_file, out / "experiment.toml")  # so `mjsim report DIR` can rebuild it
+        try:
+            shutil.copyfile(experiment_file, out / "experiment.toml")  # so `mjsim report DIR` can rebuild it
+        except OSError as exc:
+            raise MjsimError(
+                f"{out}: cannot copy the experiment file ({exc.strerror or exc}); the store is kept"
+            ) from None
     summary = write_report(experiment, store, out)
     click.echo(f"wrote {out / 'summary.md'}, {out / 'summary.json'} and {len(summary['plots'])} plots")
 
@@ -387,7 +395,7 @@ def report(directory) -> None:
         if not (folder / needed).is_file():
             raise MjsimError(f"{folder}: no {needed} (is it a results folder written by mjsim run?)")
     experiment = load_experiment(folder / "experiment.toml")
-    write_report(experiment, Store(folder / "store.sqlite"), folder)
+    write_report(experiment, Store(folder / "store.sqlite", write=False), folder)  # read-only: no lock, no writes
     click.echo(f"wrote {folder / 'summary.md'}")
 
 

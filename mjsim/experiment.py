@@ -22,7 +22,7 @@ from mjsim.files import check_keys, load_toml, read_text
 from mjsim.plugins import check_data_variant
 from mjsim.rules import RuleSet
 from mjsim.runner import RunSpec
-from mjsim.runner.fingerprint import variant_version
+from mjsim.runner.fingerprint import fingerprint_of, variant_version, with_games
 from mjsim.runner.run import DEFAULT_SHARD, fill
 from mjsim.store import Store
 
@@ -300,21 +300,24 @@ def run_experiment(
     resume = resume or force_resume
     for entry in experiment.rulesets:
         experiment.spec(entry).check()  # a bad preset or option fails before any game is played
-    store = Store(out / "store.sqlite")
-    if not resume and any(store.done(e.name) for e in experiment.rulesets):
+    store = Store(out / "store.sqlite")  # locked until closed: a second run of this experiment is refused
+    try:
+        if not resume and any(store.done(e.name) for e in experiment.rulesets):
+            raise MjsimError(
+                f"{out / 'store.sqlite'} already holds games: add --resume to finish them, "
+                "or remove the folder to start again"
+            )
+        games = experiment.games
+        while True:
+            for entry in experiment.rulesets:
+                _fill_run(experiment, entry, store, games, backend, workers, address, force_resume)
+            more = _more_games(experiment, store, games, until_ci)
+            if not more:
+                return store
+            games += more
+    except BaseException:  # an error or Ctrl-C: every committed shard stays, the lock goes
         store.close()
-        raise MjsimError(
-            f"{out / 'store.sqlite'} already holds games: add --resume to finish them, "
-            "or remove the folder to start again"
-        )
-    games = experiment.games
-    while True:
-        for entry in experiment.rulesets:
-            _fill_run(experiment, entry, store, games, backend, workers, address, force_resume)
-        more = _more_games(experiment, store, games, until_ci)
-        if not more:
-            return store
-        games += more
+        raise
 
 
 def _fill_run(
@@ -344,9 +347,9 @@ def _fill_run(
 
 def _manifest(experiment: Experiment, entry: RuleSetEntry, spec: RunSpec) -> dict[str, Any]:
     """What a reader of the store needs to know about how a run was made."""
-    parts = spec.fingerprint_parts()
+    parts = with_games(spec.fingerprint_parts(), experiment.games)
     return {
-        "fingerprint": spec.fingerprint(),
+        "fingerprint": fingerprint_of(parts),
         "fingerprint_parts": parts,
         "experiment": experiment.name,
         "preset": entry.preset,

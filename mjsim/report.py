@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim import stats
+from mjsim.errors import MjsimError
 from mjsim.experiment import Experiment, command_line
 from mjsim.metrics import METRIC_FUNCTIONS, metric, metric_values, paired, target_estimate
 from mjsim.report_sections import report_section
@@ -15,9 +16,26 @@ from mjsim.store import Store
 Record = dict[str, Any]
 
 
-def build_summary(experiment: Experiment, store: Store) -> dict[str, Any]:
-    """Every estimate of every rule set, and the paired comparisons."""
-    records = {e.name: store.records(e.name) for e in experiment.rulesets}
+def stored_records(experiment: Experiment, store: Store) -> dict[str, list[Record]]:
+    """Every rule set's records, each checked against its table; a rule set with no games yet (what a Ctrl-C
+    before its first shard leaves) is a one-line error naming it."""
+    records = {
+        e.name: store.checked_records(e.name, experiment.spec(e).rules().flow.setup) for e in experiment.rulesets
+    }
+    empty = [name for name, recs in records.items() if not recs]
+    if empty:
+        raise MjsimError(
+            f"{store.path}: no games stored yet for {', '.join(map(repr, empty))} "
+            f"(an interrupted run?); finish it with: mjsim run {experiment.path or 'EXPERIMENT'} --resume"
+        )
+    return records
+
+
+def build_summary(
+    experiment: Experiment, store: Store, records: dict[str, list[Record]] | None = None
+) -> dict[str, Any]:
+    """Every estimate of every rule set, and the paired comparisons (of ``records``, else the store's, checked)."""
+    records = stored_records(experiment, store) if records is None else records
     extra = sorted({m for _, _, m in experiment.compare} | {experiment.target} | set(experiment.metrics))
     rulesets = {name: _ruleset_summary(recs, extra) for name, recs in records.items()}
     sections = asked_sections(experiment)
@@ -118,10 +136,14 @@ def write_report(experiment: Experiment, store: Store, out: Path) -> dict[str, A
     from mjsim.report_md import summary_markdown
     from mjsim.report_plots import write_plots
 
-    summary = build_summary(experiment, store)
-    out.mkdir(parents=True, exist_ok=True)
-    plots = write_plots(experiment, summary, {e.name: store.records(e.name) for e in experiment.rulesets}, out)
-    summary["plots"] = [p.name for p in plots]
-    (out / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    (out / "summary.md").write_text(summary_markdown(summary), encoding="utf-8")
+    records = stored_records(experiment, store)
+    summary = build_summary(experiment, store, records)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        plots = write_plots(experiment, summary, records, out)
+        summary["plots"] = [p.name for p in plots]
+        (out / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        (out / "summary.md").write_text(summary_markdown(summary), encoding="utf-8")
+    except OSError as exc:  # a read-only or full results folder: the store is untouched
+        raise MjsimError(f"{out}: cannot write the report ({exc.strerror or exc}); the store is kept") from None
     return summary

@@ -2,8 +2,13 @@
 
 The parts are the code (a digest of every mjsim and variants source), mjsim's
 and each variant's version, the variants in order, every compiled option
-value, the agents, the root seed and the seat rotation.  The number of games
-is not a part: ``--resume`` exists to add games to a run.
+value, the agents, the root seed and the seat rotation.  An experiment's runs
+add the number of games its file asks for (``with_games``): ``--resume``
+finishes that design and ``--until-ci`` adds batches of it, but a file that
+asks for another number is another design (under rotation it even changes
+which seeds are played), so resuming it is refused like any other change.
+Agents have no profile or options of their own: a bot reads the rule set's
+options, which are parts already.
 """
 
 from __future__ import annotations
@@ -40,6 +45,11 @@ def fingerprint_parts(rules: Any, agents: Sequence[str], root_seed: int, rotate:
     parts.update({key: _text(value) for key, value in sorted(rules.values.items())})
     parts.update(agents=",".join(agents), root_seed=str(root_seed), rotate=_text(rotate))
     return parts
+
+
+def with_games(parts: Mapping[str, str], games: int) -> dict[str, str]:
+    """The parts of a run of an experiment that asks for ``games`` games (its batch under ``--until-ci``)."""
+    return {**parts, "games": str(games)}
 
 
 def fingerprint_of(parts: Mapping[str, str]) -> str:

@@ -82,8 +82,10 @@ def run_games(
     """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)``."""
     if log_out is not None:
         from mjsim.log_formats import log_writer
+        from mjsim.runner.log_folder import claim_log_folder, log_identity
 
         log_writer(rules)  # refuse a rule set no format holds before any game is played
+        claim_log_folder(log_out, log_identity(rules, games, root_seed, agent_names))  # no stale logs mixed in
     return [play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out) for i in range(games)]
 
 

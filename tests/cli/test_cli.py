@@ -222,7 +222,7 @@ def test_log_out_writes_the_riichi_family_format(tmp_path):
     result = run("simulate", "--games", "2", "--seed", "4", "--log-out", str(tmp_path))
     assert result.exit_code == 0, result.output
     logs = sorted(p.name for p in tmp_path.iterdir())
-    assert logs == ["game_00000.json", "game_00001.json"]
+    assert logs == ["game_00000.json", "game_00001.json", "mjsim-logs.run"]  # the run's marker: no stale logs
     assert "log" in json.loads((tmp_path / logs[0]).read_text(encoding="utf-8"))
 
 

@@ -208,3 +208,112 @@ def test_force_resume_accepts_other_code_and_records_it(tmp_path, small_store):
     [forced] = manifest["forced_resumes"]
     assert forced["from"] == "0000" and forced["difference"].startswith("other mjsim code (digest a1b2 vs ")
     assert "--force-resume" in forced["command"]
+
+
+def test_resume_with_another_number_of_games_is_refused(tmp_path, small_store):
+    _copy(small_store, tmp_path)
+    experiment = _small(tmp_path, '"riichi.uma" = "10-20"\n')
+    experiment.write_text(experiment.read_text().replace("games = 2", "games = 4"))
+    result = _run_small(tmp_path, experiment, "--resume")
+    assert result.returncode == 2, result.stderr
+    assert "run 'tenhou' was made with games=2, this run has 4; use --force-resume" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_force_resume_accepts_another_number_of_games_and_records_it(tmp_path, small_store):
+    _copy(small_store, tmp_path)
+    experiment = _small(tmp_path, '"riichi.uma" = "10-20"\n')
+    experiment.write_text(experiment.read_text().replace("games = 2", "games = 3"))
+    result = _run_small(tmp_path, experiment, "--force-resume")
+    assert result.returncode == 0, result.stderr
+    store = Store(tmp_path / "results" / "fp" / "store.sqlite", write=False)
+    [forced] = store.manifest("tenhou")["forced_resumes"]
+    assert forced["difference"] == "games=2, this run has 3"
+    assert store.done("tenhou") == {0, 1, 2}
+
+
+# --- A store that refuses what it cannot trust ---------------------------------------------------------------
+
+
+def _one_error_line(result: subprocess.CompletedProcess, text: str) -> None:
+    assert result.returncode == 2, result.stderr
+    assert text in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_a_second_run_of_one_experiment_is_refused_naming_the_first(tmp_path):
+    first = _run(tmp_path, "--backend", "serial", wait=False)
+    _wait_for(tmp_path, 2, first)
+    second = _run(tmp_path, "--backend", "serial", "--resume")
+    first.kill()
+    first.communicate()
+    _one_error_line(second, f"store.sqlite is being written by another run (pid {first.pid})")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        pytest.param(b"", "store.sqlite: empty file (0 bytes), not a results store", id="empty"),
+        pytest.param(b"\x00garbage" * 512, "store.sqlite: not a results store (not an SQLite file)", id="corrupt"),
+    ],
+)
+def test_a_broken_store_is_refused_not_restarted(tmp_path, content, message):
+    store = tmp_path / "results" / "fp" / "store.sqlite"
+    store.parent.mkdir(parents=True)
+    store.write_bytes(content)
+    result = _run_small(tmp_path, _small(tmp_path), "--resume")
+    _one_error_line(result, message)
+    assert store.read_bytes() == content
+
+
+def _report(folder: Path) -> subprocess.CompletedProcess:
+    cmd = [sys.executable, "-m", "mjsim", "report", str(folder)]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+
+
+def test_report_of_a_rule_set_with_no_games_yet_says_which(tmp_path, small_store):
+    _copy(small_store, tmp_path)
+    folder = tmp_path / "results" / "fp"
+    with (folder / "experiment.toml").open("a") as file:  # a second rule set, as a Ctrl-C before its first shard
+        file.write('[[rulesets]]\nname = "b"\npreset = "tenhou"\n')
+    _one_error_line(_report(folder), "store.sqlite: no games stored yet for 'b' (an interrupted run?); finish it with")
+
+
+def test_report_of_a_hand_edited_store_names_the_run_and_game(tmp_path, small_store):
+    _copy(small_store, tmp_path)
+    folder = tmp_path / "results" / "fp"
+    with sqlite3.connect(folder / "store.sqlite") as db:
+        (raw,) = db.execute("SELECT record FROM games WHERE run = 'tenhou' AND idx = 1").fetchone()
+        record = json.loads(raw)
+        record["final"]["points"][0] += 57085
+        db.execute("UPDATE games SET record = ? WHERE run = 'tenhou' AND idx = 1", (json.dumps(record),))
+    _one_error_line(_report(folder), "run 'tenhou', game 1: final points sum to 157085, the table holds 100000")
+
+
+def test_report_of_a_good_store_still_works(tmp_path, small_store):
+    _copy(small_store, tmp_path)
+    result = _report(tmp_path / "results" / "fp")
+    assert result.returncode == 0, result.stderr
+
+
+# --- --log-out holds one run's logs, so that replay mixes in no stale game ---------------------------------------
+
+
+def _simulate(tmp: Path, *extra: str) -> subprocess.CompletedProcess:
+    cmd = [sys.executable, "-m", "mjsim", "simulate", "--games", "1", "--log-out", str(tmp / "logs"), *extra]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+
+
+def test_log_out_refuses_another_runs_logs_and_rewrites_its_own(tmp_path):
+    assert _simulate(tmp_path, "--seed", "1").returncode == 0
+    assert _simulate(tmp_path, "--seed", "1").returncode == 0  # the same games: its files replace the old ones
+    _one_error_line(
+        _simulate(tmp_path, "--seed", "2"), "the folder holds another run's logs, which replay would mix in"
+    )
+    assert sorted(p.name for p in (tmp_path / "logs").iterdir()) == ["game_00000.json", "mjsim-logs.run"]
+
+
+def test_log_out_refuses_a_folder_of_other_files(tmp_path):
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "old.json").write_text("{}")
+    _one_error_line(_simulate(tmp_path), "the folder holds 1 other file(s), e.g. old.json, which replay would mix in")
