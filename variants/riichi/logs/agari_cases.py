@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
+from mjsim.files import read_text
 from mjsim.scoring import ANKAN, CHI, KAN, PON, Meld, WinContext
 from variants.riichi import options as opt
 
@@ -56,17 +57,13 @@ class Case:
     expected: Expected
     dealer_seat: int = 0  # absolute seat of East, to map wind indices to seats
     skip: str | None = None
-    problem: str | None = None  # why the line could not be read
     notes: dict[str, Any] = field(default_factory=dict)
 
 
 def read_cases(path: str | Path) -> Iterator[Case]:
     """The cases of a file in either schema, detected from its content."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MjsimError(f"cannot read cases file {path}: {exc.strerror}") from None
+    text = read_text(path, what=f"cases file {path}")
     stripped = text.lstrip()
     if stripped.startswith("{") and '"cases"' in stripped[:2000] and "\n{" not in stripped.rstrip():
         yield from _package_cases(path, text)
@@ -77,15 +74,23 @@ def read_cases(path: str | Path) -> Iterator[Case]:
 
 
 def _tenhou_line(path: Path, number: int, line: str) -> Case:
-    """A line of tenhou_agari_cases.jsonl as a Case (or a Case naming its problem)."""
-    where = f"{path.name}:{number}"
+    """A line of tenhou_agari_cases.jsonl as a Case; a line that is not one is an MjsimError naming it."""
+    where = f"{path}:{number}"
     try:
         d = json.loads(line)
-        return _tenhou_case(where, d)
     except json.JSONDecodeError as exc:
-        return Case(where, None, {}, Expected(None, None, None, None), problem=f"not JSON: {exc.msg}")
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        return Case(where, None, {}, Expected(None, None, None, None), problem=f"bad case: {exc!r}")
+        raise MjsimError(f"{where}: not JSON: {exc.msg}") from None
+    except (RecursionError, ValueError) as exc:  # nesting too deep, or an integer of thousands of digits
+        raise MjsimError(f"{where}: not a winning-hand case ({type(exc).__name__}: {str(exc).split(';')[0]})") from None
+    try:
+        return _tenhou_case(where, d)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise MjsimError(f"{where}: not a winning-hand case ({_what_is_wrong(exc)})") from None
+
+
+def _what_is_wrong(exc: Exception) -> str:
+    """A short reason for a malformed case: the missing key, or the exception's message."""
+    return f"no {exc.args[0]!r}" if isinstance(exc, KeyError) else f"{type(exc).__name__}: {exc}"
 
 
 def _tenhou_case(where: str, d: dict[str, Any]) -> Case:
@@ -143,11 +148,11 @@ def _package_cases(path: Path, text: str) -> Iterator[Case]:
     except (json.JSONDecodeError, KeyError, TypeError) as exc:
         raise MjsimError(f"{path}: not a cases file ({exc})") from None
     for index, c in enumerate(cases):
-        where = f"{path.name}#{c.get('id', index)}"
+        where = f"{path}#{c.get('id', index) if isinstance(c, dict) else index}"
         try:
             yield _package_case(where, c)
-        except (KeyError, TypeError, ValueError) as exc:
-            yield Case(where, None, {}, Expected(None, None, None, None), problem=f"bad case: {exc!r}")
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise MjsimError(f"{where}: not a winning-hand case ({_what_is_wrong(exc)})") from None
 
 
 def _package_case(where: str, c: dict[str, Any]) -> Case:
