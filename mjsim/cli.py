@@ -17,6 +17,7 @@ import pluggy
 from mjsim import hookspecs
 from mjsim import plugins as _plugins  # a module: the name "plugins" is the --plugin option
 from mjsim.errors import MjsimError
+from mjsim.experiment import MAX_COUNT
 from mjsim.hooks import register_variant
 from mjsim.rules import RuleSet
 
@@ -33,7 +34,17 @@ class _Group(click.Group):
         if self.variants_error:
             click.echo(f"mjsim: error: {self.variants_error}", err=True)
             sys.exit(2)
-        return super().main(*args, **kwargs)
+        if not kwargs.pop("standalone_mode", True):
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except click.ClickException as exc:  # usage errors, bad option values, missing files
+            click.echo(f"mjsim: error: {_usage_message(exc)}", err=True)
+            sys.exit(2 if isinstance(exc, click.UsageError) else exc.exit_code)
+        except click.Abort:
+            click.echo("mjsim: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -41,6 +52,13 @@ class _Group(click.Group):
         except MjsimError as exc:
             click.echo(f"mjsim: error: {exc}", err=True)
             ctx.exit(2)
+
+
+def _usage_message(exc: click.ClickException) -> str:
+    """Click's error as one line, prefixed by the command it belongs to (click prints usage and help hints)."""
+    ctx = getattr(exc, "ctx", None)
+    command = " ".join(ctx.command_path.split()[1:]) if ctx else ""  # without the program name
+    return (f"{command}: " if command else "") + " ".join(exc.format_message().split())
 
 
 def _commands_error(group: click.Group) -> str:
@@ -195,13 +213,26 @@ def score(ctx: click.Context, hand, preset, settings, plugins, as_json, **kw) ->
     modes = [p for p in ctx.command.params if isinstance(p, ScoreMode)]
     for mode in modes:
         if kw.get(mode.name):
+            if hand:
+                raise MjsimError(f"give a HAND or {mode.usage}, not both")
             sys.exit(mode.handler(kw[mode.name], ruleset, as_json))
     if not hand:
         raise MjsimError("give a HAND to score" + "".join(f", or {mode.usage}" for mode in modes))
     flags = [p for p in ctx.command.params if isinstance(p, SituationFlag) and kw.get(p.name)]
     kw["situation"] = {*kw["situations"], *(flag.situation for flag in flags)}
     kw["tsumo"] = kw["tsumo"] or any(flag.implies_tsumo for flag in flags)
-    _score_one(hand, ruleset.compile(), as_json, **kw)
+    rules = ruleset.compile()
+    _check_situations(kw["situations"], rules, ctx.command.params)
+    _score_one(hand, rules, as_json, **kw)
+
+
+def _check_situations(names: tuple[str, ...], rules, params: list[click.Parameter]) -> None:
+    """Each ``--situation`` must be one the rule set knows: a pattern's circumstance or a family's flag."""
+    known = {p.when for p in rules.patterns if p.when} | {p.situation for p in params if isinstance(p, SituationFlag)}
+    for name in names:
+        if name not in known:
+            known_text = ", ".join(sorted(known))
+            raise MjsimError(f"--situation {name!r} is not a situation of this rule set; known: {known_text}")
 
 
 def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
@@ -253,7 +284,7 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 @cli.command()
 @click.option("--preset", default="tenhou", show_default=True)
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE")
-@click.option("--games", default=10, show_default=True, type=click.IntRange(min=1))
+@click.option("--games", default=10, show_default=True, type=click.IntRange(1, MAX_COUNT))
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: efficiency in every seat]")
 @click.option("--check", is_flag=True, help="check the invariants after every step (in this process)")
@@ -404,7 +435,7 @@ def report(directory) -> None:
 @click.argument("preset_b")
 @click.option("--set-a", "set_a", multiple=True, metavar="KEY=VALUE", help="override an option of A")
 @click.option("--set-b", "set_b", multiple=True, metavar="KEY=VALUE", help="override an option of B")
-@click.option("--games", default=100, show_default=True, type=click.IntRange(min=2))
+@click.option("--games", default=100, show_default=True, type=click.IntRange(2, MAX_COUNT))
 @click.option("--seed", default=0, show_default=True)
 @click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: efficiency in every seat]")
 @click.option("--rotate", is_flag=True, help="play each seed once per seat with the agents rotated")
@@ -419,6 +450,8 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
     rulesets = [_ruleset(p, o) for p, o in ((preset_a, set_a), (preset_b, set_b))]
     names = tuple(_agents(agents)) if agents is not None else ()  # (): an efficiency bot per seat of each table
     specs = [RunSpec(ruleset, names, seed, rotate=rotate) for ruleset in rulesets]
+    for spec in specs:  # both rule sets are checked before A's games are played
+        spec.check()
     a, b = (collect(spec, games, workers=workers) for spec in specs)
     rows = {m: paired(m, a, b) for m in METRIC_FUNCTIONS}
     if as_json:
@@ -435,7 +468,7 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
 @click.option("--preset", default="tenhou", show_default=True)
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant module of yours to include")
-@click.option("--examples", default=100, show_default=True, type=click.IntRange(min=1))
+@click.option("--examples", default=100, show_default=True, type=click.IntRange(1, MAX_COUNT))
 @click.option("--seed", default=0, show_default=True)
 def check(preset, settings, plugins, examples, seed) -> None:
     """Check the invariants of a rule set with Hypothesis; a failure prints a replayable counterexample."""

@@ -57,7 +57,6 @@ class Case:
     expected: Expected
     dealer_seat: int = 0  # absolute seat of East, to map wind indices to seats
     skip: str | None = None
-    problem: str | None = None  # why the line could not be read
     notes: dict[str, Any] = field(default_factory=dict)
 
 
@@ -75,15 +74,21 @@ def read_cases(path: str | Path) -> Iterator[Case]:
 
 
 def _tenhou_line(path: Path, number: int, line: str) -> Case:
-    """A line of tenhou_agari_cases.jsonl as a Case (or a Case naming its problem)."""
-    where = f"{path.name}:{number}"
+    """A line of tenhou_agari_cases.jsonl as a Case; a line that is not one is an MjsimError naming it."""
+    where = f"{path}:{number}"
     try:
-        d = load_json(line, where)
-        return _tenhou_case(where, d)
+        d = load_json(line, where)  # an MjsimError beyond the limits (nesting, digits)
     except json.JSONDecodeError as exc:
-        return Case(where, None, {}, Expected(None, None, None, None), problem=f"not JSON: {exc.msg}")
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        return Case(where, None, {}, Expected(None, None, None, None), problem=f"bad case: {exc!r}")
+        raise MjsimError(f"{where}: not JSON: {exc.msg}") from None
+    try:
+        return _tenhou_case(where, d)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise MjsimError(f"{where}: not a winning-hand case ({_what_is_wrong(exc)})") from None
+
+
+def _what_is_wrong(exc: Exception) -> str:
+    """A short reason for a malformed case: the missing key, or the exception's message."""
+    return f"no {exc.args[0]!r}" if isinstance(exc, KeyError) else f"{type(exc).__name__}: {exc}"
 
 
 def _tenhou_case(where: str, d: dict[str, Any]) -> Case:
@@ -140,12 +145,14 @@ def _package_cases(path: Path, text: str) -> Iterator[Case]:
         cases = load_json(text, str(path))["cases"]
     except (json.JSONDecodeError, KeyError, TypeError) as exc:
         raise MjsimError(f"{path}: not a cases file ({exc})") from None
+    if not isinstance(cases, list):
+        raise MjsimError(f"{path}: 'cases' must be a list of cases, got {type(cases).__name__}")
     for index, c in enumerate(cases):
-        where = f"{path.name}#{c.get('id', index)}"
+        where = f"{path}#{c.get('id', index) if isinstance(c, dict) else index}"
         try:
             yield _package_case(where, c)
-        except (KeyError, TypeError, ValueError) as exc:
-            yield Case(where, None, {}, Expected(None, None, None, None), problem=f"bad case: {exc!r}")
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise MjsimError(f"{where}: not a winning-hand case ({_what_is_wrong(exc)})") from None
 
 
 def _package_case(where: str, c: dict[str, Any]) -> Case:

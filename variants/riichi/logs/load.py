@@ -22,7 +22,10 @@ def load_logs(paths: str | Path | Iterable[str | Path]) -> list[GameLog]:
     games = []
     for path in map(Path, paths):
         if path.is_dir():
-            games.extend(_read(f) for f in sorted(path.rglob("*")) if f.is_file() and _reader_for_name(f))
+            files = [f for f in sorted(path.rglob("*")) if f.is_file() and _reader_for_name(f)]
+            if not files:
+                raise MjsimError(f"{path}: no game logs here (.mjlog, .xml or .json, optionally .gz)")
+            games.extend(_read(f) for f in files)
         elif path.is_file():
             games.append(_read(path))
         else:
