@@ -48,7 +48,7 @@ _KEYS = {
 
 
 MAX_COUNT = 10_000_000  # games, shard size or max_games of one experiment at most
-_PLAIN_NAME = re.compile(r"[A-Za-z0-9_.-]+")  # what an experiment name may hold: it becomes a folder name
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_.-]{1,100}")  # an experiment name becomes a folder name (255 bytes at most)
 
 
 @dataclass(frozen=True)
@@ -219,7 +219,7 @@ def _plain_name(where: str, name: Any) -> str:
     """The experiment's name, which names its results folder: letters, digits and ``-_.`` only, so that output
     stays under the chosen results folder (no path separators, no ``..``, not empty)."""
     if not isinstance(name, str) or not _PLAIN_NAME.fullmatch(name) or set(name) == {"."}:
-        raise MjsimError(f"{where}: 'name' must be a plain name (letters, digits, '-', '_', '.'), got {name!r}")
+        raise MjsimError(f"{where}: 'name' must be a plain name (1 to 100 letters, digits, '-', '_', '.'), got {name!r}")
     return name
 
 

@@ -272,8 +272,33 @@ RUN_CASES = [
     experiment("until-ci-text", GOOD, "--until-ci", argv=RUN + " --until-ci tight"),
     experiment("workers-zero", GOOD, "--workers", argv=RUN + " --workers 0"),
     experiment("backend-unknown", GOOD, "--backend", argv="run {tmp}/e.toml --out {out} --backend gpu"),
-    experiment("resume-nothing", GOOD, "resume", argv=RUN + " --resume"),
     experiment("a-folder", GOOD, "{tmp}", argv="run {tmp} --out {out}"),
+]
+
+FOREIGN_SQLITE = bytes.fromhex(
+    "53514c69746520666f726d6174203300"  # "SQLite format 3\0": the header of any SQLite file, not ours
+) + bytes(84)
+
+STORES = [
+    experiment("store-empty", GOOD, "empty file", argv=RUN + " --resume", out__e__store_sqlite=b""),
+    experiment("store-random-bytes", GOOD, "not a results store", out__e__store_sqlite=b"\x00garbage" * 100),
+    experiment("store-text", GOOD, "not a results store", out__e__store_sqlite="hello, world\n" * 50),
+    experiment("store-truncated-header", GOOD, "store.sqlite", out__e__store_sqlite=FOREIGN_SQLITE),
+    experiment("plugins-os", GOOD + 'plugins = ["os"]\n', "unknown variant 'os'"),
+    experiment("plugins-this", GOOD + 'plugins = ["this"]\n', "unknown variant 'this'"),
+    experiment("plugins-dotted-path", GOOD + 'plugins = ["mjsim.testing"]\n', "--allow-plugin"),
+    experiment(
+        "plugins-failing-allowed",
+        GOOD + 'plugins = ["mjsim_test_broken"]\n',
+        "this plugin is broken",
+        argv="--allow-plugin mjsim_test_broken " + RUN,
+    ),
+    experiment(
+        "plugins-syntax-allowed",
+        GOOD + 'plugins = ["mjsim_test_syntax"]\n',
+        "mjsim_test_syntax",
+        argv="--allow-plugin mjsim_test_syntax " + RUN,
+    ),
 ]
 
 PRESET = "{tmp}/p.toml"
@@ -325,6 +350,7 @@ ALL = (
     + _named("replay", REPLAY)
     + _named("report", REPORT)
     + _named("run", RUN_CASES)
+    + _named("store", STORES)
     + _named("preset", PRESETS)
     + _named("cli", GROUP)
 )
