@@ -8,6 +8,7 @@ It plays the games with the engine's own loop and reads each hand's events (riic
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import random
 import time
@@ -40,9 +41,9 @@ def play(rules, seed: int, names: list[str], totals: Counter, seconds: Counter) 
             break
         chosen = {}
         for s, acts in offers.items():
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             chosen[s] = agents[s].act(observe(game, s), acts)
-            seconds[names[s]] += time.perf_counter() - t0
+            seconds[names[s]] += time.process_time() - t0
         core.step(game, chosen)
         for e in game.log[start:]:
             if e.kind in CALL_EVENTS:
@@ -100,8 +101,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--preset", default="tenhou")
     ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("--param", action="append", default=[], help="a human-player parameter NAME=VALUE (tuning)")
     args = ap.parse_args()
     overrides = dict(s.split("=", 1) for s in args.set)
+    if args.param:
+        from variants.riichi.human import profile
+
+        changes = {k: ast.literal_eval(v) for k, v in (p.split("=", 1) for p in args.param)}
+        profile.PHOENIX = profile.profile_with(profile.PHOENIX, **changes)
     rules = RuleSet.resolve(args.preset, overrides, ()).compile()
     names = args.agents.split(",")
     names = names * (4 // len(names)) if len(names) < 4 else names

@@ -8,7 +8,7 @@ from mjsim.engine.actions import CHI, KAN, PON, Action
 from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import Meld
-from variants.riichi.human.context import Context
+from variants.riichi.human.context import Context, after_discards
 
 _MELD_TYPE = {CHI: "chi", PON: "pon", KAN: "kan"}
 
@@ -43,7 +43,7 @@ def _judge(ctx: Context, action: Action, now: int) -> tuple[int, int] | None:
     tiles = [t for t in obs.tiles if t not in action.tiles]
     if action.kind == KAN:
         return _judge_kan(ctx, counts, melds, tiles, now)
-    after = min(_after_discards(counts))
+    after = min(after_discards(counts))
     points = ctx.hand_points(counts, melds, tiles, closed=False)
     late = obs.wall_left <= p.formal_tenpai_wall
     if points == 0 and not (late and after == 0):
@@ -74,14 +74,3 @@ def _judge_kan(ctx: Context, counts, melds, tiles, now: int) -> tuple[int, int] 
         return None
     after = shanten(counts)
     return (after, 0) if after <= now else None
-
-
-def _after_discards(counts: list[int]) -> list[int]:
-    """Shanten after each possible discard of a 3n+2 hand."""
-    out = []
-    for k, n in enumerate(counts):
-        if n:
-            counts[k] -= 1
-            out.append(shanten(counts))
-            counts[k] += 1
-    return out

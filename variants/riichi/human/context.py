@@ -103,7 +103,8 @@ class Context:
         if shanten_after == 1:
             reach = 1.0 - pow(1.0 - min(tiles_left / self.unseen, 0.9), max(draws - 1, 0))
             return reach * _ready_chance(p.typical_wait, max(draws - 3, 0), self.unseen, p.win_competition, p.ron_factor)
-        far = p.far_win_chance[min(shanten_after, 3) - 2]
+        step = min(shanten_after, 3) - 2
+        far = p.far_win_chance[step] * min(1.5, tiles_left / p.far_typical_tiles[step])
         return far * min(1.0, draws / 12.0)
 
 
@@ -113,18 +114,35 @@ def _ready_chance(live: int, draws: float, unseen: int, competition: float, ron_
     return competition * (1.0 - pow(1.0 - per_turn, draws))
 
 
-def discard_facts(ctx: Context, kinds) -> dict[int, tuple[int, int]]:
-    """Per discarded kind: (shanten after, live tiles that improve it)."""
+def discard_facts(ctx: Context, kinds, slack: int = 0) -> dict[int, tuple[int, int]]:
+    """Per discarded kind within ``slack`` of the fewest shanten: (shanten after, live tiles that improve it)."""
     counts = ctx.counts
-    out = {}
+    after = {}
     for k in kinds:
         counts[k] -= 1
-        sh = shanten(counts)
-        out[k] = (sh, ukeire(counts, ctx.seen, sh)[1])
+        after[k] = shanten(counts)
         counts[k] += 1
+    limit = min(after.values()) + slack
+    out = {}
+    for k, sh in after.items():
+        if sh <= limit:
+            counts[k] -= 1
+            out[k] = (sh, ukeire(counts, ctx.seen, sh)[1])
+            counts[k] += 1
     return out
 
 
 def kind_set(actions) -> set[int]:
     """The kinds the actions discard."""
     return {kind_of(a.tile) for a in actions}
+
+
+def after_discards(counts: list[int]) -> list[int]:
+    """Shanten after each possible discard of a 3n+2 hand (``counts`` is restored)."""
+    out = []
+    for k, n in enumerate(counts):
+        if n:
+            counts[k] -= 1
+            out.append(shanten(counts))
+            counts[k] += 1
+    return out

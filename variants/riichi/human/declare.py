@@ -8,7 +8,7 @@ from mjsim.engine.actions import ANKAN, Action
 from mjsim.hand.shanten import orphans_shanten, shanten
 from mjsim.hand.tiles import YAOCHU, kind_of
 from variants.riichi.human import value
-from variants.riichi.human.context import Context, discard_facts, kind_set
+from variants.riichi.human.context import Context, after_discards, discard_facts, kind_set
 from variants.riichi.human.discard import discard_scores, pick_tile
 
 
@@ -50,7 +50,7 @@ def take_kan(ctx: Context, kan: Action) -> bool:
     if ctx.threats:
         return False
     counts = list(ctx.counts)
-    now = min(sh for sh, _ in discard_facts(ctx, {k for k, n in enumerate(counts) if n}).values())
+    now = min(after_discards(counts))
     kind = kind_of(kan.tile)
     counts[kind] -= 4 if kan.kind == ANKAN else 1
     return shanten(counts) <= now

@@ -19,24 +19,21 @@ def choose_discard(ctx: Context, options: list[Action]) -> Action:
 
 def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
     """Per discarded kind, the score the player ranks it by (higher is better)."""
-    kinds = kind_set(options)
-    facts = discard_facts(ctx, kinds)
-    best_sh = min(sh for sh, _ in facts.values())
     threats = ctx.threats
     # Without a threat only the fastest discards compete; against one, a step back may be the safe way.
-    limit = best_sh + (1 if threats else 0)
+    facts = discard_facts(ctx, kind_set(options), 1 if threats else 0)
     out = {}
     late = ctx.obs.wall_left < 16
+    # A win against a threat also takes the sticks on the table and stops the threat's own win.
+    swing = 1000.0 * ctx.obs.sticks + ctx.profile.deny_share * sum(t.ready * t.value for t in threats)
     for k, (sh, live) in facts.items():
-        if sh > limit:
-            continue
         worth = _value_after(ctx, k)
         if sh == 0 and late and ctx.table.noten_payments:
             worth += ctx.profile.tenpai_draw_value
         if not threats:
             out[k] = -1000.0 * sh + live * max(worth, 300.0) ** ctx.profile.value_exponent
             continue
-        gain = ctx.win_chance(sh, live) * worth
+        gain = ctx.win_chance(sh, live) * (worth + swing) if worth > 0 else 0.0
         risk = discard_risk(k, threats, ctx.seen, ctx.doras, ctx.profile)
         risk *= 1.0 + ctx.profile.future_risk_per_shanten * max(sh, 0)
         out[k] = gain - ctx.fold_weight * risk - _SAFETY_TIE * risk

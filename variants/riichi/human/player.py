@@ -12,6 +12,7 @@ from variants.riichi.human.calls import choose_call
 from variants.riichi.human.context import Context, TableRules
 from variants.riichi.human.declare import choose_riichi, play_on_nine_orphans, take_kan
 from variants.riichi.human.discard import choose_discard
+from variants.riichi.human import profile as profiles
 from variants.riichi.human.profile import PHOENIX, Profile
 from variants.riichi.human.view import rank
 
@@ -75,4 +76,4 @@ class HumanPlayer(Bot):
 
 def make_human(rng: random.Random, rules=None) -> HumanPlayer:
     """The ``human`` bot with the default (Phoenix) profile."""
-    return HumanPlayer(rng, rules)
+    return HumanPlayer(rng, rules, profiles.PHOENIX)  # read at each game: a tuning run may swap the default

@@ -36,15 +36,17 @@ class Profile:
     # --- threats ---
     riichi_value: float = 6000.0  # mean riichi win, non-dealer (kobalab mean win 5,647 plus ura) [K]
     dealer_factor: float = 1.5  # a dealer's win is worth 1.5 times [rules]
-    open_tenpai_by_melds: tuple[float, float, float, float, float] = (0.0, 0.1, 0.3, 0.6, 0.9)  # [H]
+    open_tenpai_by_melds: tuple[float, float, float, float, float] = (0.0, 0.05, 0.2, 0.45, 0.8)  # [H]
     open_value: float = 3500.0  # an open hand's value before its visible dora and yakuhai [H]
-    late_open_tenpai: float = 0.25  # added to an open hand's tenpai chance in the last third of the wall [H]
+    late_open_tenpai: float = 0.1  # added to an open hand's tenpai chance in the last third of the wall [H]
     # --- push/fold [P] ---
     win_competition: float = 0.6  # share of a ready hand's chances the others leave it (they win first) [H]
     ron_factor: float = 2.5  # a live winning tile comes as one's own draw or as another's discard [H]
     typical_wait: int = 6  # live winning tiles a one-shanten hand expects once ready [P]
     far_win_chance: tuple[float, float] = (0.08, 0.02)  # two-shanten, three or more [H]
-    future_risk_per_shanten: float = 1.0  # each step from ready is one more turn of dangerous discards [P]
+    far_typical_tiles: tuple[float, float] = (24.0, 40.0)  # their usual acceptance: more tiles, more chance [H]
+    deny_share: float = 0.3  # a win also stops a threat's win: this share of its value counts as gain [P]
+    future_risk_per_shanten: float = 0.5  # each step from ready is one more turn of dangerous discards [P]
     tenpai_draw_value: float = 1500.0  # a ready hand's share of the noten payments at an exhaustive draw [rules]
     good_wait_tiles: int = 6  # live tiles of a wait that count as a good wait (two-sided ~ 8) [P]
     fold_weight: float = 1.0  # how much a point lost counts against a point won [H]
@@ -53,7 +55,7 @@ class Profile:
     # --- value and efficiency ---
     value_exponent: float = 0.5  # speed x value^e ranks discards: a doubled value is worth 41 % more acceptance [H]
     # --- riichi or dama [P] ---
-    dama_min_points: int = 7700  # a ready hand with a yaku worth this much stays dama [P]
+    dama_min_points: int = 5200  # a ready hand with a yaku worth this much stays dama [P]
     dama_late_wall: int = 12  # with a yaku and this few tiles left, stay dama [P]
     riichi_min_wait_tiles: int = 2  # fewer live winning tiles: do not declare (change the wait) [P]
     riichi_bad_wait_early_turn: int = 6  # before this turn, a one-tile wait without yaku waits for a better one [H]
