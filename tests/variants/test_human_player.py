@@ -87,7 +87,9 @@ def test_no_call_into_a_hand_without_yaku():
     assert _human().act(obs, [Action(PASS), chi]).kind == PASS
 
 
-@pytest.mark.parametrize(("kuitan", "expected"), [(True, CHI), (False, PASS)], ids=["kuitan-on-calls", "kuitan-off-passes"])
+@pytest.mark.parametrize(
+    ("kuitan", "expected"), [(True, CHI), (False, PASS)], ids=["kuitan-on-calls", "kuitan-off-passes"]
+)
 def test_open_tanyao_calls_follow_the_kuitan_rule(kuitan, expected):
     """A two-shanten all-simples hand chis toward open tanyao only where open tanyao scores."""
     obs = _observation("23m456p678s2s57p6m9m", last=(3, "4m"))

@@ -102,7 +102,9 @@ class Context:
             return _ready_chance(tiles_left, draws, self.unseen, p.win_competition, p.ron_factor)
         if shanten_after == 1:
             reach = 1.0 - pow(1.0 - min(tiles_left / self.unseen, 0.9), max(draws - 1, 0))
-            return reach * _ready_chance(p.typical_wait, max(draws - 3, 0), self.unseen, p.win_competition, p.ron_factor)
+            return reach * _ready_chance(
+                p.typical_wait, max(draws - 3, 0), self.unseen, p.win_competition, p.ron_factor
+            )
         step = min(shanten_after, 3) - 2
         far = p.far_win_chance[step] * min(1.5, tiles_left / p.far_typical_tiles[step])
         return far * min(1.0, draws / 12.0)

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from mjsim.agents.base import Bot
 from mjsim.engine.actions import ABORT, ANKAN, CHI, DECLARE_DISCARD, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.observation import Observation
+from variants.riichi.human import profile as profiles
 from variants.riichi.human.calls import choose_call
 from variants.riichi.human.context import Context, TableRules
 from variants.riichi.human.declare import choose_riichi, play_on_nine_orphans, take_kan
 from variants.riichi.human.discard import choose_discard
-from variants.riichi.human import profile as profiles
 from variants.riichi.human.profile import PHOENIX, Profile
 from variants.riichi.human.view import rank
 
