@@ -1,8 +1,9 @@
 """One seat's view of the game: the only thing agents see.
 
 It holds the seat's own concealed tiles and what is public (melds, rivers,
-declarations, indicators shown, scores); never another seat's concealed tiles,
-the wall or the hidden indicators. Variants may add to ``extra``.
+declarations and the discard that made each, which discards were the tile
+just drawn (tsumogiri), indicators shown, scores); never another seat's
+concealed tiles, the wall or the hidden indicators. Variants may add to ``extra``.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class Observation:
     wall_left: int
     last_discard: tuple[int, int] | None  # (seat, tile) open to claims
     extra: dict[str, Any] = field(default_factory=dict)
+    declared_at: tuple[int | None, ...] = ()  # one per seat: river index of its declaring discard (None: none)
+    tsumogiri: tuple[tuple[bool, ...], ...] = ()  # per seat, per river tile: it was the tile just drawn
 
     @property
     def seat_wind(self) -> int:
@@ -61,4 +64,6 @@ def observe(game, seat: int) -> Observation:
         wall_left=len(hand.wall),
         last_discard=hand.discard or hand.robbed,
         extra=extra,
+        declared_at=tuple(s.declared_turn for s in hand.seats),
+        tsumogiri=tuple(tuple(s.tsumogiri) for s in hand.seats),
     )

@@ -224,6 +224,7 @@ def _discard(game: Game, hand: HandState, seat: int, tile: int, declaring: bool)
     me = hand.seats[seat]
     me.remove(tile)
     me.river.append(tile)
+    me.tsumogiri.append(tile == hand.last_draw)
     me.discarded_kinds.add(kind_of(tile))
     me.skipped_win = False
     if declaring:

@@ -29,6 +29,7 @@ class Seat:
     counts: list[int] = field(default_factory=lambda: [0] * 34)
     melds: list[Meld] = field(default_factory=list)
     river: list[int] = field(default_factory=list)  # every discard, called or not
+    tsumogiri: list[bool] = field(default_factory=list)  # per river tile: it was the tile just drawn
     called_from_river: set[int] = field(default_factory=set)  # indices of river tiles others took
     flowers: list[int] = field(default_factory=list)
     declared_turn: int | None = None  # index in the river of the seat's declaring discard

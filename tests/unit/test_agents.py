@@ -52,8 +52,8 @@ def test_the_agents_package_holds_only_the_generic_bots():
 
 
 def test_a_rule_set_seats_the_generic_bots_and_those_of_its_variants():
-    assert agent_names(compiled("tenhou")) == GENERIC
-    assert agent_names(compiled("jirai")) == sorted([*GENERIC, "jirai_dealer_aware", "jirai_naive"])
+    assert agent_names(compiled("tenhou")) == sorted([*GENERIC, "human"])  # the riichi family's human player
+    assert agent_names(compiled("jirai")) == sorted([*GENERIC, "human", "jirai_dealer_aware", "jirai_naive"])
 
 
 def test_without_rules_every_installed_variant_bot_is_listed():
@@ -120,7 +120,7 @@ def test_the_jirai_bot_judges_a_win_under_the_options_of_its_game(options, risk)
 def test_an_unknown_agent_lists_the_usable_ones():
     with pytest.raises(MjsimError) as error:
         make_agent("nobody", random.Random(0), compiled("tenhou"))
-    assert str(error.value) == f"unknown agent 'nobody'; known agents: {', '.join(GENERIC)}"
+    assert str(error.value) == f"unknown agent 'nobody'; known agents: {', '.join(sorted([*GENERIC, 'human']))}"
 
 
 def test_a_bot_of_a_variant_outside_the_rule_set_names_its_variant():

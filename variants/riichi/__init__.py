@@ -134,3 +134,11 @@ def mjsim_register_report_sections():
     from variants.tournament.report import SECTION
 
     return {"tournament": SECTION}
+
+
+@hookimpl
+def mjsim_register_agents():
+    """The human-like player ``human`` (variants/riichi/human)."""
+    from variants.riichi.human import BOTS
+
+    return BOTS

@@ -1,0 +1,118 @@
+"""The human-like riichi player decides as a person would in constructed positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mjsim.agents import make_agent
+from mjsim.engine.actions import CHI, DECLARE_DISCARD, DISCARD, PASS, Action
+from mjsim.hand.notation import parse_tiles
+from mjsim.hand.tiles import kind_of
+from mjsim.observation import Observation
+from mjsim.rules import RuleSet
+from mjsim.scoring import Meld
+
+
+def _human(options: dict | None = None):
+    return make_agent("human", random.Random(0), RuleSet.from_preset("tenhou", options or {}).compile())
+
+
+def _observation(hand: str, rivers=("", "", "", ""), riichi_seat=None, indicator="1z", wall_left=40, last=None):
+    """Seat 0 (East, dealer, East round) holding ``hand``; ``riichi_seat`` declared on its last river tile."""
+    used: set[int] = set()
+    tiles = tuple(parse_tiles(hand, used=used))
+    river_tiles = tuple(tuple(parse_tiles(r, used=used)) for r in rivers)
+    counts = [0] * 34
+    for t in tiles:
+        counts[kind_of(t)] += 1
+    declared = tuple(s == riichi_seat for s in range(4))
+    declared_at = tuple(len(river_tiles[s]) - 1 if declared[s] else None for s in range(4))
+    last_discard = None
+    if last is not None:
+        seat, text = last
+        last_discard = (seat, parse_tiles(text, used=used)[0])
+    return Observation(
+        seat=0,
+        dealer=0,
+        round_wind=27,
+        honba=0,
+        sticks=1 if riichi_seat is not None else 0,
+        scores=(25000,) * 4,
+        tiles=tiles,
+        counts=tuple(counts),
+        melds=((),) * 4,
+        rivers=river_tiles,
+        declared=declared,
+        indicators=tuple(parse_tiles(indicator, used=used)),
+        wall_left=wall_left,
+        last_discard=last_discard,
+        declared_at=declared_at,
+        tsumogiri=tuple((False,) * len(r) for r in river_tiles),
+    )
+
+
+def _discards(obs: Observation) -> list[Action]:
+    seen, out = set(), []
+    for t in obs.tiles:
+        if kind_of(t) not in seen:
+            seen.add(kind_of(t))
+            out.append(Action(DISCARD, t))
+    return out
+
+
+def _kind(action: Action) -> str:
+    from mjsim.hand.notation import format_kinds
+
+    return format_kinds([kind_of(action.tile)])
+
+
+def test_a_weak_hand_folds_with_the_riichi_seats_own_discard():
+    """Three-shanten against a riichi: the middle tile the riichi seat discarded (genbutsu), not an honour."""
+    obs = _observation("159m37p26s9s13567z5p", rivers=("", "", "19p4s5p", ""), riichi_seat=2)
+    assert _kind(_human().act(obs, _discards(obs))) == "5p"
+
+
+def test_a_mangan_ready_hand_pushes_a_dangerous_tile():
+    """Ready for mangan (tanyao, two dora, riichi value) on 1-4m: the non-suji 5m keeps it ready and goes."""
+    obs = _observation("23m456p678p234s55s5m", rivers=("", "", "3m9p1z", ""), riichi_seat=2, indicator="4s")
+    assert _kind(_human().act(obs, _discards(obs))) == "5m"
+
+
+def test_no_call_into_a_hand_without_yaku():
+    """A chi that would speed up a hand with terminals, no value honour and no one suit: pass."""
+    obs = _observation("13m456p789s19p4z35s", last=(3, "2m"))
+    chi = Action(CHI, obs.last_discard[1], (obs.tiles[0], obs.tiles[1]))
+    assert _human().act(obs, [Action(PASS), chi]).kind == PASS
+
+
+@pytest.mark.parametrize(
+    ("kuitan", "expected"), [(True, CHI), (False, PASS)], ids=["kuitan-on-calls", "kuitan-off-passes"]
+)
+def test_open_tanyao_calls_follow_the_kuitan_rule(kuitan, expected):
+    """A two-shanten all-simples hand chis toward open tanyao only where open tanyao scores."""
+    obs = _observation("23m456p678s2s57p6m9m", last=(3, "4m"))
+    chi = Action(CHI, obs.last_discard[1], (obs.tiles[0], obs.tiles[1]))
+    assert _human({"riichi.kuitan": kuitan}).act(obs, [Action(PASS), chi]).kind == expected
+
+
+def test_riichi_on_a_good_wait():
+    """Ready on a two-sided wait without a yaku, early: declare."""
+    obs = _observation("23m456p678p234s99s1z", wall_left=60)
+    offers = _discards(obs)
+    east = next(a for a in offers if _kind(a) == "1z")
+    chosen = _human().act(obs, [*offers, Action(DECLARE_DISCARD, east.tile)])
+    assert chosen.kind == DECLARE_DISCARD and _kind(chosen) == "1z"
+
+
+def test_the_player_reads_the_rules_it_is_given():
+    """The compiled rules reach the player: open tanyao, atozuke, the red fives of the set."""
+    assert _human().table.kuitan and not _human({"riichi.kuitan": False}).table.kuitan
+    assert len(_human().table.red_ids) == 3 and not _human({"riichi.red_fives": 0}).table.red_ids
+
+
+def test_a_melded_pon_is_a_meld():
+    """Meld facts the value estimate reads (a guard on the Meld API it relies on)."""
+    pon = Meld("pon", tuple(parse_tiles("555z")))
+    assert pon.opened and pon.kind == 31

@@ -1,0 +1,150 @@
+"""One decision's facts, worked out once: the rules the player reads, what it sees, who threatens it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from mjsim.agents.bots import ukeire
+from mjsim.hand.shanten import shanten
+from mjsim.hand.tiles import kind_of
+from mjsim.observation import Observation
+from variants.riichi import options as opt
+from variants.riichi.human import value
+from variants.riichi.human.profile import Profile
+from variants.riichi.human.view import Threat, dora_kinds, is_open, threats, value_kinds, visible_counts
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """The rule options a person plays by, read once per game from the compiled rules."""
+
+    kuitan: bool = True
+    atozuke: bool = True
+    red_ids: frozenset[int] = frozenset()
+    noten_payments: bool = True
+    last_wind: int = 28  # the round wind of the game's last round (hanchan: South)
+
+    @classmethod
+    def of(cls, rules) -> TableRules:
+        """The options of ``rules`` (no rules: Tenhou's)."""
+        if rules is None:
+            return cls()
+        length = rules[opt.GAME_LENGTH]
+        return cls(
+            kuitan=bool(rules[opt.KUITAN]),
+            atozuke=bool(rules[opt.ATOZUKE]),
+            red_ids=frozenset(rules.flow.setup.red_ids),
+            noten_payments=bool(rules[opt.NOTEN_PAYMENT_TOTAL]),
+            last_wind={"east": 27, "hanchan": 28}.get(length, 30),
+        )
+
+
+class Context:
+    """The facts of one decision of ``obs``'s seat."""
+
+    def __init__(self, obs: Observation, profile: Profile, table: TableRules, fold_weight: float) -> None:
+        self.obs, self.profile, self.table, self.fold_weight = obs, profile, table, fold_weight
+        self.counts = list(obs.counts)
+        self.dealer = obs.seat == obs.dealer
+        self.opened = is_open(obs)
+
+    @cached_property
+    def seen(self) -> list[int]:
+        """Copies of each kind in sight."""
+        return visible_counts(self.obs)
+
+    @cached_property
+    def doras(self) -> list[int]:
+        """Dora kinds, one per indicator."""
+        return dora_kinds(self.obs)
+
+    @cached_property
+    def threats(self) -> list[Threat]:
+        """The seats that may be ready."""
+        return threats(self.obs, self.profile)
+
+    @cached_property
+    def unseen(self) -> int:
+        """Tiles this seat has not seen (the wall and the others' hands)."""
+        return max(1, 136 - sum(self.seen))
+
+    def facts(self, counts: list[int], melds: tuple | None = None, tiles=None) -> value.HandFacts:
+        """The value facts of a hand with ``counts`` concealed (default melds: the seat's own)."""
+        melds = self.obs.melds[self.obs.seat] if melds is None else melds
+        tiles = self.obs.tiles if tiles is None else tiles
+        return value.HandFacts(
+            counts=counts,
+            melds=melds,
+            red_tiles=value.red_tiles(tiles, melds, self.table.red_ids),
+            doras=self.doras,
+            value_kinds=frozenset(value_kinds(self.obs)),
+            kuitan=self.table.kuitan,
+            atozuke=self.table.atozuke,
+        )
+
+    def hand_points(self, counts: list[int], melds: tuple | None = None, tiles=None, closed: bool | None = None) -> int:
+        """Estimated points of the hand if it wins (0: an open hand with no reachable yaku)."""
+        closed = (not self.opened) if closed is None else closed
+        facts = self.facts(counts, melds, tiles)
+        p = self.profile
+        han = value.yaku_han(facts, closed, p.honitsu_min_tiles, p.toitoi_min_pairs)
+        if han == 0 and not closed:
+            return 0
+        han += value.dora_han(facts) + (1 if closed else 0)  # a closed hand has riichi (or menzen tsumo)
+        return value.points(han, self.dealer)
+
+    def win_chance(self, shanten_after: int, tiles_left: int) -> float:
+        """Chance of winning the hand from a shanten and the live tiles that improve it (tiles_left)."""
+        draws = self.obs.wall_left / 4.0
+        p = self.profile
+        if shanten_after <= 0:
+            return _ready_chance(tiles_left, draws, self.unseen, p.win_competition, p.ron_factor)
+        if shanten_after == 1:
+            reach = 1.0 - pow(1.0 - min(tiles_left / self.unseen, 0.9), max(draws - 1, 0))
+            return reach * _ready_chance(
+                p.typical_wait, max(draws - 3, 0), self.unseen, p.win_competition, p.ron_factor
+            )
+        step = min(shanten_after, 3) - 2
+        far = p.far_win_chance[step] * min(1.5, tiles_left / p.far_typical_tiles[step])
+        return far * min(1.0, draws / 12.0)
+
+
+def _ready_chance(live: int, draws: float, unseen: int, competition: float, ron_factor: float) -> float:
+    """Chance a ready hand with ``live`` winning tiles wins within ``draws`` own draws (tsumo and ron)."""
+    per_turn = min(live * ron_factor / unseen, 0.9)
+    return competition * (1.0 - pow(1.0 - per_turn, draws))
+
+
+def discard_facts(ctx: Context, kinds, slack: int = 0) -> dict[int, tuple[int, int]]:
+    """Per discarded kind within ``slack`` of the fewest shanten: (shanten after, live tiles that improve it)."""
+    counts = ctx.counts
+    after = {}
+    for k in kinds:
+        counts[k] -= 1
+        after[k] = shanten(counts)
+        counts[k] += 1
+    limit = min(after.values()) + slack
+    out = {}
+    for k, sh in after.items():
+        if sh <= limit:
+            counts[k] -= 1
+            out[k] = (sh, ukeire(counts, ctx.seen, sh)[1])
+            counts[k] += 1
+    return out
+
+
+def kind_set(actions) -> set[int]:
+    """The kinds the actions discard."""
+    return {kind_of(a.tile) for a in actions}
+
+
+def after_discards(counts: list[int]) -> list[int]:
+    """Shanten after each possible discard of a 3n+2 hand (``counts`` is restored)."""
+    out = []
+    for k, n in enumerate(counts):
+        if n:
+            counts[k] -= 1
+            out.append(shanten(counts))
+            counts[k] += 1
+    return out

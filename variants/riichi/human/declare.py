@@ -1,0 +1,70 @@
+"""Riichi or dama, concealed and added kans, and 九種九牌: the choices of one's own turn beside the discard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mjsim.engine.actions import ANKAN, Action
+from mjsim.hand.shanten import orphans_shanten, shanten
+from mjsim.hand.tiles import YAOCHU, kind_of
+from variants.riichi.human import value
+from variants.riichi.human.context import Context, after_discards, discard_facts, kind_set
+from variants.riichi.human.discard import discard_scores, pick_tile
+
+
+def choose_riichi(ctx: Context, declaring: list[Action], discards: list[Action]) -> Action:
+    """Declare on the best ready discard unless dama pays more, the wait is poor early, or the hand must fold."""
+    facts = discard_facts(ctx, kind_set(declaring))
+    best = max(facts, key=lambda k: (facts[k][1], k not in ctx.doras))
+    live = facts[best][1]
+    if ctx.threats:
+        scores = discard_scores(ctx, discards)
+        if max(scores, key=lambda k: scores[k]) != best:
+            return pick_tile(ctx, [a for a in discards if kind_of(a.tile) == max(scores, key=lambda k: scores[k])])
+    if _stays_dama(ctx, best, live):
+        return pick_tile(ctx, [a for a in discards if kind_of(a.tile) == best])
+    return pick_tile(ctx, [a for a in declaring if kind_of(a.tile) == best])
+
+
+def _stays_dama(ctx: Context, kind: int, live: int) -> bool:
+    """Dama: a yaku already worth a lot, or a yaku late in the wall; no declaration on a near-dead wait early."""
+    p = ctx.profile
+    counts = ctx.counts
+    counts[kind] -= 1
+    try:
+        facts = ctx.facts(counts)
+        yaku = value.yaku_han(facts, True, p.honitsu_min_tiles, p.toitoi_min_pairs)
+        dama_points = value.points(yaku + value.dora_han(facts), ctx.dealer) if yaku else 0
+    finally:
+        counts[kind] += 1
+    if yaku and dama_points >= p.dama_min_points * (1.5 if ctx.dealer else 1.0):
+        return True
+    if yaku and ctx.obs.wall_left <= p.dama_late_wall:
+        return True
+    early = len(ctx.obs.rivers[ctx.obs.seat]) + 1 < p.riichi_bad_wait_early_turn
+    return live < p.riichi_min_wait_tiles and early
+
+
+def take_kan(ctx: Context, kan: Action) -> bool:
+    """A concealed or added kan that leaves the hand no slower, with nobody threatening (it turns a dora)."""
+    if ctx.threats:
+        return False
+    counts = list(ctx.counts)
+    now = min(after_discards(counts))
+    kind = kind_of(kan.tile)
+    counts[kind] -= 4 if kan.kind == ANKAN else 1
+    return shanten(counts) <= now
+
+
+def play_on_nine_orphans(ctx: Context) -> bool:
+    """Decline 九種九牌 when the hand is worth playing: near ready, or thirteen orphans within reach."""
+    p = ctx.profile
+    kinds = sum(1 for k in YAOCHU if ctx.counts[k])
+    if kinds >= p.kyuushu_orphans_kinds or orphans_shanten(ctx.counts) <= 2:
+        return True
+    return shanten(ctx.counts) <= p.kyuushu_play_shanten
+
+
+def kan_actions(actions: Sequence[Action], kinds: tuple[str, ...]) -> list[Action]:
+    """The actions of the given kinds."""
+    return [a for a in actions if a.kind in kinds]

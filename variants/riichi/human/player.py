@@ -1,0 +1,79 @@
+"""The human-like riichi player: reads the rules and the table, and plays as a person would."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from mjsim.agents.base import Bot
+from mjsim.engine.actions import ABORT, ANKAN, CHI, DECLARE_DISCARD, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
+from mjsim.observation import Observation
+from variants.riichi.human import profile as profiles
+from variants.riichi.human.calls import choose_call
+from variants.riichi.human.context import Context, TableRules
+from variants.riichi.human.declare import choose_riichi, play_on_nine_orphans, take_kan
+from variants.riichi.human.discard import choose_discard
+from variants.riichi.human.profile import PHOENIX, Profile
+from variants.riichi.human.view import rank
+
+
+class HumanPlayer(Bot):
+    """Value-aware efficiency, push/fold by danger, a calling policy, riichi or dama, placement at all-last."""
+
+    def __init__(self, rng: random.Random, rules=None, profile: Profile = PHOENIX) -> None:
+        super().__init__(rng, rules)
+        self.profile = profile
+        self.table = TableRules.of(rules)
+        self.first_dealer: int | None = None  # the game's first dealer, seen at the first decision
+
+    def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        """The chosen action among ``actions``."""
+        if self.first_dealer is None:
+            self.first_dealer = obs.dealer
+        by_kind: dict[str, list[Action]] = {}
+        for a in actions:
+            by_kind.setdefault(a.kind, []).append(a)
+        for kind in (TSUMO, RON):
+            if kind in by_kind:
+                return by_kind[kind][0]
+        ctx = Context(obs, self.profile, self.table, self._fold_weight(obs))
+        if PASS in by_kind:
+            calls = [a for a in actions if a.kind in (PON, CHI, KAN)]
+            return choose_call(ctx, calls, by_kind[PASS][0]) if calls else by_kind[PASS][0]
+        return self._own_turn(ctx, by_kind, actions)
+
+    def _own_turn(self, ctx: Context, by_kind: dict[str, list[Action]], actions: Sequence[Action]) -> Action:
+        """Nine orphans, kans, riichi or a discard."""
+        if ABORT in by_kind and not play_on_nine_orphans(ctx):
+            return by_kind[ABORT][0]
+        for kan in by_kind.get(ANKAN, []) + by_kind.get(KAKAN, []):
+            if take_kan(ctx, kan):
+                return kan
+        discards = by_kind.get(DISCARD, [])
+        if DECLARE_DISCARD in by_kind and discards:
+            return choose_riichi(ctx, by_kind[DECLARE_DISCARD], discards)
+        if not discards:  # only choices this player does not know (a variant's declaration): the first
+            return actions[0]
+        return choose_discard(ctx, discards)
+
+    def _fold_weight(self, obs: Observation) -> float:
+        """How much a point lost counts: more for the leader at all-last, less for the last."""
+        p = self.profile
+        if not self._all_last(obs):
+            return p.fold_weight
+        place = rank(obs)
+        if place == 0:
+            return p.fold_weight * p.fold_weight_top_all_last
+        if place == len(obs.scores) - 1:
+            return p.fold_weight * p.fold_weight_last_all_last
+        return p.fold_weight
+
+    def _all_last(self, obs: Observation) -> bool:
+        """The game's last scheduled hand: the last round wind and the last dealer of the rotation."""
+        seats = len(obs.scores)
+        return obs.round_wind == self.table.last_wind and obs.dealer == (self.first_dealer + seats - 1) % seats
+
+
+def make_human(rng: random.Random, rules=None) -> HumanPlayer:
+    """The ``human`` bot with the default (Phoenix) profile."""
+    return HumanPlayer(rng, rules, profiles.PHOENIX)  # read at each game: a tuning run may swap the default
