@@ -26,8 +26,11 @@ SITUATIONS = (
 
 
 def register(cli: click.Group) -> None:
-    """Add ``replay`` to the group and the riichi flags and ``--cases`` to its ``score`` command."""
+    """Add ``replay`` and ``calibrate`` to the group and the riichi flags and ``--cases`` to its ``score`` command."""
+    from variants.riichi.human.calibrate_cli import calibrate
+
     cli.add_command(replay)
+    cli.add_command(calibrate)
     score = cli.commands["score"]
     if any(isinstance(p, SituationFlag) and p.situation == "riichi" for p in score.params):
         return  # already added (a second group built from the same command)

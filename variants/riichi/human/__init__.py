@@ -2,14 +2,16 @@
 
 Modules by job: ``profile`` (the parameters and their sources), ``view`` (what the table shows),
 ``value`` (reachable yaku, dora, points), ``danger`` (deal-in chance of a discard), ``context`` (one
-decision's facts), ``discard`` (push/fold), ``calls``, ``declare`` (riichi, kans, 九種九牌), ``player``.
+decision's facts), ``discard`` (push/fold), ``calls``, ``declare`` (riichi, kans, 九種九牌), ``player``; ``profile_file`` (shipped TOML
+profiles), ``measure`` and ``calibrate`` (fitting a profile to a reference).
 """
 
 from __future__ import annotations
 
-from variants.riichi.human.player import HumanPlayer, make_human
+from variants.riichi.human.player import HumanPlayer, make_human, maker
+from variants.riichi.human.profile_file import DEFAULT, shipped_names
 
-BOTS = {"human": make_human}
-"""What the riichi family registers (mjsim_register_agents)."""
+BOTS = {"human": make_human} | {f"human:{name}": maker(name) for name in shipped_names() if name != DEFAULT}
+"""What the riichi family registers (mjsim_register_agents): ``human`` (phoenix) and ``human:NAME`` per profile."""
 
 __all__ = ["BOTS", "HumanPlayer", "make_human"]

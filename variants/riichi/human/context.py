@@ -95,25 +95,34 @@ class Context:
         return value.points(han, self.dealer)
 
     def win_chance(self, shanten_after: int, tiles_left: int) -> float:
-        """Chance of winning the hand from a shanten and the live tiles that improve it (tiles_left)."""
+        """Chance of winning the hand from a shanten and the live tiles that improve it (tiles_left).
+
+        Competing hazards: each own turn the hand wins with its own rate or the hand ends by another's win
+        with ``others_win_per_turn``; a one-shanten hand first waits ``unseen / tiles_left`` turns to be ready.
+        """
         draws = self.obs.wall_left / 4.0
         p = self.profile
+        others = p.others_win_per_turn
         if shanten_after <= 0:
-            return _ready_chance(tiles_left, draws, self.unseen, p.win_competition, p.ron_factor)
+            return _ready_chance(tiles_left, draws, self.unseen, others, p.ron_factor)
         if shanten_after == 1:
+            wait = min(self.unseen / max(tiles_left, 1), draws)
             reach = 1.0 - pow(1.0 - min(tiles_left / self.unseen, 0.9), max(draws - 1, 0))
-            return reach * _ready_chance(
-                p.typical_wait, max(draws - 3, 0), self.unseen, p.win_competition, p.ron_factor
-            )
+            survive = pow(1.0 - others, wait)
+            return reach * survive * _ready_chance(p.typical_wait, draws - wait, self.unseen, others, p.ron_factor)
         step = min(shanten_after, 3) - 2
-        far = p.far_win_chance[step] * min(1.5, tiles_left / p.far_typical_tiles[step])
+        far = p.far_win_chance[step] * min(3.0, tiles_left / p.far_typical_tiles[step])
+        far *= pow(p.far_step_factor, max(shanten_after - 3, 0))  # each further step costs as much again
         return far * min(1.0, draws / 12.0)
 
 
-def _ready_chance(live: int, draws: float, unseen: int, competition: float, ron_factor: float) -> float:
-    """Chance a ready hand with ``live`` winning tiles wins within ``draws`` own draws (tsumo and ron)."""
-    per_turn = min(live * ron_factor / unseen, 0.9)
-    return competition * (1.0 - pow(1.0 - per_turn, draws))
+def _ready_chance(live: int, draws: float, unseen: int, others: float, ron_factor: float) -> float:
+    """Chance a ready hand with ``live`` winning tiles wins within ``draws`` own turns before another does."""
+    own = min(live * ron_factor / unseen, 0.9)
+    either = min(own + others, 0.95)
+    if either <= 0.0 or draws <= 0.0:
+        return 0.0
+    return own / (own + others) * (1.0 - pow(1.0 - either, draws))
 
 
 def discard_facts(ctx: Context, kinds, slack: int = 0) -> dict[int, tuple[int, int]]:

@@ -19,8 +19,10 @@ def choose_riichi(ctx: Context, declaring: list[Action], discards: list[Action])
     live = facts[best][1]
     if ctx.threats:
         scores = discard_scores(ctx, discards)
-        if max(scores, key=lambda k: scores[k]) != best:
-            return pick_tile(ctx, [a for a in discards if kind_of(a.tile) == max(scores, key=lambda k: scores[k])])
+        chosen = max(scores, key=lambda k: scores[k])
+        if chosen not in facts:  # the hand folds (or steps back): no declaration
+            return pick_tile(ctx, [a for a in discards if kind_of(a.tile) == chosen])
+        best, live = chosen, facts[chosen][1]  # a safer ready discard still declares (追っかけ)
     if _stays_dama(ctx, best, live):
         return pick_tile(ctx, [a for a in discards if kind_of(a.tile) == best])
     return pick_tile(ctx, [a for a in declaring if kind_of(a.tile) == best])

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from mjsim.agents.base import Bot
 from mjsim.engine.actions import ABORT, ANKAN, CHI, DECLARE_DISCARD, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.observation import Observation
-from variants.riichi.human import profile as profiles
 from variants.riichi.human.calls import choose_call
 from variants.riichi.human.context import Context, TableRules
 from variants.riichi.human.declare import choose_riichi, play_on_nine_orphans, take_kan
 from variants.riichi.human.discard import choose_discard
 from variants.riichi.human.profile import PHOENIX, Profile
+from variants.riichi.human.profile_file import DEFAULT, shipped_profile
 from variants.riichi.human.view import rank
 
 
@@ -75,5 +75,15 @@ class HumanPlayer(Bot):
 
 
 def make_human(rng: random.Random, rules=None) -> HumanPlayer:
-    """The ``human`` bot with the default (Phoenix) profile."""
-    return HumanPlayer(rng, rules, profiles.PHOENIX)  # read at each game: a tuning run may swap the default
+    """The ``human`` bot with the default profile (the shipped ``phoenix.toml``)."""
+    return HumanPlayer(rng, rules, shipped_profile(DEFAULT))
+
+
+def maker(name: str) -> Callable[[random.Random, object], HumanPlayer]:
+    """The factory of the ``human:NAME`` bot: the player with the shipped profile ``NAME``."""
+
+    def make(rng: random.Random, rules=None) -> HumanPlayer:
+        return HumanPlayer(rng, rules, shipped_profile(name))
+
+    make.__doc__ = f"The human player with the shipped profile {name!r}."
+    return make

@@ -68,6 +68,8 @@ def threats(obs: Observation, profile: Profile) -> list[Threat]:
         if not opened:
             continue
         ready = profile.open_tenpai_by_melds[min(len(opened), 4)] + (profile.late_open_tenpai if late else 0.0)
+        if ready < profile.threat_min_ready:
+            continue  # an open hand this unlikely to be ready is not played around
         value = profile.open_value + _open_extra(obs, seat, opened, doras)
         out.append(Threat(seat, min(ready, 0.95), value * factor, _safe(obs, seat), None))
     return out

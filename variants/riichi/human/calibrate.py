@@ -1,0 +1,140 @@
+"""Calibration: fit human-player parameters so that its play statistics match a reference (Tenhou Phoenix).
+
+Every evaluation plays the same games (the same root seed: common random numbers), so two parameter sets are
+compared on the same walls; scipy's Nelder-Mead works in the unit cube of the parameters' bounds. The loss is
+the sum of squared misses, each in units of the issue's tolerance, and the han distribution's total variation
+in units of 0.10.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+
+from mjsim.errors import MjsimError
+from variants.riichi.human.measure import HAN_BINS, RATES, measure, total_variation
+from variants.riichi.human.profile import Profile, profile_with
+
+PHOENIX_HAN = dict(zip(HAN_BINS, (15.0, 22.5, 23.5, 19.3, 11.3, 5.3, 2.0, 0.68, 0.22, 0.06, 0.02, 0.01, 0.10)))
+"""Han of Phoenix wins, per cent (chigusa-web, 300k games; ../shared/validation/stats.md)."""
+_TOTAL = sum(PHOENIX_HAN.values())
+
+
+@dataclass(frozen=True)
+class Target:
+    """Statistics to reach: values, the tolerance each miss is measured in, and a han distribution."""
+
+    name: str
+    values: dict[str, float]
+    tolerance: dict[str, float]
+    han: dict[str, float] = field(default_factory=lambda: {b: v / _TOTAL for b, v in PHOENIX_HAN.items()})
+    han_tolerance: float = 0.10
+    source: str = ""
+
+
+_PHOENIX_VALUES = {"win": 0.211, "deal_in": 0.125, "riichi": 0.170, "call": 0.344, "draw": 0.162,
+                   "mean_win": 5647.0, "hands_per_game": 10.71}  # fmt: skip
+_TOLERANCE = {"win": 0.015, "deal_in": 0.015, "riichi": 0.02, "call": 0.04, "draw": 0.02, "mean_win": 450.0,
+              "hands_per_game": 0.5}  # fmt: skip
+TARGETS = {
+    "phoenix": Target("phoenix", _PHOENIX_VALUES, _TOLERANCE, source="kobalab, Tenhou Phoenix 2016; chigusa-web"),
+    # Per-dan data give only the deal-in rate: a 3-dan deals in .149 (kazucchi4465); the rest stays Phoenix's.
+    "dan3": Target("dan3", {**_PHOENIX_VALUES, "deal_in": 0.149}, _TOLERANCE, source="kazucchi4465 (deal-in)"),
+}
+"""The references a calibration can aim at."""
+
+BOUNDS = {
+    "fold_weight": (0.2, 2.0),
+    "future_risk_per_shanten": (0.0, 2.0),
+    "deny_share": (0.0, 1.0),
+    "value_exponent": (0.0, 1.0),
+    "riichi_value": (3000.0, 9000.0),
+    "ron_factor": (1.0, 4.0),
+    "open_value": (1500.0, 6000.0),
+    "tenpai_draw_value": (0.0, 3000.0),
+    "fold_weight_top_all_last": (1.0, 4.0),
+    "fold_weight_last_all_last": (0.1, 1.0),
+    "near_declare_factor": (0.8, 2.0),
+    "dora_loss_factor": (1.0, 2.0),
+    "late_open_tenpai": (0.0, 0.3),
+    "threat_min_ready": (0.0, 0.9),
+    "others_win_per_turn": (0.0, 0.15),
+}
+"""The parameters a calibration may fit (real-valued fields of Profile) and their search ranges."""
+
+
+def loss(stats: dict, target: Target) -> float:
+    """Sum of squared misses in tolerance units, plus the han distribution's distance in its tolerance."""
+    total = sum(((stats[k] - v) / target.tolerance[k]) ** 2 for k, v in target.values.items())
+    return total + (total_variation(stats["han"], target.han) / target.han_tolerance) ** 2
+
+
+@dataclass
+class Fit:
+    """A calibration's outcome: the best parameters seen, their statistics and loss, and every evaluation."""
+
+    values: dict[str, float]
+    statistics: dict
+    loss: float
+    evaluations: list[tuple[dict[str, float], float]]
+
+
+Evaluate = Callable[[Profile], dict]
+"""A profile -> its statistics (the same games each time)."""
+
+
+def fit(base: Profile, names: Sequence[str], evaluate: Evaluate, target: Target, iterations: int) -> Fit:
+    """Nelder-Mead over ``names`` (unit cube of BOUNDS) from ``base``, at most ``iterations`` evaluations."""
+    import numpy as np
+    from scipy.optimize import minimize
+
+    unknown = [n for n in names if n not in BOUNDS]
+    if unknown:
+        raise MjsimError(f"cannot fit {unknown[0]!r}; fittable parameters: {', '.join(sorted(BOUNDS))}")
+    lows = np.array([BOUNDS[n][0] for n in names])
+    spans = np.array([BOUNDS[n][1] - BOUNDS[n][0] for n in names])
+    start = np.clip((np.array([getattr(base, n) for n in names]) - lows) / spans, 0.0, 1.0)
+    seen: list[tuple[dict[str, float], float, dict]] = []
+
+    def objective(unit) -> float:
+        values = {n: float(v) for n, v in zip(names, lows + np.clip(unit, 0.0, 1.0) * spans, strict=True)}
+        stats = evaluate(profile_with(base, **values))
+        seen.append((values, loss(stats, target), stats))
+        return seen[-1][1]
+
+    simplex = [start] + [_stepped(start, i) for i in range(len(names))]
+    minimize(objective, start, method="Nelder-Mead", bounds=[(0.0, 1.0)] * len(names),
+             options={"maxfev": max(1, iterations), "initial_simplex": np.array(simplex)})  # fmt: skip
+    best = min(seen, key=lambda s: s[1])
+    return Fit(best[0], best[2], best[1], [(v, lo) for v, lo, _ in seen])
+
+
+def _stepped(start, i: int):
+    """A corner of the first simplex: a fifth of the range along axis ``i``, inward."""
+    corner = start.copy()
+    corner[i] += 0.2 if corner[i] <= 0.8 else -0.2
+    return corner
+
+
+def evaluator(rules, games: int, seed: int, seats: int) -> Evaluate:
+    """Statistics of ``games`` games of ``seats`` human players with a profile (same seeds every call)."""
+    from variants.riichi.human.player import HumanPlayer
+
+    def evaluate(profile: Profile) -> dict:
+        return measure(rules, lambda seat, rng: HumanPlayer(rng, rules, profile), games, seed)
+
+    return evaluate
+
+
+def fitted_values(base: Profile, fitted: dict[str, float]) -> dict:
+    """Every parameter of the profile a fit makes (the base's values, the fitted ones replaced)."""
+    out = asdict(base)
+    out.update(fitted)
+    return out
+
+
+def rounded_statistics(stats: dict) -> dict:
+    """Statistics for a profile file: rates to four places, the han shares to four."""
+    out = {k: round(float(stats[k]), 4) for k in RATES}
+    out["han"] = {b: round(float(v), 4) for b, v in stats["han"].items()}
+    return out
