@@ -114,7 +114,7 @@ def mjsim_register_presets():
 
 @hookimpl
 def mjsim_register_commands(cli):
-    """``replay`` of Tenhou logs, ``calibrate`` of the human player, ``score --cases`` and the riichi flags of ``score``."""
+    """``replay`` of Tenhou logs, ``calibrate`` (the human player), ``score --cases``, the riichi flags of ``score``."""
     from variants.riichi.commands import register
 
     register(cli)

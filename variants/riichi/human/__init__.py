@@ -2,8 +2,8 @@
 
 Modules by job: ``profile`` (the parameters and their sources), ``view`` (what the table shows),
 ``value`` (reachable yaku, dora, points), ``danger`` (deal-in chance of a discard), ``context`` (one
-decision's facts), ``discard`` (push/fold), ``calls``, ``declare`` (riichi, kans, 九種九牌), ``player``; ``profile_file`` (shipped TOML
-profiles), ``measure`` and ``calibrate`` (fitting a profile to a reference).
+decision's facts), ``discard`` (push/fold), ``calls``, ``declare`` (riichi, kans, 九種九牌), ``player``;
+``profile_file`` (shipped TOML profiles), ``measure`` and ``calibrate`` (fitting a profile to a reference).
 """
 
 from __future__ import annotations

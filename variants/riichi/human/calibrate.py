@@ -15,7 +15,9 @@ from mjsim.errors import MjsimError
 from variants.riichi.human.measure import HAN_BINS, RATES, measure, total_variation
 from variants.riichi.human.profile import Profile, profile_with
 
-PHOENIX_HAN = dict(zip(HAN_BINS, (15.0, 22.5, 23.5, 19.3, 11.3, 5.3, 2.0, 0.68, 0.22, 0.06, 0.02, 0.01, 0.10)))
+PHOENIX_HAN = dict(
+    zip(HAN_BINS, (15.0, 22.5, 23.5, 19.3, 11.3, 5.3, 2.0, 0.68, 0.22, 0.06, 0.02, 0.01, 0.10), strict=True)
+)
 """Han of Phoenix wins, per cent (chigusa-web, 300k games; ../shared/validation/stats.md)."""
 _TOTAL = sum(PHOENIX_HAN.values())
 

@@ -40,7 +40,7 @@ def calibrate(preset, target, params, base, games, iterations, seed, out) -> Non
     evaluate = evaluator(rules, games, seed, rules.flow.setup.seats)
     result = fit(start, names, evaluate, aim, iterations)
     command = _command(preset, target, params, base, games, iterations, seed)
-    note = f"Fitted by mjsim calibrate to {aim.name} ({aim.source}); loss {result.loss:.3f} after {iterations} evaluations."
+    note = f"Fitted by mjsim calibrate to {aim.name} ({aim.source}); loss {result.loss:.3f}, {iterations} evaluations."
     text = profile_toml(fitted_values(start, result.values), rounded_statistics(result.statistics),
                         {**aim.values, "han": aim.han}, command, note)  # fmt: skip
     if out is None:
@@ -50,7 +50,8 @@ def calibrate(preset, target, params, base, games, iterations, seed, out) -> Non
             Path(out).write_text(text, encoding="utf-8")
         except OSError as exc:
             raise MjsimError(f"cannot write {out}: {exc.strerror or exc}") from None
-        click.echo(f"wrote {out}: loss {result.loss:.3f}, {', '.join(f'{k}={v:.4g}' for k, v in result.values.items())}")
+        fitted = ", ".join(f"{k}={v:.4g}" for k, v in result.values.items())
+        click.echo(f"wrote {out}: loss {result.loss:.3f}, {fitted}")
 
 
 def _command(preset, target, params, base, games, iterations, seed) -> str:
