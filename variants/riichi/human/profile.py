@@ -39,7 +39,7 @@ class Profile:
     open_tenpai_by_melds: tuple[float, float, float, float, float] = (0.0, 0.05, 0.2, 0.45, 0.8)  # [H]
     open_value: float = 3500.0  # an open hand's value before its visible dora and yakuhai [H]
     late_open_tenpai: float = 0.1  # added to an open hand's tenpai chance in the last third of the wall [H]
-    threat_min_ready: float = 0.0  # an open hand less likely ready than this is no threat [H]
+    threat_min_ready: float = 0.3  # an open hand less likely ready than this is no threat (tenpai first) [H]
     # --- push/fold [P] ---
     others_win_per_turn: float = 0.05  # chance per own turn that another seat wins first (~0.8 wins/hand) [K][H]
     ron_factor: float = 2.5  # a live winning tile comes as one's own draw or as another's discard [H]
