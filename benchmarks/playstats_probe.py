@@ -50,6 +50,8 @@ def main() -> None:
         print(f"{key:15s} {got[key]:9.3f}   people {target.values[key]}")
     print(f"{'han TV':15s} {total_variation(got['han'], target.han):9.3f}   (at most 0.10)")
     print(json.dumps({"han": {k: round(v, 3) for k, v in got["han"].items()}, "cpu_seconds": round(seconds, 1)}))
+    shares = json.dumps({k: round(v, 3) for k, v in got["wins_by"].items()})
+    print("share of wins:", shares, "(people: riichi .39, dama .12, tsumo .43 of 2016 wins)")
 
 
 if __name__ == "__main__":

@@ -116,3 +116,45 @@ def test_a_melded_pon_is_a_meld():
     """Meld facts the value estimate reads (a guard on the Meld API it relies on)."""
     pon = Meld("pon", tuple(parse_tiles("555z")))
     assert pon.opened and pon.kind == 31
+
+
+@pytest.mark.parametrize(
+    ("melds", "threatened"), [(1, False), (3, True)], ids=["one-meld-plays-on", "three-melds-threaten"]
+)
+def test_an_open_hand_threatens_only_when_likely_ready(melds, threatened):
+    """One open meld early is not played around (tenpai first); three melds are a threat."""
+    from dataclasses import replace
+
+    from variants.riichi.human.view import threats
+
+    obs = _observation("23m456p678p234s99s1z")
+    pons = tuple(Meld("pon", tuple(parse_tiles(f"{n}{n}{n}s"))) for n in range(1, 1 + melds))
+    obs = replace(obs, melds=((), (), pons, ()))
+    assert bool(threats(obs, _human().profile)) is threatened
+
+
+def test_a_ready_hand_is_worth_more_than_a_wide_one_shanten():
+    """The win chance of a ready hand on 8 live tiles beats a one-shanten hand with 18 tiles that improve it."""
+    from variants.riichi.human.context import Context, TableRules
+
+    player = _human()
+    ctx = Context(_observation("23m456p678p234s99s1z"), player.profile, TableRules(), 1.0)
+    assert ctx.win_chance(0, 8) > 1.5 * ctx.win_chance(1, 18) > 0
+    assert ctx.win_chance(3, 30) > ctx.win_chance(4, 30) > 0
+
+
+@pytest.mark.parametrize(
+    ("dama_min_points", "expected"), [(5200, DISCARD), (20000, DECLARE_DISCARD)], ids=["dama", "riichi"]
+)
+def test_profile_values_reach_the_decisions(dama_min_points, expected):
+    """Tanyao with two dora on a two-sided wait: dama at the default threshold, riichi when the profile asks more."""
+    from variants.riichi.human.player import HumanPlayer
+    from variants.riichi.human.profile import profile_with
+
+    obs = _observation("23m456p678p234s55s1z", indicator="4s", wall_left=60)
+    offers = _discards(obs)
+    east = next(a for a in offers if _kind(a) == "1z")
+    rules = RuleSet.from_preset("tenhou", {}).compile()
+    player = HumanPlayer(random.Random(0), rules, profile_with(_human().profile, dama_min_points=dama_min_points))
+    chosen = player.act(obs, [*offers, Action(DECLARE_DISCARD, east.tile)])
+    assert chosen.kind == expected and _kind(chosen) == "1z"

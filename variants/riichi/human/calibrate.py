@@ -9,7 +9,7 @@ in units of 0.10.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 
 from mjsim.errors import MjsimError
 from variants.riichi.human.measure import HAN_BINS, RATES, measure, total_variation
@@ -57,12 +57,15 @@ BOUNDS = {
     "fold_weight_top_all_last": (1.0, 4.0),
     "fold_weight_last_all_last": (0.1, 1.0),
     "near_declare_factor": (0.8, 2.0),
+    "dama_min_points": (2000, 12000),
+    "dama_late_wall": (0, 30),
     "dora_loss_factor": (1.0, 2.0),
     "late_open_tenpai": (0.0, 0.3),
     "threat_min_ready": (0.0, 0.9),
     "others_win_per_turn": (0.0, 0.15),
 }
-"""The parameters a calibration may fit (real-valued fields of Profile) and their search ranges."""
+"""The parameters a calibration may fit (number fields of Profile) and their search ranges."""
+_WHOLE = {f.name for f in fields(Profile) if isinstance(f.default, int)}
 
 
 def loss(stats: dict, target: Target) -> float:
@@ -99,7 +102,8 @@ def fit(base: Profile, names: Sequence[str], evaluate: Evaluate, target: Target,
     seen: list[tuple[dict[str, float], float, dict]] = []
 
     def objective(unit) -> float:
-        values = {n: float(v) for n, v in zip(names, lows + np.clip(unit, 0.0, 1.0) * spans, strict=True)}
+        point = lows + np.clip(unit, 0.0, 1.0) * spans
+        values = {n: round(float(v)) if n in _WHOLE else float(v) for n, v in zip(names, point, strict=True)}
         stats = evaluate(profile_with(base, **values))
         seen.append((values, loss(stats, target), stats))
         return seen[-1][1]

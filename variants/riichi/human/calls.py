@@ -53,6 +53,8 @@ def _judge(ctx: Context, action: Action, now: int) -> tuple[int, int] | None:
         return None
     if after > p.call_max_shanten and not value_pon:
         return None
+    if points < p.call_min_points * (1.5 if ctx.dealer else 1.0) and after > p.cheap_call_shanten and not late:
+        return None  # a cheap hand opens only when the call brings it close (people keep cheap hands closed)
     if not ctx.opened and not value_pon and _keeps_closed(ctx, now, after, points):
         return None
     return after, -points

@@ -30,43 +30,48 @@ def play_game(rules, seed: int, make_seat: AgentMaker, totals: Counter) -> None:
     seats = rules.flow.setup.seats
     agents = [make_seat(i, random.Random(derive_seed(seed, "agent", i))) for i in range(seats)]
     game = core.new_game(rules, seed)
-    start, called, counted = 0, set(), 0
+    start, seen, counted = 0, {"called": set(), "riichi": set()}, 0
     while not game.over:
         offers = core.pending(game)  # it may settle a hand that ended (the history grows here too)
-        counted = _count_new_hands(game, seats, called, totals, counted)
+        counted = _count_new_hands(game, seats, seen, totals, counted)
         if not offers:
             break
         core.step(game, {s: agents[s].act(observe(game, s), acts) for s, acts in offers.items()})
         for e in game.log[start:]:
             if e.kind in CALL_EVENTS:
-                called.add(e.seat)
+                seen["called"].add(e.seat)
             elif e.kind == "declare_discard":
+                seen["riichi"].add(e.seat)
                 totals["riichi"] += 1
         start = len(game.log)
-        counted = _count_new_hands(game, seats, called, totals, counted)
-    _count_new_hands(game, seats, called, totals, counted)
+        counted = _count_new_hands(game, seats, seen, totals, counted)
+    _count_new_hands(game, seats, seen, totals, counted)
     totals["games"] += 1
 
 
-def _count_new_hands(game, seats: int, called: set[int], totals: Counter, counted: int) -> int:
-    """Count the hands settled since ``counted`` (the calls seen belong to the first of them)."""
+def _count_new_hands(game, seats: int, seen: dict[str, set[int]], totals: Counter, counted: int) -> int:
+    """Count the hands settled since ``counted`` (the calls and riichi seen belong to the first of them)."""
     for record in game.history[counted:]:
-        _count_hand(record, seats, called, totals)
-        called.clear()
+        _count_hand(record, seats, seen, totals)
+        for seats_seen in seen.values():
+            seats_seen.clear()
     return len(game.history)
 
 
-def _count_hand(record: dict, seats: int, called: set[int], totals: Counter) -> None:
-    """One hand's wins (value, han), deal-ins, calls and draw."""
+def _count_hand(record: dict, seats: int, seen: dict[str, set[int]], totals: Counter) -> None:
+    """One hand's wins (value, han, riichi / open / dama, tsumo), deal-ins, calls and draw."""
     totals["hands"] += 1
     totals["player_hands"] += seats
-    totals["calls"] += len(called)
+    totals["calls"] += len(seen["called"])
     wins = record.get("wins") or []
     if not wins:
         totals["draws"] += 1
     for w in wins:
         totals["wins"] += 1
         totals["win_value"] += w["value"]
+        how = "riichi" if w["seat"] in seen["riichi"] else "open" if w["seat"] in seen["called"] else "dama"
+        totals["win_" + how] += 1  # a closed kan counts as a call here: rare enough for a share
+        totals["win_tsumo"] += w.get("from") is None
         han = 13 if w.get("yakuman") else min(int(w.get("han") or 0), 13)
         totals["han:" + HAN_BINS[max(han, 1) - 1]] += 1
         if w.get("from") is not None:
@@ -86,6 +91,7 @@ def statistics(totals: Counter) -> dict:
         "mean_win": totals["win_value"] / wins,
         "hands_per_game": totals["hands"] / max(totals["games"], 1),
         "han": {b: totals["han:" + b] / wins for b in HAN_BINS},
+        "wins_by": {k: totals["win_" + k] / wins for k in ("riichi", "open", "dama", "tsumo")},
     }
 
 

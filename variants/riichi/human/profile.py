@@ -63,6 +63,8 @@ class Profile:
     riichi_bad_wait_early_turn: int = 6  # before this turn, a one-tile wait without yaku waits for a better one [H]
     # --- calls [P] ---
     call_max_shanten: int = 3  # open a hand only from this close to ready (yakuhai pon always) [H]
+    call_min_points: int = 0  # an open hand worth less than this (non-dealer) calls only when it gets close [H]
+    cheap_call_shanten: int = 0  # ...this close after the call [H]
     closed_keep_shanten: int = 1  # this close, a closed hand stays closed unless the call readies it as dear [H]
     honitsu_min_tiles: int = 10  # tiles of one suit plus honours (of 14) to go for honitsu [P]
     toitoi_min_pairs: int = 4  # pairs or triplets to pon toward toitoi [P]
