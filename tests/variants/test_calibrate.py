@@ -27,7 +27,7 @@ def test_a_tiny_calibration_writes_a_profile_that_loads(tmp_path):
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     profile, table = read_profile_file(out)
-    assert table["command"].startswith("mjsim calibrate --preset tenhou --target phoenix --params fold_weight")
+    assert table["command"].startswith("mjsim calibrate --preset tenhou --target phoenix --params fold_weight --base")
     assert "--games 1 --iterations 2" in table["command"]
     assert profile.fold_weight == pytest.approx(table["parameters"]["fold_weight"])
     assert 0 < table["statistics"]["win"] < 1 and sum(table["statistics"]["han"].values()) == pytest.approx(1, abs=1e-3)

@@ -58,6 +58,7 @@ BOUNDS = {
     "fold_weight_last_all_last": (0.1, 1.0),
     "near_declare_factor": (0.8, 2.0),
     "dama_min_points": (2000, 12000),
+    "closed_keep_ratio": (0.2, 1.2),
     "dama_late_wall": (0, 30),
     "dora_loss_factor": (1.0, 2.0),
     "late_open_tenpai": (0.0, 0.3),

@@ -9,9 +9,10 @@ import click
 
 from mjsim.errors import MjsimError
 from variants.riichi.human.calibrate import BOUNDS, TARGETS, evaluator, fit, fitted_values, rounded_statistics
+from variants.riichi.human.profile import Profile
 from variants.riichi.human.profile_file import profile_toml, read_profile_file, shipped_profile
 
-DEFAULT_PARAMS = "fold_weight,others_win_per_turn,future_risk_per_shanten,value_exponent"
+DEFAULT_PARAMS = "fold_weight,others_win_per_turn,closed_keep_ratio,value_exponent"
 """The parameters fitted unless --params names others."""
 
 
@@ -19,7 +20,7 @@ DEFAULT_PARAMS = "fold_weight,others_win_per_turn,future_risk_per_shanten,value_
 @click.option("--preset", default="tenhou", show_default=True, help="the rule set the games are played by")
 @click.option("--target", type=click.Choice(sorted(TARGETS)), default="phoenix", show_default=True)
 @click.option("--params", default=DEFAULT_PARAMS, show_default=True, help="comma-separated parameters to fit")
-@click.option("--base", default="phoenix", show_default=True, help="start profile: a shipped name or a TOML file")
+@click.option("--base", default="defaults", show_default=True, help="start: defaults, a profile name or file")
 @click.option("--games", type=click.IntRange(1, 100_000), default=40, show_default=True, help="games per evaluation")
 @click.option("--iterations", type=click.IntRange(1, 10_000), default=30, show_default=True, help="evaluations")
 @click.option("--seed", type=int, default=5, show_default=True, help="root seed of every evaluation's games")
@@ -34,7 +35,7 @@ def calibrate(preset, target, params, base, games, iterations, seed, out) -> Non
     unknown = [n for n in names if n not in BOUNDS]
     if unknown:
         raise MjsimError(f"cannot fit {unknown[0]!r}; fittable parameters: {', '.join(sorted(BOUNDS))}")
-    start = read_profile_file(base)[0] if base.endswith(".toml") else shipped_profile(base)
+    start = _start_profile(base)
     rules = RuleSet.resolve(preset, {}, ()).compile()
     aim = TARGETS[target]
     evaluate = evaluator(rules, games, seed, rules.flow.setup.seats)
@@ -52,6 +53,13 @@ def calibrate(preset, target, params, base, games, iterations, seed, out) -> Non
             raise MjsimError(f"cannot write {out}: {exc.strerror or exc}") from None
         fitted = ", ".join(f"{k}={v:.4g}" for k, v in result.values.items())
         click.echo(f"wrote {out}: loss {result.loss:.3f}, {fitted}")
+
+
+def _start_profile(base: str) -> Profile:
+    """The profile a fit starts from: the code's defaults, a shipped profile by name, or a profile file."""
+    if base == "defaults":
+        return Profile()
+    return read_profile_file(base)[0] if base.endswith(".toml") else shipped_profile(base)
 
 
 def _command(preset, target, params, base, games, iterations, seed) -> str:

@@ -61,11 +61,11 @@ def _judge(ctx: Context, action: Action, now: int) -> tuple[int, int] | None:
 
 
 def _keeps_closed(ctx: Context, now: int, after: int, open_points: int) -> bool:
-    """A closed hand near ready keeps its riichi unless the call readies a hand worth as much."""
+    """A closed hand near ready keeps its riichi unless the call readies a hand worth a share of it."""
     if now > ctx.profile.closed_keep_shanten:
         return False
     closed_points = ctx.hand_points(ctx.counts, closed=True)
-    return after > 0 or open_points < closed_points
+    return after > 0 or open_points < ctx.profile.closed_keep_ratio * closed_points
 
 
 def _judge_kan(ctx: Context, counts, melds, tiles, now: int) -> tuple[int, int] | None:
