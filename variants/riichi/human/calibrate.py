@@ -89,8 +89,11 @@ Evaluate = Callable[[Profile], dict]
 """A profile -> its statistics (the same games each time)."""
 
 
-def fit(base: Profile, names: Sequence[str], evaluate: Evaluate, target: Target, iterations: int) -> Fit:
-    """Nelder-Mead over ``names`` (unit cube of BOUNDS) from ``base``, at most ``iterations`` evaluations."""
+def fit(base: Profile, names: Sequence[str], evaluate: Evaluate, target: Target, iterations: int, report=None) -> Fit:
+    """Nelder-Mead over ``names`` (unit cube of BOUNDS) from ``base``, at most ``iterations`` evaluations.
+
+    ``report(i, values, loss)`` is called after each evaluation (a progress line).
+    """
     import numpy as np
     from scipy.optimize import minimize
 
@@ -107,6 +110,8 @@ def fit(base: Profile, names: Sequence[str], evaluate: Evaluate, target: Target,
         values = {n: round(float(v)) if n in _WHOLE else float(v) for n, v in zip(names, point, strict=True)}
         stats = evaluate(profile_with(base, **values))
         seen.append((values, loss(stats, target), stats))
+        if report is not None:
+            report(len(seen), values, seen[-1][1])
         return seen[-1][1]
 
     simplex = [start] + [_stepped(start, i) for i in range(len(names))]

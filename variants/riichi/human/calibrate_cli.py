@@ -39,7 +39,7 @@ def calibrate(preset, target, params, base, games, iterations, seed, out) -> Non
     rules = RuleSet.resolve(preset, {}, ()).compile()
     aim = TARGETS[target]
     evaluate = evaluator(rules, games, seed, rules.flow.setup.seats)
-    result = fit(start, names, evaluate, aim, iterations)
+    result = fit(start, names, evaluate, aim, iterations, report=_progress)
     command = _command(preset, target, params, base, games, iterations, seed)
     note = f"Fitted by mjsim calibrate to {aim.name} ({aim.source}); loss {result.loss:.3f}, {iterations} evaluations."
     text = profile_toml(fitted_values(start, result.values), rounded_statistics(result.statistics),
@@ -53,6 +53,12 @@ def calibrate(preset, target, params, base, games, iterations, seed, out) -> Non
             raise MjsimError(f"cannot write {out}: {exc.strerror or exc}") from None
         fitted = ", ".join(f"{k}={v:.4g}" for k, v in result.values.items())
         click.echo(f"wrote {out}: loss {result.loss:.3f}, {fitted}")
+
+
+def _progress(i: int, values: dict[str, float], got: float) -> None:
+    """One line per evaluation on stderr."""
+    shown = ", ".join(f"{k}={v:.4g}" for k, v in values.items())
+    click.echo(f"evaluation {i}: loss {got:.3f} ({shown})", err=True)
 
 
 def _start_profile(base: str) -> Profile:
