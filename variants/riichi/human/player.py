@@ -12,7 +12,7 @@ from variants.riichi.human.calls import choose_call
 from variants.riichi.human.context import Context, TableRules
 from variants.riichi.human.declare import choose_riichi, play_on_nine_orphans, take_kan
 from variants.riichi.human.discard import choose_discard
-from variants.riichi.human.profile import PHOENIX, Profile
+from variants.riichi.human.profile import Profile
 from variants.riichi.human.profile_file import DEFAULT, shipped_profile
 from variants.riichi.human.view import rank
 
@@ -20,9 +20,9 @@ from variants.riichi.human.view import rank
 class HumanPlayer(Bot):
     """Value-aware efficiency, push/fold by danger, a calling policy, riichi or dama, placement at all-last."""
 
-    def __init__(self, rng: random.Random, rules=None, profile: Profile = PHOENIX) -> None:
+    def __init__(self, rng: random.Random, rules=None, profile: Profile | None = None) -> None:
         super().__init__(rng, rules)
-        self.profile = profile
+        self.profile = shipped_profile(DEFAULT) if profile is None else profile
         self.table = TableRules.of(rules)
         self.first_dealer: int | None = None  # the game's first dealer, seen at the first decision
 

@@ -6,7 +6,8 @@ Sources (docs/players.md has the long form):
     genbutsu 0, suji about 4 %, other tiles about 11 %, refined by tile rank the way those tables are laid out.
 [P] push/fold rules of thumb of the same book and of 現代麻雀技術論 (ASAPIN/NAGA-style tables): a good
     ready hand pushes, a mangan one-shanten pushes early, a cheap or far hand folds against a riichi.
-[H] hand-tuned in this repository toward [K] with 200-game runs (`mjsim simulate --preset tenhou --agents human`).
+[H] hand-tuned in this repository toward [K] with 40-game runs of benchmarks/playstats_probe.py; the shipped
+    profiles/phoenix.toml then fits some of them with `mjsim calibrate` (its command is in the file).
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ class Profile:
 
 
 PHOENIX = Profile()
-"""The default profile: hand-tuned toward Tenhou Phoenix play [K][H]."""
+"""The code's defaults, hand-tuned toward Tenhou Phoenix play [K][H]; the ``human`` bot plays profiles/phoenix.toml."""
 
 
 def profile_with(base: Profile, **changes: float) -> Profile:
