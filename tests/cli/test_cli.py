@@ -120,12 +120,20 @@ def test_score_cases_reports_disagreement(tmp_path):
         },
     }
     path = tmp_path / "cases.jsonl"
-    path.write_text(json.dumps(line) + "\n" + "not json\n")
+    path.write_text(json.dumps(line) + "\n")
     result = run("score", "--cases", str(path), "--json")
     summary = json.loads(result.output)
     assert result.exit_code == 1
-    assert (summary["disagree"], summary["errors"]) == (1, 1)
+    assert (summary["disagree"], summary["errors"]) == (1, 0)
     assert summary["mismatches"][0]["differences"]["points"][0] == 9999
+
+
+def test_a_case_file_line_that_is_not_json_is_one_line_exit_2(tmp_path):
+    path = tmp_path / "cases.jsonl"
+    path.write_text("not json\n")
+    result = run("score", "--cases", str(path))
+    assert result.exit_code == 2
+    assert f"{path}:1: not JSON" in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
 def test_rules_lists_every_option_with_default():
