@@ -13,7 +13,7 @@ from mjsim.hand.shanten import Form, shanten
 from mjsim.hookspecs import hookimpl
 from mjsim.rules import Rules, RuleSet
 from mjsim.scoring import Meld, Pattern, Score, WinContext
-from mjsim.win_input import win_context
+from mjsim.win_input import refuse_impossible, win_context
 
 __version__ = "0.1.0"
 
@@ -34,6 +34,7 @@ __all__ = [
     "parse_kinds",
     "parse_tiles",
     "readings",
+    "refuse_impossible",
     "score",
     "shanten",
     "waits",
@@ -42,8 +43,10 @@ __all__ = [
 
 
 def score(ctx: WinContext, rules: Rules | None = None) -> Score:
-    """Score a win under ``rules`` (default: the ``tenhou`` preset); raises MjsimError if it does not win."""
+    """Score a win under ``rules`` (default: the ``tenhou`` preset); raises MjsimError if it does not win or
+    cannot happen in a game (``ippatsu needs riichi``)."""
     rules = rules or _tenhou()
+    refuse_impossible(ctx, rules)
     return rules.score_win(ctx=ctx, rules=rules)
 
 
