@@ -28,7 +28,9 @@ class Needs:
 # Why each line: riichi is declared with a closed hand (a concealed kan keeps it closed); ippatsu is riichi's
 # first go-around and a kan of one's own ends it before the replacement tile; the replacement tile of a kan
 # is never the last tile of the wall (haitei) and a robbed kan is never the last discard (houtei); 天和, 地和
-# and 人和 are the first go-around, before any call or riichi and long before the wall ends.
+# and 人和 are the first go-around, before any call or riichi and long before the wall ends (a replacement
+# tile comes after a kan or a north, which ends the first go-around; a robbed concealed kan does not: 国士
+# may rob one before its first draw, 人和 and 槍槓 at once).
 SITUATION_NEEDS: dict[str, Needs] = {
     "riichi": Needs(melds="closed"),
     "double_riichi": Needs(melds="closed"),
@@ -37,8 +39,8 @@ SITUATION_NEEDS: dict[str, Needs] = {
     "rinshan": Needs(win="tsumo"),  # no kan needed: three-player tables draw a replacement for a north too
     "haitei": Needs(win="tsumo", excludes=("rinshan",)),
     "houtei": Needs(win="ron", excludes=("chankan",)),
-    "tenhou": Needs(win="tsumo", dealer=True, melds="none", excludes=(*RIICHI_DECLARED, "haitei")),
-    "chiihou": Needs(win="tsumo", dealer=False, melds="none", excludes=(*RIICHI_DECLARED, "haitei")),
+    "tenhou": Needs(win="tsumo", dealer=True, melds="none", excludes=(*RIICHI_DECLARED, "haitei", "rinshan")),
+    "chiihou": Needs(win="tsumo", dealer=False, melds="none", excludes=(*RIICHI_DECLARED, "haitei", "rinshan")),
     "renhou": Needs(win="ron", dealer=False, melds="none", excludes=(*RIICHI_DECLARED, "houtei")),
 }
 
