@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from mjsim.scoring import ANKAN, WinContext
 
 RIICHI_DECLARED = ("riichi", "double_riichi")
-FIRST_TURN = ("tenhou", "chiihou", "renhou")
 
 
 @dataclass(frozen=True)
