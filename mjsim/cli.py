@@ -238,7 +238,7 @@ def _check_situations(names: tuple[str, ...], rules, params: list[click.Paramete
 def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
     """Score one hand described on the command line and print it."""
     from mjsim.score_report import han_unit, score_json, score_text
-    from mjsim.win_input import win_context
+    from mjsim.win_input import refuse_impossible, win_context
 
     seat = kw["seat_wind"] or ("E" if kw["dealer"] else "S")
     if kw["dealer"] and seat.upper() != "E":
@@ -259,6 +259,7 @@ def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
         red_fives=len(rules.flow.setup.red_ids) if rules.flow else 0,  # the table's red fives (a family without: 0)
     )
     ctx = replace(ctx, extra={**ctx.extra, **_extra(kw["extra"], rules)})
+    refuse_impossible(ctx, rules)
     result = rules.score_win(ctx=ctx, rules=rules)
     if as_json:  # default=float: a rado win below 1 han can have an exact fractional base (fractions.Fraction)
         click.echo(json.dumps(score_json(ctx, result, han_unit(rules)), ensure_ascii=False, default=float))

@@ -41,6 +41,17 @@ def mjsim_score_win(ctx, rules):
     """
 
 
+@hookspec
+def mjsim_check_win(ctx, rules):
+    """Why the win in ``ctx`` cannot happen in a game under ``rules`` (one line naming the conflict, e.g.
+    ``"ippatsu needs riichi"``), or None when it can.
+
+    Asked where a win comes from outside a game (``mjsim score``, :func:`mjsim.score`, case files) before it
+    is scored, through :func:`mjsim.win_input.refuse_impossible`; every variant's answer is collected and
+    the first message refuses the win. The family owns which of its situations exclude each other.
+    """
+
+
 # --- Game flow hooks (pre-resolved on Rules.flow) ---------------------------
 
 

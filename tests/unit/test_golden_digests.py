@@ -21,11 +21,11 @@ GOLDEN = [  # (preset, agents by seat or "" for four efficiency bots, digest pre
     ("boo-classic", "", "c4bd63dd50d55d86"),
     ("boo-modern", "", "f34a6a901a2f7224"),
     ("rado", "", "933397ac586771f9"),
-    ("4play", "", "e2fb86a566e919a0"),
+    ("4play", "", "ae1c015394b72129"),  # issue 20: + paarenchan (its paarenchan.awards fact per hand)
     ("chengdu", "", "94c58f2a66bd9843"),
     ("taiwan", "", "c48007312b158b92"),
     ("house-all", "", "3aea88cb8daee156"),
-    ("kait", "", "bce3f6f08031dd6e"),
+    ("kait", "", "a4682439f80d77b2"),  # issue 20: + daisharin (its daisharin.wins fact per hand)
     ("fl8", "", "1f46dfa781e6eace"),
     ("mahjongsoul_chuanma", "", "1e02dd75ba83ef16"),
     ("boo-classic", "boo,boo,efficiency,tsumogiri", "702f6d1a588a7144"),

@@ -6,7 +6,7 @@ from importlib import resources
 
 from mjsim.hookspecs import hookimpl
 from variants.riichi import options as _options
-from variants.riichi import play, settlement
+from variants.riichi import play, settlement, situations
 from variants.riichi.scorer import configured_patterns, score_win
 
 NAME = "riichi"
@@ -38,6 +38,12 @@ def mjsim_register_yaku(rules):
 def mjsim_score_win(ctx, rules):
     """Score a riichi win (raises NoWin when the hand does not win)."""
     return score_win(ctx, rules.pattern_index, rules.values)
+
+
+@hookimpl
+def mjsim_check_win(ctx):
+    """Riichi's situations that cannot stand together or with this win (``ippatsu needs riichi``)."""
+    return situations.conflict(ctx)
 
 
 # --- Game flow ----------------------------------------------------------------

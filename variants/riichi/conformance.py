@@ -8,6 +8,7 @@ from typing import Any
 
 from mjsim.errors import MjsimError
 from mjsim.rules import Rules, RuleSet
+from mjsim.win_input import refuse_impossible
 from variants.riichi.logs.agari_cases import Case
 
 
@@ -41,6 +42,10 @@ class CaseScorer:
             return Outcome(case.id, "skipped", detail=case.skip)
         rules = self.rules_for(case.overrides)
         ctx = case.ctx
+        try:
+            refuse_impossible(ctx, rules)
+        except MjsimError as exc:  # a case no game can give is an error of the file, never an agreement
+            return Outcome(case.id, "error", detail=str(exc))
         try:
             score = rules.score_win(ctx=ctx, rules=rules)
         except MjsimError as exc:
