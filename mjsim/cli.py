@@ -250,6 +250,7 @@ def simulate(
     preset, settings, games, seed, agents, check, log_out, workers, backend, address, plugins, as_json
 ) -> None:
     """Play GAMES games and print a summary (with a digest: the same seed gives the same digest anywhere)."""
+    from mjsim.play_terms import play_reference
     from mjsim.runner.games import digest, run_games
     from mjsim.simulate import summarize
 
@@ -265,10 +266,13 @@ def simulate(
         spec = RunSpec(ruleset, tuple(names), seed)
         records = collect(spec, games, backend=backend or "multiprocessing", workers=workers, address=address)
     summary = {**summarize(records), "digest": digest(records), "preset": preset, "seed": seed, "agents": names}
+    reference = play_reference(compiled)
     if as_json:
-        click.echo(json.dumps(summary, indent=1))
+        if reference is not None:
+            summary["reference"] = {"name": reference.name, "about": reference.about, **reference.figures}
+        click.echo(json.dumps(summary, indent=1, ensure_ascii=False))
         return
-    click.echo(_simulate_text(summary))
+    click.echo(_simulate_text(summary, reference))
 
 
 def _positive_width(value: float | None) -> float | None:
@@ -293,15 +297,14 @@ def _agents(text: str | None, rules=None) -> list[str]:
     return names
 
 
-def _simulate_text(s: dict) -> str:
+def _simulate_text(s: dict, reference=None) -> str:
+    from mjsim.play_table import text_table
+
     lines = [f"{s['games']} games, {s['hands']} hands ({s['hands_per_game']:.2f} per game), preset {s['preset']}"]
     for seat, st in enumerate(s["seats"]):
         dist = " ".join(f"{p:.2f}" for p in st["rank_distribution"])
         lines.append(f"  seat {seat}: mean points {st['mean_points']:8.0f}   ranks 1-{len(s['seats'])}: {dist}")
-    lines.append(
-        f"  win {s['win_rate']:.3f}  tsumo {s['tsumo_rate']:.3f}  deal-in {s['deal_in_rate']:.3f}  "
-        f"draw {s['draw_rate']:.3f}  mean win {s['mean_win_value']:.0f}"
-    )
+    lines += ["", "how the players played (rates per player-hand; shares of wins):", *text_table(s["play"], reference)]
     lines.append("  winners per hand " + "  ".join(f"{n}: {k}" for n, k in s["winners_per_hand"].items()))
     lines.append(f"  invariant violations {s['invariant_violations']}  digest {s['digest'][:16]}")
     return "\n".join(lines)

@@ -134,3 +134,11 @@ def mjsim_register_report_sections():
     from variants.tournament.report import SECTION
 
     return {"tournament": SECTION}
+
+
+@hookimpl
+def mjsim_play_terms(rules):
+    """Riichi declarations, wins by han and fu, yaku, and the Tenhou Phoenix reference."""
+    from variants.riichi.statistics import TERMS
+
+    return TERMS
