@@ -224,4 +224,4 @@ def mjsim_register_log_formats(rules):
 def mjsim_play_terms(rules):
     """This family's names for its facts of play, as a :class:`mjsim.play_terms.PlayTerms`: the event counted as
     a declaration, how wins group (han, fu...), what scoring patterns are called, and reference figures of real
-    play. Later variants take precedence; None leaves it to an earlier one."""
+    play. Later variants take precedence. Stops at first non-None result."""

@@ -65,13 +65,16 @@ def _player_hands(record: Record) -> list[PlayerHand]:
     """Every player-hand of a game; its hands and play facts must match one for one."""
     play = record["play"]
     if len(play["hands"]) != len(record["hands"]):
-        raise MjsimError(f"game {record.get('index')}: its play facts cover {len(play['hands'])} hands, not "
-                         f"{len(record['hands'])}")
+        raise MjsimError(
+            f"game {record.get('index')}: its play facts cover {len(play['hands'])} hands, not {len(record['hands'])}"
+        )
     slots = []
     for hand, facts in zip(record["hands"], play["hands"], strict=True):
         if len(facts["wins"]) != len(hand.get("wins", ())):
-            raise MjsimError(f"game {record.get('index')} hand {hand.get('hand')}: play facts of "
-                             f"{len(facts['wins'])} wins, the hand has {len(hand.get('wins', ()))}")
+            raise MjsimError(
+                f"game {record.get('index')} hand {hand.get('hand')}: play facts of "
+                f"{len(facts['wins'])} wins, the hand has {len(hand.get('wins', ()))}"
+            )
         slots += [PlayerHand(hand, facts, seat, agent) for seat, agent in enumerate(play["agents"])]
     return slots
 
@@ -83,7 +86,12 @@ def _agents(slots: Sequence[PlayerHand]) -> list[str]:
 def _player_figures(slots: Sequence[PlayerHand], names: dict[str, Any]) -> dict[str, Any]:
     """The figures of some player-hands: rates, the value, kind and turn of their wins, their groups and patterns."""
     n = len(slots)
-    wins = [(w, pw) for s in slots for w, pw in zip(s.hand.get("wins", ()), s.play["wins"]) if w["seat"] == s.seat]
+    wins = [
+        (w, pw)
+        for s in slots
+        for w, pw in zip(s.hand.get("wins", ()), s.play["wins"], strict=True)
+        if w["seat"] == s.seat
+    ]
     at_draw = [s for s in slots if isinstance(s.hand.get("tenpai"), list) and not s.hand.get("wins")]
     figures: dict[str, Any] = {
         "player_hands": n,

@@ -40,17 +40,19 @@ def _row(label: str, run: float | None, ref: float | None, figure: str, share: b
     return label, next(texts), next(texts), sign + next(texts) if diff is not None else "-"
 
 
-def comparison_rows(play: dict[str, Any], reference: Reference | None) -> list[Row]:
-    """(figure, this run, the reference, run minus reference) for the run's figures, then its distributions."""
+def comparison_rows(play: dict[str, Any], reference: Reference | None, shares: bool = True) -> list[Row]:
+    """(figure, this run, the reference, run minus reference) for the run's figures, then its distributions
+    (``shares`` False: only their distance to the reference)."""
     ref = reference.figures if reference is not None else {}
     rows = [_row(f, play.get(f), ref.get(f), f) for f in single_figures(play)]
     for group in play["terms"]["groups"]:
-        rows += _distribution_rows(group, play[group], ref.get(group, {}), numeric=True)
+        if shares:
+            rows += _distribution_rows(group, play[group], ref.get(group, {}), numeric=True)
         if group in ref and play[group]:
             distance = f"{total_variation(play[group], ref[group]):.3f}"
             rows.append((f"{group}: total variation distance", distance, "0", "-"))
     patterns = play["terms"]["patterns"]
-    if patterns:
+    if patterns and shares:
         rows += _distribution_rows(patterns, play[patterns], ref.get(patterns, {}), numeric=False)
     return rows
 
@@ -86,14 +88,17 @@ def text_table(play: dict[str, Any], reference: Reference | None) -> list[str]:
 
 def _aligned(rows) -> list[str]:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return ["  " + "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
-            for r in rows]
+    return [
+        "  " + "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
+        for r in rows
+    ]
 
 
-def markdown_table(play: dict[str, Any], reference: Reference | None) -> list[str]:
-    """The comparison and the per-seat and per-agent figures as markdown tables."""
+def markdown_table(play: dict[str, Any], reference: Reference | None, shares: bool = True) -> list[str]:
+    """The comparison and the per-seat and per-agent figures as markdown tables (``shares``: with every
+    distribution's shares, else their distances only)."""
     lines = [f"| figure | this run | {_people(reference)} | difference |", "| --- | ---: | ---: | ---: |"]
-    lines += [f"| {' | '.join(r)} |" for r in comparison_rows(play, reference)]
+    lines += [f"| {' | '.join(r)} |" for r in comparison_rows(play, reference, shares)]
     columns, players = player_rows(play)
     lines += ["", f"| by seat / agent | {' | '.join(columns)} |", "| --- |" + " ---: |" * len(columns)]
     return lines + [f"| {' | '.join(r)} |" for r in players]

@@ -145,4 +145,6 @@ def mjsim_play_terms(rules):
     from mjsim.engine.actions import DECLARE_DISCARD
     from mjsim.play_terms import PlayTerms
 
-    return PlayTerms(declaration=("migi", DECLARE_DISCARD), groups={"tai": lambda win: str(win["han"])}, patterns="tai_patterns")
+    return PlayTerms(
+        declaration=("migi", DECLARE_DISCARD), groups={"tai": lambda win: str(win["han"])}, patterns="tai_patterns"
+    )
