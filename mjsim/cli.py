@@ -238,7 +238,11 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE")
 @click.option("--games", default=10, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: efficiency in every seat]")
+@click.option(
+    "--agents",
+    default=None,
+    help="one bot per seat, comma-separated, or one name for every seat  [default: efficiency in every seat]",
+)
 @click.option("--check", is_flag=True, help="check the invariants after every step (in this process)")
 @click.option("--log-out", type=click.Path(file_okay=False), help="write every game as tenhou.net/6 JSON here")
 @click.option("--workers", type=click.IntRange(min=1), help="worker processes (default: this process only)")
@@ -257,6 +261,8 @@ def simulate(
     ruleset = _ruleset(preset, settings, plugins)
     compiled = ruleset.compile()
     names = _agents(agents, compiled)
+    if len(names) == 1 and compiled.flow is not None:  # one name: that bot in every seat of the table
+        names = names * compiled.flow.setup.seats
     if backend is None and workers is None or check or log_out:
         records = run_games(compiled, games, seed, names, check, Path(log_out) if log_out else None)
     else:

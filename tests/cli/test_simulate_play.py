@@ -68,3 +68,8 @@ def test_families_without_han_name_their_own_groups(preset, named, absent):
 def test_boo_keeps_han_and_fu_without_the_tenhou_reference():
     summary = json.loads(_simulate("--preset", "boo-classic", "--json"))
     assert "han" in summary["play"] and "riichi" in summary["play"] and "reference" not in summary
+
+
+def test_one_agent_name_fills_every_seat():
+    summary = json.loads(_simulate("--agents", "defensive", "--json"))
+    assert summary["agents"] == ["defensive"] * 4 and list(summary["play"]["agents"]) == ["defensive"]
