@@ -287,7 +287,11 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE")
 @click.option("--games", default=10, show_default=True, type=click.IntRange(1, MAX_COUNT))
 @click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: efficiency in every seat]")
+@click.option(
+    "--agents",
+    default=None,
+    help="one bot per seat, comma-separated, or one name for every seat  [default: efficiency in every seat]",
+)
 @click.option("--check", is_flag=True, help="check the invariants after every step (in this process)")
 @click.option("--log-out", type=click.Path(file_okay=False), help="write every game as tenhou.net/6 JSON here")
 @click.option("--workers", type=click.IntRange(min=1), help="worker processes (default: this process only)")
@@ -299,12 +303,15 @@ def simulate(
     preset, settings, games, seed, agents, check, log_out, workers, backend, address, plugins, as_json
 ) -> None:
     """Play GAMES games and print a summary (with a digest: the same seed gives the same digest anywhere)."""
+    from mjsim.play_terms import play_reference
     from mjsim.runner.games import digest, run_games
     from mjsim.simulate import summarize
 
     ruleset = _ruleset(preset, settings, plugins)
     compiled = ruleset.compile()
     names = _agents(agents, compiled)
+    if len(names) == 1 and compiled.flow is not None:  # one name: that bot in every seat of the table
+        names = names * compiled.flow.setup.seats
     if backend is None and workers is None or check or log_out:
         records = run_games(compiled, games, seed, names, check, Path(log_out) if log_out else None)
     else:
@@ -314,10 +321,13 @@ def simulate(
         spec = RunSpec(ruleset, tuple(names), seed)
         records = collect(spec, games, backend=backend or "multiprocessing", workers=workers, address=address)
     summary = {**summarize(records), "digest": digest(records), "preset": preset, "seed": seed, "agents": names}
+    reference = play_reference(compiled)
     if as_json:
-        click.echo(json.dumps(summary, indent=1))
+        if reference is not None:
+            summary["reference"] = {"name": reference.name, "about": reference.about, **reference.figures}
+        click.echo(json.dumps(summary, indent=1, ensure_ascii=False))
         return
-    click.echo(_simulate_text(summary))
+    click.echo(_simulate_text(summary, reference))
 
 
 def _positive_width(value: float | None) -> float | None:
@@ -342,15 +352,14 @@ def _agents(text: str | None, rules=None) -> list[str]:
     return names
 
 
-def _simulate_text(s: dict) -> str:
+def _simulate_text(s: dict, reference=None) -> str:
+    from mjsim.play_table import text_table
+
     lines = [f"{s['games']} games, {s['hands']} hands ({s['hands_per_game']:.2f} per game), preset {s['preset']}"]
     for seat, st in enumerate(s["seats"]):
         dist = " ".join(f"{p:.2f}" for p in st["rank_distribution"])
         lines.append(f"  seat {seat}: mean points {st['mean_points']:8.0f}   ranks 1-{len(s['seats'])}: {dist}")
-    lines.append(
-        f"  win {s['win_rate']:.3f}  tsumo {s['tsumo_rate']:.3f}  deal-in {s['deal_in_rate']:.3f}  "
-        f"draw {s['draw_rate']:.3f}  mean win {s['mean_win_value']:.0f}"
-    )
+    lines += ["", "how the players played (rates per player-hand; shares of wins):", *text_table(s["play"], reference)]
     lines.append("  winners per hand " + "  ".join(f"{n}: {k}" for n, k in s["winners_per_hand"].items()))
     lines.append(f"  invariant violations {s['invariant_violations']}  digest {s['digest'][:16]}")
     return "\n".join(lines)

@@ -229,3 +229,10 @@ def mjsim_register_report_sections():
 def mjsim_register_log_formats(rules):
     """Game-log formats this variant can write for games under ``rules``, as a dict {name: writer} where
     ``writer(game, agent_names) -> str`` is the text of one file; return None when none fits the rules."""
+
+
+@hookspec(firstresult=True)
+def mjsim_play_terms(rules):
+    """This family's names for its facts of play, as a :class:`mjsim.play_terms.PlayTerms`: the event counted as
+    a declaration, how wins group (han, fu...), what scoring patterns are called, and reference figures of real
+    play. Later variants take precedence. Stops at first non-None result."""

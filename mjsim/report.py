@@ -63,8 +63,9 @@ def build_summary(
 
 
 def asked_sections(experiment: Experiment) -> tuple[str, ...]:
-    """The report sections the experiment asks for, each registered by a variant (``tournament = true``)."""
-    return ("tournament",) if experiment.tournament else ()
+    """The report sections of the experiment: how the players played, then those it asks for, each registered by
+    a variant (``tournament = true``)."""
+    return ("play", "tournament") if experiment.tournament else ("play",)
 
 
 def _ranking(experiment: Experiment, records: dict[str, list[Record]]) -> list[dict[str, Any]]:

@@ -126,3 +126,13 @@ def mjsim_register_agents():
 def mjsim_register_presets():
     """The boo presets: ``variants/boo/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]
+
+
+@hookimpl
+def mjsim_play_terms(rules):
+    """The riichi family's terms without its Tenhou reference: boo's points are other units of another game."""
+    from dataclasses import replace
+
+    from variants.riichi.statistics import TERMS
+
+    return replace(TERMS, reference=None)

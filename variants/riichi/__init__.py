@@ -148,3 +148,11 @@ def mjsim_register_agents():
     from variants.riichi.human import BOTS
 
     return BOTS
+
+
+@hookimpl
+def mjsim_play_terms(rules):
+    """Riichi declarations, wins by han and fu, yaku, and the Tenhou Phoenix reference."""
+    from variants.riichi.statistics import TERMS
+
+    return TERMS
