@@ -219,7 +219,7 @@ def _plain_name(where: str, name: Any) -> str:
     """The experiment's name, which names its results folder: letters, digits and ``-_.`` only, so that output
     stays under the chosen results folder (no path separators, no ``..``, not empty)."""
     if not isinstance(name, str) or not _PLAIN_NAME.fullmatch(name) or set(name) == {"."}:
-        raise MjsimError(f"{where}: 'name' must be a plain name (1 to 100 letters, digits, '-', '_', '.'), got {name!r}")
+        raise MjsimError(f"{where}: 'name' must be a plain name (1-100 letters, digits, '-', '_', '.'), got {name!r}")
     return name
 
 
