@@ -279,13 +279,17 @@ def run_experiment(
             "or remove the folder to start again"
         )
     games = experiment.games
-    while True:
-        for entry in experiment.rulesets:
-            _fill_run(experiment, entry, store, games, backend, workers, address, force_resume)
-        more = _more_games(experiment, store, games, until_ci)
-        if not more:
-            return store
-        games += more
+    try:
+        while True:
+            for entry in experiment.rulesets:
+                _fill_run(experiment, entry, store, games, backend, workers, address, force_resume)
+            more = _more_games(experiment, store, games, until_ci)
+            if not more:
+                return store
+            games += more
+    except BaseException:  # an error or an interrupt: the file is closed (the caller may reopen it to count)
+        store.close()
+        raise
 
 
 def _fill_run(
