@@ -338,7 +338,9 @@ def _simulate_text(s: dict) -> str:
 
 @cli.command("run")
 @click.argument("experiment_file", type=click.Path(dir_okay=False))
-@click.option("--workers", type=int, callback=_workers, help="worker processes (default: every core; at most the shards)")
+@click.option(
+    "--workers", type=int, callback=_workers, help="worker processes (default: every core; at most the shards)"
+)
 @click.option(
     "--backend", type=click.Choice(["serial", "multiprocessing", "ray"]), default="multiprocessing", show_default=True
 )

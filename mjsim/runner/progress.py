@@ -91,9 +91,7 @@ class Progress:
         rate = self.rate(now)
         eta = (self.total - self.done) / rate if rate > 0 else math.inf
         eta_text = f"{eta:.0f} s" if math.isfinite(eta) else "?"
-        return (
-            f"progress: {self.label}{self.done}/{self.total} {self.unit}, {rate:.1f} {self.unit}/s, ETA {eta_text}"
-        )
+        return f"progress: {self.label}{self.done}/{self.total} {self.unit}, {rate:.1f} {self.unit}/s, ETA {eta_text}"
 
     def final_line(self, now: float | None = None) -> str:
         """The last log line: how much was done, in how long."""

@@ -74,8 +74,8 @@ def score_cases(path: str, ruleset: RuleSet, as_json: bool) -> int:
 @quiet_option
 def replay(paths, as_json) -> None:
     """Replay real Tenhou games (mjlog XML or tenhou.net/6 JSON) through the engine and compare every round."""
-    from variants.riichi.logs.load import load_logs
     from mjsim.runner.progress import Progress
+    from variants.riichi.logs.load import load_logs
     from variants.riichi.logs.replay import replay_game, summarize_replay
 
     logs = load_logs(paths)
