@@ -445,7 +445,8 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
     rulesets = [_ruleset(p, o) for p, o in ((preset_a, set_a), (preset_b, set_b))]
     names = tuple(_agents(agents)) if agents is not None else ()  # (): an efficiency bot per seat of each table
     specs = [RunSpec(ruleset, names, seed, rotate=rotate) for ruleset in rulesets]
-    a, b = (collect(spec, games, workers=workers) for spec in specs)
+    labels = (f"A {preset_a}: ", f"B {preset_b}: ")
+    a, b = (collect(spec, games, workers=workers, label=label) for spec, label in zip(specs, labels, strict=True))
     rows = {m: paired(m, a, b) for m in METRIC_FUNCTIONS}
     if as_json:
         from mjsim.report import _jsonable
