@@ -70,8 +70,8 @@ class Progress:
     def __enter__(self) -> Progress:
         return self
 
-    def __exit__(self, *_exc: object) -> None:
-        self.close()
+    def __exit__(self, error: type[BaseException] | None, *_rest: object) -> None:
+        self.close(finished=error is None)
 
     def advance(self, count: int = 1) -> None:
         """Record ``count`` more finished units and redraw the bar, or log a line when ``every`` seconds passed."""
@@ -106,14 +106,15 @@ class Progress:
         elapsed = max((now or time.monotonic()) - self.start, 1e-9)
         return (self.done - self.first) / elapsed
 
-    def close(self) -> None:
-        """End the display: close the bar, or write the final log line (once)."""
+    def close(self, finished: bool = True) -> None:
+        """End the display: close the bar, or write the final log line (once, and only when the work ``finished``:
+        an error or an interrupt says so in its own one line)."""
         if self._closed:
             return
         self._closed = True
         if self._bar is not None:
             self._bar.close()
-        elif not self.quiet:
+        elif finished and not self.quiet:
             self._write(self.final_line())
 
     def _write(self, text: str) -> None:

@@ -80,6 +80,15 @@ def test_a_terminal_gets_a_tqdm_bar_and_no_log_lines():
     assert "progress:" not in text
 
 
+def test_an_error_ends_the_log_without_a_final_line():
+    stream = io.StringIO()
+    with pytest.raises(MjsimError), Progress(4, stream=stream, every=0) as progress:
+        progress.advance(1)
+        raise MjsimError("store full")
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("progress: 1/4 games, ")  # no final "... games in ... s"
+
+
 @pytest.mark.parametrize(
     ("value", "every"), [("", 10.0), ("0", 0.0), ("2.5", 2.5)], ids=["unset-default", "zero", "fraction"]
 )
