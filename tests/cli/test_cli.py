@@ -212,9 +212,9 @@ def test_simulate_counts_winners_per_hand():
     """血战到底 plays on after a win: the summary shows hands with two and three winners."""
     result = run("simulate", "--preset", "chengdu", "--games", "3", "--seed", "7", "--json")
     assert result.exit_code == 0, result.output
-    winners = json.loads(result.output)["winners_per_hand"]
+    winners = json.loads(result.stdout)["winners_per_hand"]
     assert winners.get("2", 0) > 0 and winners.get("3", 0) > 0
-    assert sum(winners.values()) == json.loads(result.output)["hands"]
+    assert sum(winners.values()) == json.loads(result.stdout)["hands"]
 
 
 @pytest.mark.parametrize("preset", ["chengdu", "taiwan"])
