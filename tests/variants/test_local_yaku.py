@@ -56,7 +56,7 @@ def test_every_local_yaku_is_an_option_of_mjsim_rules():
     """三連刻 ○ ... 十三不搭 ○満貫: each is an option listed by ``mjsim rules``, off by default."""
     result = CliRunner().invoke(cli, ["rules", "--preset", "riichi"])
     assert result.exit_code == 0, result.output
-    lines = {line.split()[0]: line.split()[1] for line in result.output.splitlines() if line.strip()}
+    lines = {row[0]: row[1] for row in (line.lstrip("* ").split() for line in result.output.splitlines()) if row}
     assert {k: lines[k] for k in ALL_ON} == {k: "off" if k.endswith("puutaa") else "false" for k in ALL_ON}
 
 
