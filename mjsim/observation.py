@@ -14,7 +14,6 @@ from typing import Any
 from mjsim.hand.tiles import EAST
 from mjsim.scoring import Meld
 
-
 SHOWN_TILES = "shown_tiles"
 """``extra`` key a variant sets when some seats play with their hand shown: {seat: concealed tiles shown}."""
 SHOWN_WAITS = "shown_waits"

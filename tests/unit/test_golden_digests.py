@@ -24,7 +24,7 @@ GOLDEN = [  # (preset, agents by seat or "" for four efficiency bots, digest pre
     ("4play", "", "e2fb86a566e919a0"),
     ("chengdu", "", "94c58f2a66bd9843"),
     ("taiwan", "", "c48007312b158b92"),
-    ("house-all", "", "3aea88cb8daee156"),
+    ("house-all", "", "7a72220fff958f9d"),  # the seeds' local yaku and open riichi on (issue 20)
     ("kait", "", "bce3f6f08031dd6e"),
     ("fl8", "", "1f46dfa781e6eace"),
     ("mahjongsoul_chuanma", "", "1e02dd75ba83ef16"),

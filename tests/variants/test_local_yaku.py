@@ -1,4 +1,4 @@
-"""The seeds' local yaku (variants/riichi/local_yaku.py): 三連刻, 四連刻, 一色三順, 一色四順, 十三不塔, each by its option.
+"""The seeds' local yaku (variants/riichi/local_yaku.py): 三連刻, 四連刻, 一色三順, 一色四順, 十三不塔, by option.
 
 The seed lines (S000 free-platform table, @games column first; S001 4play):
 

@@ -79,7 +79,9 @@ def test_double_open_riichi_is_three_han():
 )
 def test_a_non_riichi_player_dealing_in(deal_in, yakuman):
     """A player not in riichi who deals into an open riichi pays a yakuman (or the hand, by option)."""
-    s = score(rules(open_riichi=True, open_riichi_deal_in=deal_in), situation=("riichi", "open_riichi", "open_riichi_deal_in"))
+    s = score(
+        rules(open_riichi=True, open_riichi_deal_in=deal_in), situation=("riichi", "open_riichi", "open_riichi_deal_in")
+    )
     assert s.detail.yakuman == yakuman
 
 

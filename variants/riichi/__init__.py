@@ -5,8 +5,8 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
-from variants.riichi import options as _options
 from variants.riichi import open_riichi, play, settlement
+from variants.riichi import options as _options
 from variants.riichi.scorer import configured_patterns, score_win
 
 NAME = "riichi"

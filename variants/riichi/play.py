@@ -13,8 +13,8 @@ from mjsim.hand.tiles import DRAGONS, RED_FIVE_IDS, WINDS, YAOCHU, kind_of
 from mjsim.scoring import WinContext
 from variants.common.swap_calls import without_swap_calls
 from variants.riichi import kans, open_riichi
-from variants.riichi.local_yaku import is_puutaa
 from variants.riichi import options as opt
+from variants.riichi.local_yaku import is_puutaa
 from variants.riichi.scorer import NoWin, score_win
 from variants.riichi.vocabulary import DEPOSIT_REASON, RIICHI
 from variants.riichi.waits import seat_waits, visible_counts
