@@ -14,6 +14,11 @@ from typing import Any
 from mjsim.hand.tiles import EAST
 from mjsim.scoring import Meld
 
+SHOWN_TILES = "shown_tiles"
+"""``extra`` key a variant sets when some seats play with their hand shown: {seat: concealed tiles shown}."""
+SHOWN_WAITS = "shown_waits"
+"""``extra`` key beside :data:`SHOWN_TILES`: {seat: the kinds that complete its shown hand}; bots avoid them."""
+
 
 @dataclass(frozen=True)
 class Observation:

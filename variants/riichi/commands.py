@@ -22,6 +22,8 @@ SITUATIONS = (
     ("--tenhou", "tenhou", True, "天和: the dealer's first draw"),
     ("--chiihou", "chiihou", True, None),
     ("--renhou", "renhou", False, None),
+    ("--open-riichi", "open_riichi", False, "オープン立直: the winner's riichi showed the hand (with --riichi)"),
+    ("--open-riichi-deal-in", "open_riichi_deal_in", False, "a ron from a player not in riichi into an open riichi"),
 )
 
 

@@ -12,8 +12,9 @@ from mjsim.hand.shanten import orphans_shanten, shanten
 from mjsim.hand.tiles import DRAGONS, RED_FIVE_IDS, WINDS, YAOCHU, kind_of
 from mjsim.scoring import WinContext
 from variants.common.swap_calls import without_swap_calls
-from variants.riichi import kans
+from variants.riichi import kans, open_riichi
 from variants.riichi import options as opt
+from variants.riichi.local_yaku import is_puutaa
 from variants.riichi.scorer import NoWin, score_win
 from variants.riichi.vocabulary import DEPOSIT_REASON, RIICHI
 from variants.riichi.waits import seat_waits, visible_counts
@@ -92,6 +93,8 @@ def _call_skips(event, seat: int) -> bool:
 def win_context_if_waiting(game, seat: int, tile: int, how: str) -> WinContext | None:
     """The context of a win the waits allow, not in furiten for a ron, robbing only what may be robbed; else None."""
     me = game.hand.seats[seat]
+    if how == TSUMO and _first_draw_puutaa(game, seat):
+        return win_context(game, seat, tile, how)
     if kind_of(tile) not in seat_waits(me, without=tile if how == TSUMO else None):
         return None
     if how == RON and furiten(game, seat):
@@ -99,6 +102,14 @@ def win_context_if_waiting(game, seat: int, tile: int, how: str) -> WinContext |
     if how == RON and game.hand.phase == ROB and game.hand.rob_kind == "ankan" and not _may_rob_ankan(game, me, tile):
         return None
     return win_context(game, seat, tile, how)
+
+
+def _first_draw_puutaa(game, seat: int) -> bool:
+    """十三不塔 by option: the seat's first draw, no call before it, and a hand of no sets (local_yaku.py)."""
+    hand = game.hand
+    if game.rules[opt.SHIISAN_PUUTAA] == "off" or hand.seats[seat].river or hand.calls_made:
+        return False
+    return is_puutaa(hand.seats[seat].counts)
 
 
 def accept_win(game, seat: int, ctx: WinContext, score) -> bool:
@@ -216,6 +227,8 @@ def _situation(game, seat: int, tsumo: bool) -> frozenset[str]:
             out.add("houtei")
         if not me.river and hand.calls_made == 0 and seat != hand.dealer:
             out.add("renhou")
+    if me.stash:  # a cheap guard: an open riichi is kept in the seat's stash
+        out |= open_riichi.situation(game, seat, tsumo)
     return frozenset(out)
 
 
@@ -269,7 +282,8 @@ def _riichi_offers(game, seat: int, actions: list[Action]) -> list[Action]:
     if shanten(list(me.counts)) > 0:  # why: then no discard leaves the hand ready, and most turns end here
         return []
     visible = None if game.rules[opt.KARATEN_RIICHI] else visible_counts(game, seat)
-    return [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a.tile, visible)]
+    riichi = [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a.tile, visible)]
+    return riichi + open_riichi.open_offers(game, seat, riichi)
 
 
 def _own_draw_left(game) -> bool:
