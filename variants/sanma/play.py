@@ -1,0 +1,80 @@
+"""Sanma play: no chi, the North set aside (抜きドラ) as a self action, and what a win knows of the Norths."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mjsim.engine.actions import CHI, DECLARE_DISCARD, SET_ASIDE, Action
+from mjsim.engine.offers import drawable
+from mjsim.engine.state import ROB, TURN
+from mjsim.hand.shanten import orphans_shanten
+from mjsim.hand.tiles import NORTH, counts_of, kind_of
+from mjsim.scoring import WinContext
+from variants.sanma import options as opt
+from variants.sanma.dora import NUKI
+
+
+def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
+    """The family's actions without chi, and setting a North aside where the rules allow it."""
+    out = [a for a in actions if a.kind != CHI]
+    north = north_to_set_aside(game, seat)
+    if north is not None:
+        out.append(Action(SET_ASIDE, north))
+    return out
+
+
+def north_to_set_aside(game, seat: int) -> int | None:
+    """The North ``seat`` may set aside now, or None.
+
+    On its own turn after a draw, with a replacement tile to come; after riichi only the North just drawn
+    (the waiting hand must not change).
+    """
+    hand = game.hand
+    if game.rules[opt.KITA] != "nuki" or hand.phase != TURN or hand.current != seat or hand.last_draw is None:
+        return None
+    if drawable(game, hand) <= 0:
+        return None
+    me = hand.seats[seat]
+    if me.declared_turn is not None:
+        return hand.last_draw if kind_of(hand.last_draw) == NORTH else None
+    if kind_of(hand.last_draw) == NORTH:
+        return hand.last_draw
+    return next((t for t in me.tiles if kind_of(t) == NORTH), None)
+
+
+def nuki_of(seat) -> int:
+    """Norths the seat has set aside this hand."""
+    return sum(1 for t in seat.flowers if kind_of(t) == NORTH)
+
+
+def with_nuki(game, seat: int, ctx: WinContext) -> WinContext | None:
+    """A win's context with the seat's Norths set aside; a North robbed is no 槍槓; nuki ends ippatsu.
+
+    None when the rules let nobody (or only kokushi) rob a North being set aside.
+    """
+    hand = game.hand
+    situation = ctx.situation
+    if hand.phase == ROB and hand.rob_kind == SET_ASIDE:
+        rob = game.rules[opt.NUKI_ROB]
+        if rob == "none" or (rob == "kokushi" and not _orphans(ctx)):
+            return None
+        situation = situation - {"chankan"}
+    if "ippatsu" in situation and game.rules[opt.NUKI_CANCELS_IPPATSU] and _nuki_since_riichi(game, seat):
+        situation = situation - {"ippatsu"}
+    return replace(ctx, situation=frozenset(situation), extra={**ctx.extra, NUKI: nuki_of(hand.seats[seat])})
+
+
+def _orphans(ctx: WinContext) -> bool:
+    """The concealed tiles make thirteen orphans (国士無双)."""
+    counts = counts_of(kind_of(t) for t in ctx.concealed)
+    return sum(counts) == 14 and orphans_shanten(bytes(counts)) == -1
+
+
+def _nuki_since_riichi(game, seat: int) -> bool:
+    """A North was set aside (by anyone) after ``seat`` declared riichi."""
+    for event in reversed(game.log):
+        if event.kind == SET_ASIDE:
+            return True
+        if event.kind == DECLARE_DISCARD and event.seat == seat:
+            return False
+    return False
