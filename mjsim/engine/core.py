@@ -405,7 +405,8 @@ def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> 
         tile = hand.wall.pop(0)
     elif hand.rinshan:
         tile = hand.rinshan.pop(0)
-        hand.moved.append(hand.wall.pop())  # the dead wall keeps its size: the live wall gives up its last tile
+        moved = hand.wall.pop()  # the dead wall keeps its size: the live wall gives up its last tile
+        (hand.rinshan if setup.refill_replacements else hand.moved).append(moved)
     else:
         # no dead wall: replacements come from the end of the wall (or its front, by the family's table)
         tile = hand.wall.pop(0) if setup.replacement_from == "front" else hand.wall.pop()

@@ -277,7 +277,7 @@ def _own_draw_left(game) -> bool:
     """riichi_needs_draw: four live tiles left, so the declarer draws once more."""
     if not game.rules[opt.RIICHI_NEEDS_DRAW]:
         return True
-    return len(game.hand.wall) - game.rules.flow.setup.reserve >= 4
+    return len(game.hand.wall) - game.rules.flow.setup.reserve >= game.seat_count
 
 
 def _riichi_wait(game, me, tile: int, visible: list[int] | None) -> bool:

@@ -48,20 +48,31 @@ def nuki_of(seat) -> int:
 
 
 def with_nuki(game, seat: int, ctx: WinContext) -> WinContext | None:
-    """A win's context with the seat's Norths set aside; a North robbed is no 槍槓; nuki ends ippatsu.
+    """A win's context with the seat's Norths set aside; a North robbed is no 槍槓.
 
-    None when the rules let nobody (or only kokushi) rob a North being set aside.
+    A North set aside interrupts like a call: after the winner's riichi it ends ippatsu (by option), before
+    it no double riichi, and no 天和 / 地和 after one. None when the rules let nobody (or only kokushi) rob a
+    North being set aside.
     """
     hand = game.hand
-    situation = ctx.situation
+    situation = set(ctx.situation)
     if hand.phase == ROB and hand.rob_kind == SET_ASIDE:
         rob = game.rules[opt.NUKI_ROB]
         if rob == "none" or (rob == "kokushi" and not _orphans(ctx)):
             return None
-        situation = situation - {"chankan"}
-    if "ippatsu" in situation and game.rules[opt.NUKI_CANCELS_IPPATSU] and _nuki_since_riichi(game, seat):
-        situation = situation - {"ippatsu"}
+        situation.discard("chankan")
+    if situation & _FIRST_TURN:
+        after, before = _nuki_around_riichi(game, seat)
+        if after and game.rules[opt.NUKI_CANCELS_IPPATSU]:
+            situation.discard("ippatsu")
+        if before and "double_riichi" in situation:
+            situation.symmetric_difference_update({"double_riichi", "riichi"})
+        if before or after:
+            situation -= {"tenhou", "chiihou"}
     return replace(ctx, situation=frozenset(situation), extra={**ctx.extra, NUKI: nuki_of(hand.seats[seat])})
+
+
+_FIRST_TURN = frozenset({"ippatsu", "double_riichi", "tenhou", "chiihou"})
 
 
 def _orphans(ctx: WinContext) -> bool:
@@ -70,11 +81,18 @@ def _orphans(ctx: WinContext) -> bool:
     return sum(counts) == 14 and orphans_shanten(bytes(counts)) == -1
 
 
-def _nuki_since_riichi(game, seat: int) -> bool:
-    """A North was set aside (by anyone) after ``seat`` declared riichi."""
+def _nuki_around_riichi(game, seat: int) -> tuple[bool, bool]:
+    """Whether a North was set aside (by anyone) this hand after ``seat``'s riichi, and before it.
+
+    Without a riichi every North set aside this hand counts as after.
+    """
+    after = before = False
+    declared = False
     for event in reversed(game.log):
-        if event.kind == SET_ASIDE:
-            return True
+        if event.kind == "hand_start":
+            break
         if event.kind == DECLARE_DISCARD and event.seat == seat:
-            return False
-    return False
+            declared = True
+        elif event.kind == SET_ASIDE:
+            before, after = (True, after) if declared else (before, True)
+    return after, before

@@ -17,4 +17,6 @@ def table_setup(rules) -> TableSetup:
     """The family's table with 108 tiles and three seats; red fives only where their tiles exist (5p, 5s)."""
     family = play.table_setup(rules)
     tiles = frozenset(TILES)
-    return replace(family, tiles=TILES, seats=SEATS, red_ids=frozenset(t for t in family.red_ids if t in tiles))
+    reds = frozenset(t for t in family.red_ids if t in tiles)
+    # Norths set aside draw replacement tiles too (up to 4 kans and 4 Norths): the dead wall is refilled.
+    return replace(family, tiles=TILES, seats=SEATS, red_ids=reds, refill_replacements=True)
