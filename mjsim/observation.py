@@ -33,6 +33,7 @@ class Observation:
     wall_left: int
     last_discard: tuple[int, int] | None  # (seat, tile) open to claims
     extra: dict[str, Any] = field(default_factory=dict)
+    set_aside: tuple[tuple[int, ...], ...] = ()  # every seat's tiles set aside (flowers, sanma's Norths): public
 
     @property
     def seat_wind(self) -> int:
@@ -61,4 +62,5 @@ def observe(game, seat: int) -> Observation:
         wall_left=len(hand.wall),
         last_discard=hand.discard or hand.robbed,
         extra=extra,
+        set_aside=tuple(tuple(s.flowers) for s in hand.seats),
     )

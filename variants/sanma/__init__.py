@@ -67,3 +67,11 @@ def mjsim_final_settlement(game):
 def mjsim_register_presets():
     """``tenhou-sanma`` and ``mahjongsoul-sanma``: ``variants/sanma/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]
+
+
+@hookimpl
+def mjsim_register_invariants(rules):
+    """108 tiles with the Norths set aside, points of three seats, no chi."""
+    from variants.sanma.checks import INVARIANTS
+
+    return INVARIANTS
