@@ -10,7 +10,13 @@ UMA = "sanma.uma"
 NUKI_ROB = "sanma.nuki_rob"
 NUKI_CANCELS_IPPATSU = "sanma.nuki_cancels_ippatsu"
 
-UMA_TABLE = {"none": (0, 0, 0), "0-15": (15, 0, -15), "0-20": (20, 0, -20), "0-30": (30, 0, -30)}
+UMA_TABLE = {
+    "none": (0, 0, 0),
+    "0-15": (15, 0, -15),
+    "0-20": (20, 0, -20),
+    "0-30": (30, 0, -30),
+    "5-5-10": (5, 5, -10),
+}
 """Rank prizes in thousands for 1st, 2nd and 3rd place."""
 
 _OPTIONS = (
@@ -28,7 +34,12 @@ _OPTIONS = (
     ),
     ("honba_ron", 200, "points a honba adds to a ron, paid by the discarder", (0, 100, 200, 300)),
     ("honba_tsumo_each", 100, "points a honba adds to a tsumo, from each of the two payers", (0, 100, 150)),
-    ("uma", "0-20", "rank prizes: 0-20 = +20/0/-20 (thousands), 0-15, 0-30 or none", tuple(UMA_TABLE)),
+    (
+        "uma",
+        "0-20",
+        "rank prizes: 0-20 = +20/0/-20 (thousands), 0-15, 0-30, 5-5-10 = +5/+5/-10, or none",
+        tuple(UMA_TABLE),
+    ),
     (
         "nuki_rob",
         "any",

@@ -8,6 +8,7 @@ from mjsim.presets import preset_names
 from mjsim.rules import RuleSet
 
 TENHOU_SANMA = "tenhou-sanma"
+PRESETS = {"tenhou": TENHOU_SANMA, "mahjongsoul": "mahjongsoul-sanma"}
 
 
 def preset_path(name: str = TENHOU_SANMA) -> str:
@@ -20,6 +21,11 @@ def preset_path(name: str = TENHOU_SANMA) -> str:
 def tenhou_sanma(overrides=None) -> RuleSet:
     """Tenhou's three-player rules (``tenhou-sanma``), with ``overrides``."""
     return RuleSet.from_preset(preset_path(), overrides)
+
+
+def sanma_ruleset(venue: str, overrides=None) -> RuleSet:
+    """The three-player rules of a venue of real records (``tenhou``, ``mahjongsoul``), with ``overrides``."""
+    return RuleSet.from_preset(preset_path(PRESETS[venue]), overrides)
 
 
 def is_three_player(ruleset: RuleSet) -> bool:

@@ -45,9 +45,9 @@ def rules_for(game_log: GameLog):
         "riichi.game_length": "hanchan" if flags.get("hanchan", True) else "east",
     }
     if flags.get("players", 4) == 3:
-        from variants.sanma.rulesets import tenhou_sanma  # three-player games: the sanma delta's Tenhou rules
+        from variants.sanma.rulesets import sanma_ruleset  # three-player games: the sanma delta's presets
 
-        return tenhou_sanma(overrides).compile()
+        return sanma_ruleset(flags.get("venue", "tenhou"), overrides).compile()
     return RuleSet.from_preset("tenhou", overrides).compile()
 
 
@@ -64,7 +64,7 @@ def _skip_reason(game_log: GameLog) -> str | None:
     flags = game_log.rules
     if flags.get("players", 4) not in (3, 4):
         return f"{flags.get('players')}-player game"
-    if not flags.get("standard", True):
+    if not flags.get("standard", True) and not (flags.get("players") == 3 and flags.get("venue") == "mahjongsoul"):
         return f"special lobby (GO type {flags.get('go_type')})"
     return None
 
