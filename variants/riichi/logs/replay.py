@@ -64,6 +64,8 @@ def _skip_reason(game_log: GameLog) -> str | None:
     flags = game_log.rules
     if flags.get("players", 4) not in (3, 4):
         return f"{flags.get('players')}-player game"
+    if flags.get("unread"):
+        return f"not read: {flags['unread']}"
     if not flags.get("standard", True) and not (flags.get("players") == 3 and flags.get("venue") == "mahjongsoul"):
         return f"special lobby (GO type {flags.get('go_type')})"
     return None
