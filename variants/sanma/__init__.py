@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
+from mjsim.scoring import NoWin
 from variants.sanma import dora, play, settlement, table
 from variants.sanma import options as _options
 from variants.sanma.payments import three_seat_score
@@ -28,6 +29,8 @@ def mjsim_register_yaku(rules):
 @hookimpl(wrapper=True)
 def mjsim_score_win(ctx, rules):
     """The family's score, paid by three seats (the absent North's tsumo share lost or split)."""
+    if rules.values[_options.KITA] == "off" and dora.nuki_count(ctx):
+        raise NoWin("no North is set aside when sanma.kita is off")  # a win no game can make is refused
     score = yield
     return three_seat_score(score, ctx, rules.values)
 
