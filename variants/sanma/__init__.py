@@ -78,3 +78,11 @@ def mjsim_register_invariants(rules):
     from variants.sanma.checks import INVARIANTS
 
     return INVARIANTS
+
+
+@hookimpl
+def mjsim_record_hand(game, outcome):
+    """The dealer's change, tsumo and ron values and the Norths set aside, for experiments."""
+    from variants.sanma.facts import hand_facts
+
+    return hand_facts(game, outcome)
