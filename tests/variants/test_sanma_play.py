@@ -190,3 +190,19 @@ def test_every_step_of_a_game_checks_clean():
         core.step(game, {s: bots[s].act(observe(game, s), a) for s, a in offers.items()})
         assert check_step(game, mark) == []
     assert any(e.kind == SET_ASIDE for e in game.log)
+
+
+@pytest.mark.parametrize(
+    ("kans", "rule", "action", "dropped"),
+    [
+        (4, "abort_4th_multi_player", Action("ankan", 0, (0, 1, 2, 3)), True),  # the refilled wall would allow it
+        (4, "abort_4th_multi_player", Action("abort", 0, (0, 1, 2, 3)), True),  # the family's 5th-kan abort
+        (4, "abort_4th_multi_player", Action("abort"), False),  # nine terminals
+        (3, "abort_4th_multi_player", Action("ankan", 0, (0, 1, 2, 3)), False),
+        (4, "abort_on_5th", Action("abort", 0, (0, 1, 2, 3)), False),
+    ],
+    ids=["kan", "kan-as-abort", "nine-terminals", "fourth-kan", "abort-on-5th"],
+)
+def test_no_fifth_kan_though_the_dead_wall_is_refilled(kans, rule, action, dropped):
+    game = SimpleNamespace(hand=SimpleNamespace(kans=kans), rules={"riichi.suukaikan": rule})
+    assert play._fifth_kan(game, action) is dropped

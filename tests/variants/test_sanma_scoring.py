@@ -146,3 +146,29 @@ def test_the_family_preset_is_unchanged_four_seat_payments():
     ctx = WinContext(concealed=tuple(tiles), win_tile=tiles[10], seat_wind=SOUTH, **MANGAN_FIELDS)
     got = four.score_win(replace(ctx, dora_indicators=tuple(parse_tiles("8m"))), four)
     assert len(got.payments) == 4
+
+
+# --- The command line -------------------------------------------------------------------------------------
+
+
+def _score_cli(*args: str):
+    from click.testing import CliRunner
+
+    from mjsim.cli import cli
+    from variants.sanma.rulesets import preset_path
+
+    return CliRunner().invoke(cli, ["score", *args, "--preset", preset_path()])
+
+
+def test_mjsim_score_takes_the_norths_set_aside_as_extra():
+    args = ("234p567p789s55s999m", "--win", "5s", "--tsumo", "--riichi", "--seat-wind", "S", "--dora", "1m")
+    result = _score_cli(*args, "--extra", "sanma.nuki=2")
+    assert result.exit_code == 0, result.output
+    assert "value 9000 (haneman)" in result.output  # 6000-3000: the North's 3000 is lost
+    assert "East -6000, South +9000, West -3000" in result.output
+
+
+@pytest.mark.parametrize("value", ["x", "5", "-1"])
+def test_a_count_of_norths_no_game_can_have_is_a_one_line_error(value):
+    result = _score_cli("234p567p789s55s999m", "--win", "5s", "--tsumo", "--extra", f"sanma.nuki={value}")
+    assert result.exit_code == 2 and "sanma.nuki is how many Norths" in result.output

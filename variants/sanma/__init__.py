@@ -29,6 +29,7 @@ def mjsim_register_yaku(rules):
 @hookimpl(wrapper=True)
 def mjsim_score_win(ctx, rules):
     """The family's score, paid by three seats (the absent North's tsumo share lost or split)."""
+    dora.check_nuki(ctx)
     if rules.values[_options.KITA] == "off" and dora.nuki_count(ctx):
         raise NoWin("no North is set aside when sanma.kita is off")  # a win no game can make is refused
     score = yield

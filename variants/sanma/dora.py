@@ -7,6 +7,7 @@ Norths set aside comes in ``ctx.extra["sanma.nuki"]`` (``mjsim score --extra san
 
 from __future__ import annotations
 
+from mjsim.errors import MjsimError
 from mjsim.hand.tiles import NORTH, dora_from_indicator
 from mjsim.scoring import Pattern, WinContext
 from variants.riichi.options import URA_DORA
@@ -24,8 +25,19 @@ _DORA_OF = [sanma_dora_of(k) for k in range(34)]
 
 
 def nuki_count(ctx: WinContext) -> int:
-    """Norths the winner set aside (0 when the context does not say)."""
-    return int(ctx.extra.get(NUKI, 0))
+    """Norths the winner set aside (0 when the context does not say; ``--extra`` gives it as a 1-tuple of text)."""
+    value = ctx.extra.get(NUKI, 0)
+    return int(value[0] if isinstance(value, tuple) and len(value) == 1 else value)
+
+
+def check_nuki(ctx: WinContext) -> None:
+    """Refuse a count of Norths set aside that no game can have (a one-line error)."""
+    try:
+        count = nuki_count(ctx)
+    except (TypeError, ValueError):
+        count = -1
+    if not 0 <= count <= 4:
+        raise MjsimError(f"{NUKI} is how many Norths the winner set aside, 0 to 4; got {ctx.extra.get(NUKI)!r}")
 
 
 def _count(ctx: WinContext, indicators) -> int:

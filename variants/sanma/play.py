@@ -4,23 +4,33 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mjsim.engine.actions import CHI, DECLARE_DISCARD, SET_ASIDE, Action
+from mjsim.engine.actions import ABORT, CHI, DECLARE_DISCARD, SET_ASIDE, Action
 from mjsim.engine.offers import drawable
 from mjsim.engine.state import ROB, TURN
 from mjsim.hand.shanten import orphans_shanten
 from mjsim.hand.tiles import NORTH, counts_of, kind_of
 from mjsim.scoring import WinContext
+from variants.riichi import options as riichi_opt
+from variants.riichi.kans import KAN_KINDS
 from variants.sanma import options as opt
 from variants.sanma.dora import NUKI
 
 
 def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
-    """The family's actions without chi, and setting a North aside where the rules allow it."""
-    out = [a for a in actions if a.kind != CHI]
+    """The family's actions without chi and without a fifth kan, and setting a North aside where allowed."""
+    out = [a for a in actions if a.kind != CHI and not _fifth_kan(game, a)]
     north = north_to_set_aside(game, seat)
     if north is not None:
         out.append(Action(SET_ASIDE, north))
     return out
+
+
+def _fifth_kan(game, action: Action) -> bool:
+    """A kan after four: the refilled dead wall always has a replacement tile, so the family's "no replacement
+    left" never stops it; only ``riichi.suukaikan = abort_on_5th`` offers it (as the abort it is)."""
+    if game.hand.kans < 4 or game.rules[riichi_opt.SUUKAIKAN] == "abort_on_5th":
+        return False
+    return action.kind in KAN_KINDS or (action.kind == ABORT and bool(action.tiles))
 
 
 def north_to_set_aside(game, seat: int) -> int | None:
