@@ -65,6 +65,7 @@ def patterns(values) -> list[Pattern]:
     """The two dora patterns, configured for the rule values; they replace the family's."""
 
     def ura(ctx: WinContext) -> int:
+        """裏ドラ (ura dora, sanma) under these rule values."""
         return ura_dora(ctx, values)
 
     return [
