@@ -41,6 +41,7 @@ class Observation:
     extra: dict[str, Any] = field(default_factory=dict)
     declared_at: tuple[int | None, ...] = ()  # one per seat: river index of its declaring discard (None: none)
     tsumogiri: tuple[tuple[bool, ...], ...] = ()  # per seat, per river tile: it was the tile just drawn
+    set_aside: tuple[tuple[int, ...], ...] = ()  # every seat's tiles set aside (flowers, sanma's Norths): public
 
     @property
     def seat_wind(self) -> int:
@@ -71,4 +72,5 @@ def observe(game, seat: int) -> Observation:
         extra=extra,
         declared_at=tuple(s.declared_turn for s in hand.seats),
         tsumogiri=tuple(tuple(s.tsumogiri) for s in hand.seats),
+        set_aside=tuple(tuple(s.flowers) for s in hand.seats),
     )

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from mjsim.agents.base import Bot
-from mjsim.engine.actions import ABORT, CHI, DECLARE_DISCARD, DISCARD, KAN, PASS, PON, RON, TSUMO, Action
+from mjsim.engine.actions import ABORT, CHI, DECLARE_DISCARD, DISCARD, KAN, PASS, PON, RON, SET_ASIDE, TSUMO, Action
 from mjsim.hand.decompose import waits
 from mjsim.hand.shanten import improving_kinds, shanten
-from mjsim.hand.tiles import DRAGONS, kind_of
+from mjsim.hand.tiles import DRAGONS, NUM_KINDS, kind_of
 from mjsim.observation import SHOWN_WAITS, Observation
 
 
@@ -46,6 +46,10 @@ def _visible(obs: Observation) -> list[int]:
                 seen[kind_of(t)] += 1
     for t in obs.indicators:
         seen[kind_of(t)] += 1
+    for tiles in obs.set_aside:
+        for t in tiles:
+            if kind_of(t) < NUM_KINDS:  # flowers are no kind of the hand
+                seen[kind_of(t)] += 1
     return seen
 
 
@@ -101,6 +105,8 @@ class EfficiencyBot(Bot):
             return self.claim(obs, actions)
         if ABORT in kinds:
             return kinds[ABORT]
+        if SET_ASIDE in kinds and self.sets_aside(obs, kinds[SET_ASIDE], actions):
+            return kinds[SET_ASIDE]
         declaring = avoid_shown_waits(obs, [a for a in actions if a.kind == DECLARE_DISCARD])
         if declaring:  # riichi, MIGI: declare whenever possible
             return self.declare(obs, declaring)
@@ -127,6 +133,18 @@ class EfficiencyBot(Bot):
     def discard(self, obs: Observation, options: list[Action]) -> Action:
         """The discard that keeps the hand fastest."""
         return best_discards(obs, options)[0][1]
+
+    def sets_aside(self, obs: Observation, action: Action, actions: Sequence[Action]) -> bool:
+        """Set a bonus tile aside (sanma's North: a dora and a new tile) unless the hand needs it.
+
+        It is needed when the hand without it is further from ready than after the best discard
+        (a pair of seven pairs, thirteen orphans).
+        """
+        discards = [a for a in actions if a.kind == DISCARD]
+        if not discards:
+            return True
+        counts = list(obs.counts)
+        return _without_one(counts, kind_of(action.tile), shanten) <= best_discards(obs, discards)[0][0][0]
 
     def claim(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """Pon a value tile; once open, take calls that bring the hand closer."""

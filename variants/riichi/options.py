@@ -104,19 +104,20 @@ FLOW_OPTIONS = (
         False,
     ),
     ("dice_rolls", 1, "metadata: dice rolled once or twice to break the wall (a simulator shuffles)", (1, 2), False),
-    # 13000 (麻雀格闘倶楽部 薄氷卓) and 15000 (白玉楼) are the seeds' event tables (other_variants.md §12).
+    # 13000 (麻雀格闘倶楽部 薄氷卓) and 15000 (白玉楼) are the seeds' event tables (other_variants.md §12);
+    # 35000 / 40000 are three-player start and return points (variants/sanma, Tenhou's 三麻).
     (
         "start_points",
         25000,
         "points each player starts with (持ち点)",
-        (13000, 15000, 20000, 25000, 27000, 30000),
+        (13000, 15000, 20000, 25000, 27000, 30000, 35000),
         False,
     ),
     (
         "return_points",
         30000,
         "return points (返し点) subtracted at settlement; oka = 4 x (return - start) to 1st",
-        ("none", 20000, 25000, 30000),
+        ("none", 20000, 25000, 30000, 40000),
         False,
     ),
     (

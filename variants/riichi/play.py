@@ -79,15 +79,16 @@ def _skip_ended_by_call(game, seat: int) -> bool:
     if game.rules[opt.SAME_TURN_DEFINITION] != "call_skips":
         return False
     since = game.hand.seats[seat].stash.get(_RON_CHANCE, len(game.log))
-    return any(_call_skips(event, seat) for event in game.log[since:])
+    return any(_call_skips(game, event, seat) for event in game.log[since:])
 
 
-def _call_skips(event, seat: int) -> bool:
+def _call_skips(game, event, seat: int) -> bool:
     """A pon or kan whose caller sits after ``seat`` counting from the discarder."""
     if event.kind not in (PON, KAN):
         return False
     who = event.data[2]
-    return 0 < (seat - who) % 4 < (event.seat - who) % 4
+    seats = len(game.hand.seats)
+    return 0 < (seat - who) % seats < (event.seat - who) % seats
 
 
 def win_context_if_waiting(game, seat: int, tile: int, how: str) -> WinContext | None:
@@ -174,7 +175,7 @@ def win_context(game, seat: int, tile: int, how: str, first_winner: bool = True)
         tsumo=tsumo,
         seat_wind=hand.wind_of(seat),
         round_wind=hand.round_wind,
-        discarder=None if source is None else (source - hand.dealer) % 4,
+        discarder=None if source is None else (source - hand.dealer) % len(hand.seats),
         situation=_situation(game, seat, tsumo),
         dora_indicators=dora,
         ura_indicators=ura if me.declared_turn is not None else (),
@@ -290,7 +291,7 @@ def _own_draw_left(game) -> bool:
     """riichi_needs_draw: four live tiles left, so the declarer draws once more."""
     if not game.rules[opt.RIICHI_NEEDS_DRAW]:
         return True
-    return len(game.hand.wall) - game.rules.flow.setup.reserve >= 4
+    return len(game.hand.wall) - game.rules.flow.setup.reserve >= game.seat_count
 
 
 def _riichi_wait(game, me, tile: int, visible: list[int] | None) -> bool:
@@ -337,7 +338,7 @@ def resolve_claims(game, answers: dict[int, Action]) -> ClaimResult | None:
         # A claimed fifth kan (suukaikan abort_on_5th) ends the hand; else the engine's default priority.
         return ClaimResult(abort="suukaikan") if any(a.kind == ABORT for a in answers.values()) else None
     who = (game.hand.discard or game.hand.robbed)[0]
-    rons.sort(key=lambda seat: (seat - who) % 4)
+    rons.sort(key=lambda seat: (seat - who) % game.seat_count)
     mode = game.rules[opt.MULTI_RON]
     if len(rons) == 3:
         triple = game.rules[opt.SANCHAHOU]
