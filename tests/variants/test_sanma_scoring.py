@@ -155,9 +155,8 @@ def _score_cli(*args: str):
     from click.testing import CliRunner
 
     from mjsim.cli import cli
-    from variants.sanma.rulesets import preset_path
 
-    return CliRunner().invoke(cli, ["score", *args, "--preset", preset_path()])
+    return CliRunner().invoke(cli, ["score", *args, "--preset", "tenhou-sanma"])
 
 
 def test_mjsim_score_takes_the_norths_set_aside_as_extra():
