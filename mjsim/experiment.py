@@ -249,7 +249,9 @@ def _plain_name(where: str, name: Any) -> str:
     """The experiment's name, which names its results folder: letters, digits and ``-_.`` only, so that output
     stays under the chosen results folder (no path separators, no ``..``, not empty)."""
     if not isinstance(name, str) or not _PLAIN_NAME.fullmatch(name) or set(name) == {"."}:
-        raise MjsimError(f"{where}: 'name' must be a plain name (1 to 100 letters, digits, '-', '_', '.'), got {name!r}")
+        raise MjsimError(
+            f"{where}: 'name' must be a plain name (1 to 100 letters, digits, '-', '_', '.'), got {name!r}"
+        )
     return name
 
 
@@ -364,8 +366,10 @@ def run_experiment(
 
 def _check_run(experiment: Experiment, run: Run) -> None:
     """Compile a run's rule set and hold its line-up to the table (the error names a named line-up)."""
+    spec = experiment.spec(run.entry, run.line_up)
+    spec.rules()  # a bad preset or option is the rule set's error, whoever plays it
     try:
-        experiment.spec(run.entry, run.line_up).check()
+        spec.check()
     except MjsimError as exc:
         if not run.line_up.name:
             raise
@@ -437,5 +441,6 @@ def _more_games(experiment: Experiment, store: Store, games: int, until_ci: floa
     more = 0
     for line_up in experiment.line_ups():
         estimate = target_estimate(experiment, store.records(run_name(experiment.baseline, line_up)))
-        more = max(more, decide(lambda e=estimate: e, games, until_ci, batch=experiment.games, cap=experiment.max_games))
+        batch = decide(lambda e=estimate: e, games, until_ci, batch=experiment.games, cap=experiment.max_games)
+        more = max(more, batch)
     return more
