@@ -88,7 +88,8 @@ def _ranking(experiment: Experiment, records: dict[str, list[Record]], line_up: 
         return []
     runs = {r.name: records[r.name] for r in experiment.runs() if r.line_up == line_up}
     metrics = {m: metric(m) for m in experiment.rank}
-    return _jsonable(rank_rulesets(run_name(experiment.baseline, line_up), runs, metrics))
+    rows = _jsonable(rank_rulesets(run_name(experiment.baseline, line_up), runs, metrics))
+    return [{**row, "lineup": line_up.name} for row in rows] if line_up.name else rows
 
 
 def _ruleset_summary(records: list[Record], extra: list[str]) -> dict[str, Any]:

@@ -237,7 +237,8 @@ def _ranking_table(s: dict[str, Any]) -> list[str]:
         "| rank | rule set | change score | " + " | ".join(metrics) + " |",
         "|" + " --- |" * (len(metrics) + 3),
     ]
-    for i, r in enumerate(ranking, 1):
+    for n, r in enumerate(ranking):
+        i = sum(1 for o in ranking[:n] if o.get("lineup") == r.get("lineup")) + 1  # ranked within its line-up
         cells = []
         for m in metrics:
             e = r["effects"][m]

@@ -20,6 +20,7 @@ BODY = """
 games = 4
 seed = 2
 shard_size = 2
+rank = ["hands_per_game", "mean_win_value"]
 [[rulesets]]
 name = "hanchan"
 preset = "tenhou"
@@ -88,7 +89,12 @@ def test_each_comparison_says_whether_it_holds_across_line_ups(two):
     for r in summary["robustness"]:
         assert set(r["differences"]) == {"efficiency", "defensive"}
         assert r["verdict"] in verdicts
+    assert [(r["lineup"], r["ruleset"]) for r in summary["ranking"]] == [
+        ("efficiency", "aka0 @ efficiency"),
+        ("defensive", "aka0 @ defensive"),
+    ]
     md = (two / "out" / "two" / "summary.md").read_text()
+    assert "| 1 | aka0 @ efficiency |" in md and "| 1 | aka0 @ defensive |" in md
     assert "| A | B | metric | efficiency | defensive | robust to the player model |" in md
     assert "| A | B | line-up | metric | B - A |" in md
     assert "Line-ups: **efficiency** (efficiency, efficiency, efficiency, efficiency)" in md
