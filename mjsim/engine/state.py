@@ -20,7 +20,7 @@ DECLARE = "declare"
 PREDRAW = "predraw"
 """A phase before a seat's turn draw in which it picks one of the choices ``mjsim_before_draw`` offers."""
 END_OFFER = "end_offer"
-"""A finished hand whose next hand waits for one seat to choose to end the game or play on (``mjsim_end_game_offer``)."""
+"""A finished hand whose next hand waits for one seat's answer: end the game or play on (``mjsim_end_game_offer``)."""
 
 
 @dataclass(slots=True)

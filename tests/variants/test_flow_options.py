@@ -107,8 +107,8 @@ WEST_4, NORTH_4 = {"dealer": 3, "round_index": 2}, {"dealer": 3, "round_index": 
     ],
 )
 def test_extension_rounds(rules, rounds, where, over):
-    """S003: "オーラスが終わった時点で誰も持ち点が30000点に達していない場合、西入りとなり延長戦となるルールも存在します。
-    (同様に北入りも存在します。)": with nobody at 30000, West 4 leads into North under to_north."""
+    """S003: "オーラスが終わった時点で誰も持ち点が30000点に達していない場合、西入りとなり延長戦となるルールも
+    存在します。(同様に北入りも存在します。)": with nobody at 30000, West 4 leads into North under to_north."""
     game = _quiet(
         rules(extension_rounds=rounds, extension_end="four_hands"), scores=(29000, 25000, 24000, 22000), **where
     )

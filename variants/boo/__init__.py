@@ -100,6 +100,14 @@ def mjsim_end_game_offer(game, outcome):
 
 
 @hookimpl
+def mjsim_register_report_sections():
+    """ダブ権 over a run's consecutive games (``variants/boo/dabuken.py``)."""
+    from variants.boo.dabuken import SECTION
+
+    return {"boo_dabuken": SECTION}
+
+
+@hookimpl
 def mjsim_record_hand(game, outcome):
     """Per hand: wins refused as forbidden ("boo.refused") and players sunk after the hand ("boo.sunk")."""
     return flow.record_hand(game, outcome)
