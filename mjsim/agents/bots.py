@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from mjsim.agents.base import Bot
+from mjsim.agents.base import Bot, end_game_offered
 from mjsim.engine.actions import ABORT, CHI, DECLARE_DISCARD, DISCARD, KAN, PASS, PON, RON, SET_ASIDE, TSUMO, Action
 from mjsim.hand.decompose import waits
 from mjsim.hand.shanten import improving_kinds, shanten
@@ -24,7 +24,9 @@ class TsumogiriBot(Bot):
     """Wins when it can, otherwise discards what it drew and calls nothing."""
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
-        """Win, pass, or discard the first offered tile (the drawn one)."""
+        """Win, pass, or discard the first offered tile (the drawn one); end the game by the default policy."""
+        if end_game_offered(actions):
+            return self.end_game(obs, actions)
         for a in actions:
             if a.kind in (TSUMO, RON):
                 return a
@@ -97,6 +99,8 @@ class EfficiencyBot(Bot):
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """The efficient choice among ``actions``."""
+        if end_game_offered(actions):
+            return self.end_game(obs, actions)
         kinds = {a.kind: a for a in actions}
         for kind in (TSUMO, RON):
             if kind in kinds:

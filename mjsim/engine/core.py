@@ -28,9 +28,11 @@ from mjsim.engine.actions import (
     DECLINE_DRAW,
     DISCARD,
     DRAW,
+    END_GAME,
     KAKAN,
     KAN,
     PASS,
+    PLAY_ON,
     POINTS,
     PON,
     RON,
@@ -42,7 +44,7 @@ from mjsim.engine.actions import (
     Transfer,
 )
 from mjsim.engine.offers import claim_candidates, claimants, drawable, seats_after, self_candidates
-from mjsim.engine.state import CLAIM, DECLARE, ENDED, PREDRAW, ROB, TURN, Game, HandState, Seat
+from mjsim.engine.state import CLAIM, DECLARE, END_OFFER, ENDED, PREDRAW, ROB, TURN, Game, HandState, Seat
 from mjsim.engine.wall import shuffled_wall
 from mjsim.engine.wins import may_win, win_score
 from mjsim.errors import MjsimError
@@ -108,6 +110,8 @@ def step(game: Game, actions: Mapping[int, Action]) -> Game:
         _declare(game, hand, {s: actions[s] for s in offered})
     elif hand.phase == PREDRAW:
         _pre_draw_choice(game, hand, actions[hand.current])
+    elif hand.phase == END_OFFER:
+        _end_choice(game, hand, actions[hand.current])
     else:
         _resolve_claims(game, hand, {s: actions[s] for s in offered})
     _settle_if_ended(game)
@@ -126,6 +130,8 @@ def _offers(game: Game, hand: HandState) -> dict[int, list[Action]]:
         return _declaration_offers(game)
     if hand.phase == PREDRAW:
         return {hand.current: _pre_draw_offers(game, hand.current)}
+    if hand.phase == END_OFFER:
+        return {hand.current: [Action(END_GAME), Action(PLAY_ON)]}
     offers = {}
     for seat in claimants(hand):
         options = flow.legal_actions(game, seat, claim_candidates(game, hand, seat))
@@ -494,6 +500,24 @@ def _settle_if_ended(game: Game) -> None:
             **_variant_facts(game, outcome),
         }
     )
+    chooser = game.rules.flow.end_game_offer(game, outcome)
+    if chooser is not None:  # the next hand waits for this seat's choice to end the game or play on
+        hand.phase, hand.current = END_OFFER, chooser
+        return
+    _after_hand(game, outcome)
+
+
+def _end_choice(game: Game, hand: HandState, action: Action) -> None:
+    """The offered seat ended the game or played on: the next hand (or the end) follows from its answer."""
+    game.end_chosen = action.kind == END_GAME
+    try:
+        _after_hand(game, hand.outcome or {})
+    finally:
+        game.end_chosen = None
+
+
+def _after_hand(game: Game, outcome: dict) -> None:
+    """The next hand, or the end of the game and its settlement."""
     nxt = game.rules.flow.next_hand(game, outcome)
     _event(game, "hand_end", None, {"outcome": outcome, "next": nxt})
     if nxt.leftover_to is not None and game.table:

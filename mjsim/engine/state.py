@@ -19,6 +19,8 @@ DECLARE = "declare"
 """A phase before the dealer's first draw in which seats make the choices a variant asks for (定缺)."""
 PREDRAW = "predraw"
 """A phase before a seat's turn draw in which it picks one of the choices ``mjsim_before_draw`` offers."""
+END_OFFER = "end_offer"
+"""A finished hand whose next hand waits for one seat's answer: end the game or play on (``mjsim_end_game_offer``)."""
 
 
 @dataclass(slots=True)
@@ -122,6 +124,7 @@ class Game:
     stash: dict[str, Any] = field(default_factory=dict)
     offered: dict[int, list[Action]] | None = None  # the last legal actions handed out
     choices: list[dict[int, Action]] = field(default_factory=list)  # every step's actions, to replay the game
+    end_chosen: bool | None = None  # the answer to mjsim_end_game_offer after this hand (None: nobody was asked)
 
     @property
     def seat_count(self) -> int:

@@ -116,6 +116,12 @@ def mjsim_next_hand(game, outcome):
 
 
 @hookimpl
+def mjsim_end_game_offer(game, outcome):
+    """Optional agari-yame / tenpai-yame: the all-last dealer in 1st place chooses to end the game or play on."""
+    return settlement.end_game_offer(game, outcome)
+
+
+@hookimpl
 def mjsim_final_settlement(game):
     """Ranks, oka, uma and rounding."""
     return settlement.final_settlement(game)

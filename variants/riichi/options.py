@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from variants.riichi.uma import NAMED_UMA, parse_uma
+
 DOUBLE_YAKUMAN_KINDS = ("suuankou_tanki", "junsei_chuuren", "kokushi_13", "daisuushii")
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 
@@ -13,8 +15,8 @@ SCORING_OPTIONS = (
     (
         "red_fives",
         3,
-        "red fives in the set (4 = two red 5p; 4_east_3_hanchan follows game_length)",
-        (0, 3, 4, "4_east_3_hanchan"),
+        "red fives in the set (4 = two red 5p; 5 = two red 5p and 5s; 4_east_3_hanchan follows game_length)",
+        (0, 3, 4, 5, "4_east_3_hanchan"),
         False,
     ),
     ("kuitan", True, "open tanyao (喰い断) scores", None, False),
@@ -151,8 +153,8 @@ FLOW_OPTIONS = (
     (
         "uma",
         "10-20",
-        "rank bonus (順位ウマ): 10-20 = +20/+10/-10/-20, 10-30 = +30/+10/-10/-30, ...",
-        ("none", "0-5", "5-10", "10-20", "10-30"),
+        "rank bonus (順位ウマ): 10-20 = +20/+10/-10/-20, ..., or a per-rank list summing to 0 (e.g. 15,5,-5,-15)",
+        tuple(NAMED_UMA),
         False,
     ),
     (
@@ -172,6 +174,13 @@ FLOW_OPTIONS = (
     ("negative_settlement", False, "negative balances are settled (箱下精算); off: clamped at 0", None, False),
     ("extension", True, "play on into the next wind (西入/南入) while nobody reaches the threshold", None, False),
     (
+        "extension_rounds",
+        "one",
+        "extension rounds: one (西入; 南入 east-only), or on wind by wind up to North (北入り, S003)",
+        ("one", "to_north"),
+        False,
+    ),
+    (
         "extension_threshold",
         0,
         "points someone must reach to end the game in or before the extension (0 = return)",
@@ -188,14 +197,14 @@ FLOW_OPTIONS = (
     (
         "agari_yame",
         "optional",
-        "all-last dealer winning in 1st place may (optional) or must (forced) end the game",
+        "all-last dealer winning in 1st place may (optional: the dealer's choice) or must (forced) end the game",
         ("off", "optional", "forced"),
         False,
     ),
     (
         "tenpai_yame",
         "off",
-        "all-last dealer tenpai at a draw in 1st place may or must end the game (聴牌止め)",
+        "all-last dealer tenpai at a draw in 1st place may (the dealer's choice) or must end the game (聴牌止め)",
         ("off", "optional", "forced"),
         False,
     ),
@@ -203,8 +212,15 @@ FLOW_OPTIONS = (
     (
         "atozuke",
         True,
-        "a hand may win when its only yaku depends on the winning tile (後付け); off: every wait needs a yaku",
+        "a hand may win when its only yaku depends on the winning tile (後付け); off: see atozuke_off_form",
         None,
+        False,
+    ),
+    (
+        "atozuke_off_form",
+        "every_wait",
+        "atozuke off: a yaku on every wait (片アガリ禁止), or also fixed by an open hand's first call (完全先付け)",
+        ("every_wait", "first_call"),
         False,
     ),
     ("furiten_riichi", True, "riichi may be declared in furiten (then only tsumo wins)", None, False),
@@ -251,7 +267,7 @@ FLOW_OPTIONS = (
     (
         "same_turn_definition",
         "draw_to_draw",
-        "same-turn furiten lasts own draw to draw; or a call skips / rewinds it",
+        "same-turn furiten ends at the own next turn; a call skipping the seat ends it; or only the own next draw",
         ("draw_to_draw", "call_skips", "call_rewinds"),
         False,
     ),
@@ -421,10 +437,13 @@ FLOW_OPTIONS = (
 )
 
 
+PARSERS = {"uma": parse_uma}  # options whose values are not only their named choices
+
+
 def declare(registry) -> None:
     """Declare every scoring and game-flow option on ``registry``."""
     for name, default, description, choices, multi in SCORING_OPTIONS + FLOW_OPTIONS:
-        registry.add(name, sorted(default) if multi else default, description, choices, multi)
+        registry.add(name, sorted(default) if multi else default, description, choices, multi, PARSERS.get(name))
 
 
 # --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) -------------
@@ -472,11 +491,13 @@ TIE_BREAK = "riichi.tie_break"
 BUST = "riichi.bust"
 NEGATIVE_SETTLEMENT = "riichi.negative_settlement"
 EXTENSION = "riichi.extension"
+EXTENSION_ROUNDS = "riichi.extension_rounds"
 EXTENSION_THRESHOLD = "riichi.extension_threshold"
 EXTENSION_END = "riichi.extension_end"
 AGARI_YAME = "riichi.agari_yame"
 TENPAI_YAME = "riichi.tenpai_yame"
 ATOZUKE = "riichi.atozuke"
+ATOZUKE_OFF_FORM = "riichi.atozuke_off_form"
 FURITEN_RIICHI = "riichi.furiten_riichi"
 KARATEN_RIICHI = "riichi.karaten_riichi"
 RIICHI_ANKAN = "riichi.riichi_ankan"

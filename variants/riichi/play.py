@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mjsim.engine.actions import ABORT, ANKAN, DISCARD, KAN, PASS, PON, RON, TSUMO, Action
+from mjsim.engine.actions import ABORT, ANKAN, DISCARD, DRAW, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.engine.outcomes import ClaimResult
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
 from mjsim.hand.shanten import orphans_shanten, shanten
 from mjsim.hand.tiles import DRAGONS, RED_FIVE_IDS, WINDS, YAOCHU, kind_of
+from mjsim.scoring import CHI as MELD_CHI
 from mjsim.scoring import WinContext
 from variants.common.swap_calls import without_swap_calls
 from variants.riichi import kans, open_riichi
@@ -36,6 +37,7 @@ _KAN_DORA = {
     "ankan_immediate_else_after_discard": "ankan_immediate",
 }
 _RON_CHANCE = "riichi.ron_chance"  # seat stash: log length when the seat last could ron
+_MISSED = "riichi.missed_win"  # seat stash: log length when the seat last passed a win (call_rewinds only)
 
 
 def table_setup(rules) -> TableSetup:
@@ -60,18 +62,44 @@ def table_setup(rules) -> TableSetup:
 def furiten(game, seat: int) -> bool:
     """Discard, same-turn or riichi furiten: no ron (§5).
 
-    A 13-sided kokushi is no exception (kokushi_13_furiten_ron "forbidden"). Same-turn furiten
-    (``skipped_win``) is cleared by the engine at the seat's own next discard, which is what
-    same_turn_definition "draw_to_draw" asks (between its draw and discard a seat can only tsumo).
-    "call_rewinds" (a call moving the turn back does not end it) is the same here, since only the
-    seat's own discard ends it; "call_skips" also ends it when another seat's pon or kan jumps over the seat.
+    A 13-sided kokushi is no exception (kokushi_13_furiten_ron "forbidden"). The three 同巡 definitions of
+    same_turn_definition (S000 majangdefault):
+
+    * "draw_to_draw": same-turn furiten (``skipped_win``) lasts until the seat's own next turn; the engine
+      clears it at the seat's next discard, after its draw or after its own call (§5.2: "a call made in between
+      also ends it because the player then discards");
+    * "call_skips": also ended when another seat's pon or kan jumps the turn over the seat;
+    * "call_rewinds": the seat's own call is the order rewound to it, not its next turn: only its next draw
+      ends the furiten (a win passed, then a pon and its discard, still leaves the seat in furiten).
     """
     me = game.hand.seats[seat]
     if me.skipped_after_declaring:
         return True
     if me.skipped_win and not _skip_ended_by_call(game, seat):
         return True
+    if _missed_since_draw(game, seat):
+        return True
     return any(k in me.discarded_kinds for k in seat_waits(me))
+
+
+def note_missed_wins(game, answers: dict[int, Action]) -> None:
+    """same_turn_definition call_rewinds: remember when each seat passed a win (the engine marked it)."""
+    if game.rules[opt.SAME_TURN_DEFINITION] != "call_rewinds":
+        return
+    for seat, action in answers.items():
+        me = game.hand.seats[seat]
+        if action.kind != RON and me.skipped_win:
+            me.stash[_MISSED] = len(game.log)
+
+
+def _missed_since_draw(game, seat: int) -> bool:
+    """call_rewinds: the seat passed a win and has not drawn since (its own calls do not end the go-around)."""
+    if game.rules[opt.SAME_TURN_DEFINITION] != "call_rewinds":
+        return False
+    since = game.hand.seats[seat].stash.get(_MISSED)
+    if since is None:
+        return False
+    return not any(event.kind == DRAW and event.seat == seat for event in game.log[since:])
 
 
 def _skip_ended_by_call(game, seat: int) -> bool:
@@ -125,6 +153,8 @@ def accept_win(game, seat: int, ctx: WinContext, score) -> bool:
         except NoWin:
             return False
     if not rules[opt.ATOZUKE]:
+        if rules[opt.ATOZUKE_OFF_FORM] == "first_call" and not first_call_fixes_yaku(ctx):
+            return False
         waits = seat_waits(game.hand.seats[seat], without=ctx.win_tile if ctx.tsumo else None)
         if not yaku_on_every_wait(rules, ctx, waits):
             return False
@@ -133,11 +163,26 @@ def accept_win(game, seat: int, ctx: WinContext, score) -> bool:
     return True
 
 
+def first_call_fixes_yaku(ctx: WinContext) -> bool:
+    """完全先付け (atozuke_off_form first_call): an open hand's first call was itself its yaku.
+
+    The seeds name 後付け only as allowed (S000 "後付 ○", S001 "後ヅケあり") and define no form of its ban;
+    this is the strict form as usually stated ("the yaku is fixed at the first call"): the first call is a
+    pon or kan of a value tile (a dragon, the seat or the round wind). A closed hand has no call to fix.
+    """
+    calls = [m for m in ctx.melds if m.opened]
+    if not calls:
+        return True
+    first = calls[0]
+    value = set(DRAGONS) | {ctx.seat_wind, ctx.round_wind}
+    return first.type != MELD_CHI and first.kind in value
+
+
 def yaku_on_every_wait(rules, ctx: WinContext, waits) -> bool:
     """No 後付け: the hand must score a yaku on every one of its waits, not only on the tile that came.
 
-    This is the 片上がり form of the rule; the stricter form (the yaku must be in place before the last
-    call) is not modelled. Each other wait is tried as the same win with that tile (copy 3 of a kind is
+    This is the 片アガリ form of the rule (atozuke_off_form every_wait); first_call adds
+    ``first_call_fixes_yaku``. Each other wait is tried as the same win with that tile (copy 3 of a kind is
     never a red five, so the dora count does not change).
     """
     before = list(ctx.concealed)
@@ -333,6 +378,7 @@ def _without_kuikae(game, seat: int, actions: list[Action]) -> list[Action]:
 
 def resolve_claims(game, answers: dict[int, Action]) -> ClaimResult | None:
     """Multiple ron or head bump (§17), triple ron by option, a fifth kan's abort, then pon/kan over chi."""
+    note_missed_wins(game, answers)
     rons = [seat for seat, a in answers.items() if a.kind == RON]
     if not rons:
         # A claimed fifth kan (suukaikan abort_on_5th) ends the hand; else the engine's default priority.

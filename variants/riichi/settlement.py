@@ -13,6 +13,7 @@ from variants.riichi.draws import nagashi_seats, tenpai_seats
 from variants.riichi.payments import HONBA_RON, payments
 from variants.riichi.play import win_context
 from variants.riichi.scorer import _pao_base
+from variants.riichi.uma import rank_bonuses
 
 __all__ = [
     "final_settlement",
@@ -24,14 +25,8 @@ __all__ = [
     "win_deltas",
 ]
 
-_UMA = {
-    "none": (0, 0, 0, 0),
-    "0-5": (5, 0, 0, -5),
-    "5-10": (10, 5, -5, -10),
-    "10-20": (20, 10, -10, -20),
-    "10-30": (30, 10, -10, -30),
-}
 _LENGTH = {"east": 1, "hanchan": 2, "full": 4}
+_AFTER_NORTH = 4  # the round index after North's: 北入り extends no further
 
 
 # --- Wins ---------------------------------------------------------------------------------
@@ -232,29 +227,55 @@ def _schedule_over(game, round_index: int, repeat: bool, outcome: dict, scores: 
         return True
     if round_index < rounds:
         return False
-    if round_index > rounds or not game.rules[opt.EXTENSION]:
-        return True  # one extension round at most
-    if game.round_index >= rounds and game.rules[opt.EXTENSION_END] == "four_hands":
-        return False  # in the extension: played to its 4th hand whoever leads
+    if round_index >= _last_round(game, rounds) or not game.rules[opt.EXTENSION]:
+        return True  # past the last extension round (西入: one; 北入り: on to North)
+    within = round_index == game.round_index >= rounds  # the next hand is in the same extension round
+    if within and game.rules[opt.EXTENSION_END] == "four_hands":
+        return False  # in an extension round: played to its 4th hand whoever leads
     return max(scores) >= (game.rules[opt.EXTENSION_THRESHOLD] or _return_points(game))
+
+
+def _last_round(game, rounds: int) -> int:
+    """The round index after which the game ends whoever leads: one extension round, or through North."""
+    if game.rules[opt.EXTENSION_ROUNDS] == "to_north":
+        return max(rounds + 1, _AFTER_NORTH)
+    return rounds + 1
 
 
 def _stop_at_all_last(game, outcome: dict, scores: list[int]) -> bool:
     """Agari-yame / tenpai-yame: the all-last dealer in 1st place with the return points ends the game.
 
-    "optional" is taken as always stopping when allowed: the simulated dealer never chooses to play on.
+    "forced" always stops; "optional" stops when the dealer chose to (``mjsim_end_game_offer`` asked it).
     """
+    mode = _yame_mode(game, outcome, scores)
+    if mode == "optional":
+        return bool(game.end_chosen)
+    return mode == "forced"
+
+
+def _yame_mode(game, outcome: dict, scores: list[int]) -> str:
+    """The agari-yame or tenpai-yame mode that applies to this hand's end ("off" when neither does)."""
     dealer = game.hand.dealer
     if _top(scores) != dealer or scores[dealer] < _return_points(game):
-        return False
+        return "off"
     winners = _winners(game, outcome)
     if winners is not None:
-        mode = game.rules[opt.AGARI_YAME] if dealer in winners else "off"
-    elif outcome.get("draw") == "exhaustive" and dealer in outcome.get("tenpai", ()):
-        mode = game.rules[opt.TENPAI_YAME]
-    else:
-        mode = "off"
-    return mode != "off"
+        return game.rules[opt.AGARI_YAME] if dealer in winners else "off"
+    if outcome.get("draw") == "exhaustive" and dealer in outcome.get("tenpai", ()):
+        return game.rules[opt.TENPAI_YAME]
+    return "off"
+
+
+def end_game_offer(game, outcome: dict) -> int | None:
+    """The all-last dealer, when optional agari-yame / tenpai-yame lets it end the game here (its choice)."""
+    rounds = _LENGTH[game.rules[opt.GAME_LENGTH]]
+    hand = game.hand
+    if hand.round_wind - 27 != rounds - 1 or hand.dealer != 3:
+        return None
+    repeat, _ = _repeat_and_honba(game, outcome)
+    if not repeat or _busted(game, game.scores) or _yame_mode(game, outcome, game.scores) != "optional":
+        return None
+    return hand.dealer
 
 
 def _return_points(game) -> int:
@@ -282,7 +303,7 @@ def final_settlement(game, uma: tuple[int, ...] | None = None) -> dict:
     if game.rules[opt.ROUNDING] == "no_settlement":
         return {"points": points, "ranks": ranks, "results": [0.0] * len(points)}  # 無清算: nothing paid
     if uma is None:
-        uma = _UMA.get(str(game.rules[opt.UMA]), (20, 10, -10, -20))
+        uma = rank_bonuses(game.rules[opt.UMA])
     return {"points": points, "ranks": ranks, "results": _results(game, points, ranks, uma)}
 
 
