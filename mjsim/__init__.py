@@ -29,7 +29,7 @@ from mjsim.hand.shanten import Form, shanten
 from mjsim.hookspecs import hookimpl
 from mjsim.rules import Rules, RuleSet
 from mjsim.scoring import Meld, Pattern, Score, WinContext
-from mjsim.win_input import win_context
+from mjsim.win_input import refuse_impossible, win_context
 
 __version__ = "0.1.0"
 
@@ -50,6 +50,7 @@ __all__ = [
     "parse_kinds",
     "parse_tiles",
     "readings",
+    "refuse_impossible",
     "score",
     "shanten",
     "waits",
@@ -58,8 +59,10 @@ __all__ = [
 
 
 def score(ctx: WinContext, rules: Rules | None = None) -> Score:
-    """Score a win under ``rules`` (default: the ``tenhou`` preset); raises MjsimError if it does not win."""
+    """Score a win under ``rules`` (default: the ``tenhou`` preset); raises MjsimError if it does not win or
+    cannot happen in a game (``ippatsu needs riichi``)."""
     rules = rules or _tenhou()
+    refuse_impossible(ctx, rules)
     return rules.score_win(ctx=ctx, rules=rules)
 
 

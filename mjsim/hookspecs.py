@@ -41,6 +41,17 @@ def mjsim_score_win(ctx, rules):
     """
 
 
+@hookspec
+def mjsim_check_win(ctx, rules):
+    """Why the win in ``ctx`` cannot happen in a game under ``rules`` (one line naming the conflict, e.g.
+    ``"ippatsu needs riichi"``), or None when it can.
+
+    Asked where a win comes from outside a game (``mjsim score``, :func:`mjsim.score`, case files) before it
+    is scored, through :func:`mjsim.win_input.refuse_impossible`; every variant's answer is collected and
+    the first message refuses the win. The family owns which of its situations exclude each other.
+    """
+
+
 # --- Game flow hooks (pre-resolved on Rules.flow) ---------------------------
 
 
@@ -150,6 +161,15 @@ def mjsim_next_hand(game, outcome):
     """
 
 
+@hookspec(firstresult=True)
+def mjsim_end_game_offer(game, outcome):
+    """The seat that may end the game now that this hand is over instead of playing on (和了り止め), or None.
+
+    The engine then asks that seat to choose ``Action("end_game")`` or ``Action("play_on")``, records the answer
+    in ``game.end_chosen`` and calls ``mjsim_next_hand``. Stops at first non-None result.
+    """
+
+
 @hookspec
 def mjsim_settle_game(game):
     """Transfers paid once the game is over, before the final settlement (yakitori, bust prizes): a list."""
@@ -218,3 +238,10 @@ def mjsim_register_report_sections():
 def mjsim_register_log_formats(rules):
     """Game-log formats this variant can write for games under ``rules``, as a dict {name: writer} where
     ``writer(game, agent_names) -> str`` is the text of one file; return None when none fits the rules."""
+
+
+@hookspec(firstresult=True)
+def mjsim_play_terms(rules):
+    """This family's names for its facts of play, as a :class:`mjsim.play_terms.PlayTerms`: the event counted as
+    a declaration, how wins group (han, fu...), what scoring patterns are called, and reference figures of real
+    play. Later variants take precedence. Stops at first non-None result."""

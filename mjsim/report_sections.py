@@ -1,4 +1,5 @@
-"""Report sections that variants register (``mjsim_register_report_sections``): extra tables per rule set."""
+"""Report sections: the core's (how the players played) and those variants register
+(``mjsim_register_report_sections``): extra tables per rule set."""
 
 from __future__ import annotations
 
@@ -21,8 +22,11 @@ class ReportSection:
 
 
 def report_sections() -> dict[str, ReportSection]:
-    """Every section the installed variants register, by name (a name registered twice is an error)."""
-    found: dict[str, ReportSection] = {}
+    """Every section the installed variants register, and the core's "play" (how the players played), by name
+    (a name registered twice is an error)."""
+    from mjsim import report_play  # late: it reads the play statistics, which a section list need not load
+
+    found: dict[str, ReportSection] = {report_play.NAME: ReportSection(report_play.summary, report_play.markdown)}
     for batch in installed_plugins().hook.mjsim_register_report_sections():
         for name, section in (batch or {}).items():
             if name in found:

@@ -1,4 +1,4 @@
-"""The summary ``mjsim simulate`` prints: per-seat points and ranks, win, tsumo, deal-in and draw rates.
+"""The summary ``mjsim simulate`` prints: per-seat points and ranks, and how the players played (``play``).
 
 The games themselves are played by ``mjsim.runner.games``; its names are importable from here too.
 """
@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from mjsim.play_stats import play_statistics
 from mjsim.runner.games import GameRecord, as_dict, digest, play_game, run_games
 
 __all__ = ["GameRecord", "as_dict", "digest", "play_game", "run_games", "summarize"]
@@ -21,10 +22,9 @@ def _winners_per_hand(hands: list[dict[str, Any]]) -> dict[str, int]:
 
 
 def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
-    """Per-seat mean final points and rank distribution; win, tsumo, deal-in and draw rates."""
+    """Per-seat mean final points and rank distribution; the play statistics (``mjsim.play_stats``)."""
     records = [as_dict(r) for r in records]
     hands = [h for r in records for h in r["hands"]]
-    n_hands = max(len(hands), 1)
     seats = len(records[0]["final"]["points"]) if records else 0  # the table's seats, as the records show them
     seat_stats = []
     for seat in range(seats):
@@ -39,17 +39,12 @@ def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
         side = [r["final"]["side"] for r in records if "side" in r["final"]]
         if side:  # chips and other side currencies: each seat's mean final balance
             st["mean_side"] = {c: sum(s[c][seat] for s in side) / len(side) for c in sorted(side[0])}
-    wins = [w for h in hands for w in h.get("wins", ())]
     return {
         "games": len(records),
         "hands": len(hands),
         "hands_per_game": len(hands) / max(len(records), 1),
         "seats": seat_stats,
-        "win_rate": sum(1 for h in hands if h.get("wins")) / n_hands,
-        "tsumo_rate": sum(1 for w in wins if w["from"] is None) / n_hands,
-        "deal_in_rate": sum(1 for w in wins if w["from"] is not None) / n_hands / max(seats, 1),
-        "draw_rate": sum(1 for h in hands if h.get("draw")) / n_hands,
-        "mean_win_value": sum(w["value"] for w in wins) / max(len(wins), 1),
+        "play": play_statistics(records),
         "winners_per_hand": _winners_per_hand(hands),
         "invariant_violations": sum(len(r.get("violations", ())) for r in records),
     }

@@ -127,3 +127,15 @@ def _non_negative(value: int, what: str) -> int:
     if value < 0:
         raise MjsimError(f"{what} must not be negative, got {value}")
     return value
+
+
+def refuse_impossible(ctx: WinContext, rules) -> None:
+    """Raise an :class:`MjsimError` naming the conflict when the rule set's variants say ``ctx`` cannot happen.
+
+    The families own the rule (``mjsim_check_win``): the core only asks, where a win comes from outside a game.
+    """
+    if rules.hook is None:  # rules built by hand, without a plugin manager: nobody to ask
+        return
+    conflicts = [reason for reason in rules.hook.mjsim_check_win(ctx=ctx, rules=rules) if reason]
+    if conflicts:
+        raise MjsimError(f"impossible win: {conflicts[0]}")

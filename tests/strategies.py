@@ -343,6 +343,8 @@ def situations(
             flags.add("houtei")
         elif draw(_rare(6)):
             flags.add("chankan")
+    if "rinshan" in flags:
+        flags.discard("ippatsu")  # the kan before the replacement tile ends ippatsu: mjsim refuses the pair
     return frozenset(flags)
 
 

@@ -17,18 +17,22 @@ from mjsim.engine.wall import derive_seed
 from mjsim.errors import MjsimError
 from mjsim.invariants import check_step, step_mark
 from mjsim.observation import observe
+from mjsim.play_facts import play_facts
+from mjsim.play_terms import play_terms
 from mjsim.runner.seeding import game_seed
 
 
 @dataclass
 class GameRecord:
-    """What one game leaves behind: its seed, final settlement, hand records and invariant violations."""
+    """What one game leaves behind: its seed, final settlement, hand records, invariant violations and facts of play
+    (``mjsim.play_facts``: outside the digest)."""
 
     index: int
     seed: int
     final: dict[str, Any]
     hands: list[dict[str, Any]]
     violations: list[str] = field(default_factory=list)
+    play: dict[str, Any] = field(default_factory=dict)
 
     def canonical(self) -> str:
         """A stable text of the record, for digests."""
@@ -58,7 +62,8 @@ def play_game(
             violations += check_step(game, before)
     if log_out is not None:
         _write_log(game, log_out / f"game_{index:05d}.json", agent_names)
-    return GameRecord(index, seed, game.final, _hand_summaries(game.history), violations)
+    play = play_facts(game.log, game.seat_count, agent_names, play_terms(rules))
+    return GameRecord(index, seed, game.final, _hand_summaries(game.history), violations, play)
 
 
 def _write_log(game, path: Path, names: Sequence[str]) -> None:
@@ -77,16 +82,27 @@ def _hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def run_games(
-    rules, games: int, root_seed: int, agent_names: Sequence[str], check: bool = False, log_out: Path | None = None
+    rules,
+    games: int,
+    root_seed: int,
+    agent_names: Sequence[str],
+    check: bool = False,
+    log_out: Path | None = None,
+    progress=None,
 ):
-    """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)``."""
+    """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)`` (counted on ``progress``)."""
     if log_out is not None:
         from mjsim.log_formats import log_writer
         from mjsim.runner.log_folder import claim_log_folder, log_identity
 
         log_writer(rules)  # refuse a rule set no format holds before any game is played
         claim_log_folder(log_out, log_identity(rules, games, root_seed, agent_names))  # no stale logs mixed in
-    return [play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out) for i in range(games)]
+    records = []
+    for i in range(games):
+        records.append(play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out))
+        if progress is not None:
+            progress.advance()
+    return records
 
 
 def as_dict(record: GameRecord | dict[str, Any]) -> dict[str, Any]:
@@ -99,11 +115,13 @@ def as_dict(record: GameRecord | dict[str, Any]) -> dict[str, Any]:
         "final": record.final,
         "hands": record.hands,
         "violations": record.violations,
+        "play": record.play,
     }
 
 
 def digest(records: Sequence[GameRecord | dict[str, Any]]) -> str:
-    """A hash over every game's record, in game order (the same whoever played them)."""
+    """A hash over every game's play (seed, final settlement, hands), in game order (the same whoever played them);
+    the facts of play derived from it (``play``) are left out."""
     h = hashlib.sha256()
     for r in sorted(map(as_dict, records), key=lambda r: r["index"]):
         text = json.dumps({"seed": r["seed"], "final": r["final"], "hands": r["hands"]}, sort_keys=True, default=str)

@@ -47,5 +47,5 @@ def test_deal_shanten_matches_published_distribution(rules):
 
 def test_efficiency_bots_win_most_hands(rules):
     summary = summarize(run_games(rules, 8, root_seed=3, agent_names=["efficiency"] * 4))
-    assert summary["win_rate"] >= 0.6
+    assert summary["play"]["draw"] <= 0.4  # most hands end in a win
     assert 5 <= summary["hands_per_game"] <= 20

@@ -92,6 +92,21 @@ def mjsim_next_hand(game, outcome):
     return flow.next_hand(game, outcome)
 
 
+@hookimpl(wrapper=True)
+def mjsim_end_game_offer(game, outcome):
+    """Nobody is asked: Boo's own end conditions decide (the riichi family's all-last stop does not apply)."""
+    yield
+    return None
+
+
+@hookimpl
+def mjsim_register_report_sections():
+    """ダブ権 over a run's consecutive games (``variants/boo/dabuken.py``)."""
+    from variants.boo.dabuken import SECTION
+
+    return {"boo_dabuken": SECTION}
+
+
 @hookimpl
 def mjsim_record_hand(game, outcome):
     """Per hand: wins refused as forbidden ("boo.refused") and players sunk after the hand ("boo.sunk")."""
@@ -126,3 +141,13 @@ def mjsim_register_agents():
 def mjsim_register_presets():
     """The boo presets: ``variants/boo/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]
+
+
+@hookimpl
+def mjsim_play_terms(rules):
+    """The riichi family's terms without its Tenhou reference: boo's points are other units of another game."""
+    from dataclasses import replace
+
+    from variants.riichi.statistics import TERMS
+
+    return replace(TERMS, reference=None)

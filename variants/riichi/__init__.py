@@ -5,8 +5,8 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
+from variants.riichi import open_riichi, play, settlement, situations
 from variants.riichi import options as _options
-from variants.riichi import play, settlement
 from variants.riichi.scorer import configured_patterns, score_win
 
 NAME = "riichi"
@@ -40,6 +40,12 @@ def mjsim_score_win(ctx, rules):
     return score_win(ctx, rules.pattern_index, rules.values)
 
 
+@hookimpl
+def mjsim_check_win(ctx):
+    """Riichi's situations that cannot stand together or with this win (``ippatsu needs riichi``)."""
+    return situations.conflict(ctx)
+
+
 # --- Game flow ----------------------------------------------------------------
 
 
@@ -65,6 +71,18 @@ def mjsim_win_context(game, seat, tile, how):
 def mjsim_accept_win(game, seat, ctx, score):
     """A yaku (scored here for an offer), on every wait without atozuke; a ron offer starts same-turn furiten."""
     return play.accept_win(game, seat, ctx, score)
+
+
+@hookimpl
+def mjsim_on_event(game, event):
+    """An open riichi declaration marks the seat open (riichi.open_riichi)."""
+    open_riichi.record(game, event)
+
+
+@hookimpl
+def mjsim_observe(game, seat):
+    """The hands and waits of seats in open riichi."""
+    return open_riichi.observe(game, seat)
 
 
 @hookimpl
@@ -95,6 +113,12 @@ def mjsim_settle_draw(game, reason):
 def mjsim_next_hand(game, outcome):
     """Dealer repeats, honba, game length, bust, extension, agari-yame."""
     return settlement.next_hand(game, outcome)
+
+
+@hookimpl
+def mjsim_end_game_offer(game, outcome):
+    """Optional agari-yame / tenpai-yame: the all-last dealer in 1st place chooses to end the game or play on."""
+    return settlement.end_game_offer(game, outcome)
 
 
 @hookimpl
@@ -142,3 +166,11 @@ def mjsim_register_agents():
     from variants.riichi.human import BOTS
 
     return BOTS
+
+
+@hookimpl
+def mjsim_play_terms(rules):
+    """Riichi declarations, wins by han and fu, yaku, and the Tenhou Phoenix reference."""
+    from variants.riichi.statistics import TERMS
+
+    return TERMS

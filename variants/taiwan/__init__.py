@@ -137,3 +137,14 @@ def mjsim_register_agents():
 def mjsim_register_presets():
     """The taiwan presets: ``variants/taiwan/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]
+
+
+@hookimpl
+def mjsim_play_terms(rules):
+    """MIGI declarations, wins by tai and the tai patterns they hold."""
+    from mjsim.engine.actions import DECLARE_DISCARD
+    from mjsim.play_terms import PlayTerms
+
+    return PlayTerms(
+        declaration=("migi", DECLARE_DISCARD), groups={"tai": lambda win: str(win["han"])}, patterns="tai_patterns"
+    )

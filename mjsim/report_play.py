@@ -1,0 +1,31 @@
+"""The report section "how the players played": each rule set's play statistics beside its family's reference
+(``mjsim.report_sections`` registers it as "play")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjsim.play_stats import play_statistics
+from mjsim.play_table import markdown_table
+from mjsim.play_terms import Reference, play_reference
+
+NAME = "play"
+"""The section's name in summary.json (``rulesets.<name>.play``) and in its ``sections`` list."""
+
+
+def summary(experiment: Any, ruleset: str, records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The rule set's play object and its family's reference figures ({} for records kept before play facts)."""
+    play = play_statistics(records)
+    if play is None:
+        return {}
+    reference = play_reference(experiment.spec(experiment.entry(ruleset)).rules())
+    found = None if reference is None else {k: getattr(reference, k) for k in ("name", "about", "figures", "sources")}
+    return {"statistics": play, "reference": found}
+
+
+def markdown(ruleset: str, data: dict[str, Any]) -> list[str]:
+    """summary.md's table of the rule set's play beside the reference (the distributions' shares: summary.json)."""
+    reference = Reference(**data["reference"]) if data.get("reference") else None
+    lines = ["", f"## How the players played: {ruleset}", ""]
+    lines.append("Rates per player-hand; distributions as their distance to the reference (shares in summary.json).")
+    return [*lines, "", *markdown_table(data["statistics"], reference, shares=False), ""]
