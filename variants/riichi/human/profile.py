@@ -42,7 +42,7 @@ class Profile:
     late_open_tenpai: float = 0.1  # added to an open hand's tenpai chance in the last third of the wall [H]
     threat_min_ready: float = 0.3  # an open hand less likely ready than this is no threat (tenpai first) [H]
     # --- push/fold [P] ---
-    others_win_per_turn: float = 0.034  # chance per own turn that another seat wins first (~0.8 wins/hand) [K][H]
+    others_win_per_turn: float = 0.05  # chance per own turn that another seat wins first (~0.8 wins/hand) [K][H]
     ron_factor: float = 2.5  # a live winning tile comes as one's own draw or as another's discard [H]
     typical_wait: int = 6  # live winning tiles a one-shanten hand expects once ready [P]
     far_win_chance: tuple[float, float] = (0.08, 0.02)  # two-shanten, three or more [H]
@@ -52,11 +52,11 @@ class Profile:
     future_risk_per_shanten: float = 0.5  # each step from ready is one more turn of dangerous discards [P]
     tenpai_draw_value: float = 1500.0  # a ready hand's share of the noten payments at an exhaustive draw [rules]
     good_wait_tiles: int = 6  # live tiles of a wait that count as a good wait (two-sided ~ 8) [P]
-    fold_weight: float = 0.82  # how much a point lost counts against a point won [H]
+    fold_weight: float = 1.0  # how much a point lost counts against a point won [H]
     fold_weight_top_all_last: float = 2.0  # all-last, leading: keep the lead [P]
     fold_weight_last_all_last: float = 0.5  # all-last, fourth: a win is the only way up [P]
     # --- value and efficiency ---
-    value_exponent: float = 0.57  # speed x value^e ranks discards: a doubled value is worth 48 % more acceptance [H]
+    value_exponent: float = 0.5  # speed x value^e ranks discards: a doubled value is worth 41 % more acceptance [H]
     # --- riichi or dama [P] ---
     dama_min_points: int = 5200  # a ready hand with a yaku worth this much stays dama [P]
     dama_late_wall: int = 12  # with a yaku and this few tiles left, stay dama [P]
@@ -67,7 +67,7 @@ class Profile:
     call_min_points: int = 2000  # an open hand worth less than this (non-dealer) calls only when it gets close [H]
     cheap_call_shanten: int = 1  # ...this close after the call [H]
     closed_keep_shanten: int = 1  # this close, a closed hand stays closed unless the call readies it as dear [H]
-    closed_keep_ratio: float = 0.55  # ...worth at least this share of the closed hand (with its riichi) [H]
+    closed_keep_ratio: float = 0.5  # ...worth at least this share of the closed hand (with its riichi) [H]
     honitsu_min_tiles: int = 10  # tiles of one suit plus honours (of 14) to go for honitsu [P]
     toitoi_min_pairs: int = 4  # pairs or triplets to pon toward toitoi [P]
     formal_tenpai_wall: int = 8  # in the last draws, a call that makes a hand ready is taken without a yaku [P]
