@@ -52,8 +52,9 @@ def test_the_agents_package_holds_only_the_generic_bots():
 
 
 def test_a_rule_set_seats_the_generic_bots_and_those_of_its_variants():
-    assert agent_names(compiled("tenhou")) == sorted([*GENERIC, "human"])  # the riichi family's human player
-    assert agent_names(compiled("jirai")) == sorted([*GENERIC, "human", "jirai_dealer_aware", "jirai_naive"])
+    assert agent_names(compiled("tenhou")) == sorted([*GENERIC, "human", "human:dan3"])  # riichi: human players
+    jirai = [*GENERIC, "human", "human:dan3", "jirai_dealer_aware", "jirai_naive"]
+    assert agent_names(compiled("jirai")) == sorted(jirai)
 
 
 def test_without_rules_every_installed_variant_bot_is_listed():
