@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from mjsim import hookspecs
-from mjsim.engine.outcomes import ClaimResult, ContinueAfterWin, DrawSettlement, NextHand
+from mjsim.engine.outcomes import ClaimResult, ContinueAfterWin, DrawSettlement, NextHand, Refusal
 from mjsim.errors import MjsimError
 
 if TYPE_CHECKING:
@@ -179,6 +179,7 @@ class Hooks:
         self._settle_win = _resolved(hook.mjsim_settle_win)
         self._after_win = _resolved(hook.mjsim_after_win)
         self._settle_draw = _resolved(hook.mjsim_settle_draw)
+        self._refused_action = _resolved(hook.mjsim_refused_action)
         self._next_hand = _resolved(hook.mjsim_next_hand)
         self._settle_game = _collect(hook.mjsim_settle_game)
         self._final_settlement = _resolved(hook.mjsim_final_settlement)
@@ -237,6 +238,10 @@ class Hooks:
     def after_win(self, game: Game, wins: list) -> ContinueAfterWin | None:
         """``mjsim_after_win``: how play goes on after these wins, or None when the hand ends."""
         return self._after_win(game, wins)
+
+    def refused_action(self, game: Game, seat: int, action: Action) -> Refusal | None:
+        """``mjsim_refused_action``: what a declaration the engine did not offer leads to (None: illegal)."""
+        return self._refused_action(game, seat, action)
 
     def settle_draw(self, game: Game, reason: str) -> DrawSettlement:
         """``mjsim_settle_draw``: what a hand that ended without a win pays, and its record's facts."""

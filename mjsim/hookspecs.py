@@ -148,6 +148,13 @@ def mjsim_after_win(game, wins):
 
 
 @hookspec(firstresult=True)
+def mjsim_refused_action(game, seat, action):
+    """What happens when ``seat`` declares ``action``, which the engine did not offer (a player's mistake): a
+    :class:`mjsim.engine.outcomes.Refusal` (transfers, the action taken instead, or the hand's end), or None
+    when no variant judges it (the engine then refuses it as illegal). Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
 def mjsim_settle_draw(game, reason):
     """A :class:`mjsim.engine.outcomes.DrawSettlement` (transfers, detail) for a hand that ended without a win.
     Stops at first non-None result."""

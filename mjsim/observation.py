@@ -36,6 +36,7 @@ class Observation:
     extra: dict[str, Any] = field(default_factory=dict)
     declared_at: tuple[int | None, ...] = ()  # one per seat: river index of its declaring discard (None: none)
     tsumogiri: tuple[tuple[bool, ...], ...] = ()  # per seat, per river tile: it was the tile just drawn
+    hand_index: int = 0  # which hand of the game this is (0 for the first): a bot that plans per hand reads it
 
     @property
     def seat_wind(self) -> int:
@@ -66,4 +67,5 @@ def observe(game, seat: int) -> Observation:
         extra=extra,
         declared_at=tuple(s.declared_turn for s in hand.seats),
         tsumogiri=tuple(tuple(s.tsumogiri) for s in hand.seats),
+        hand_index=hand.index,
     )

@@ -94,13 +94,16 @@ def step(game: Game, actions: Mapping[int, Action]) -> Game:
     offered = pending(game)
     if not offered:  # the game ended while the engine advanced by itself
         return game
-    for seat, options in offered.items():
-        choice = actions.get(seat)
-        if choice not in options:
-            raise IllegalAction(f"seat {seat} chose {choice!r}; legal actions: {options!r}")
-    game.offered = None
-    game.choices.append({seat: actions[seat] for seat in offered})
+    refused = {seat: actions.get(seat) for seat, options in offered.items() if actions.get(seat) not in options}
+    chosen = {seat: actions.get(seat) for seat in offered}  # as declared: a replay judges the mistakes again
     hand = game.hand
+    if refused:  # judged while game.offered still holds what the seats were offered
+        actions = _judge_refused(game, hand, offered, dict(actions), refused)
+    game.offered = None
+    game.choices.append(chosen)
+    if actions is None:  # a refusal ended the hand, or the seats decide again
+        _settle_if_ended(game)
+        return game
     if hand.phase == TURN:
         _self_action(game, hand, actions[hand.current])
     elif hand.phase == DECLARE:
@@ -111,6 +114,27 @@ def step(game: Game, actions: Mapping[int, Action]) -> Game:
         _resolve_claims(game, hand, {s: actions[s] for s in offered})
     _settle_if_ended(game)
     return game
+
+
+def _judge_refused(game: Game, hand: HandState, offered, actions: dict, refused: dict) -> dict | None:
+    """Declarations the engine did not offer, judged by ``mjsim_refused_action`` (a player's mistake).
+
+    Returns the actions to apply, with each refused one replaced by what the rules take instead, or None when
+    a refusal ended the hand or sends the seats back to decide again. No judge: the action is illegal.
+    """
+    for seat, choice in refused.items():
+        refusal = game.rules.flow.refused_action(game, seat, choice) if choice is not None else None
+        if refusal is None:
+            raise IllegalAction(f"seat {seat} chose {choice!r}; legal actions: {offered[seat]!r}")
+        _event(game, "refused", seat, choice)
+        _pay(game, refusal.transfers)
+        if refusal.end_hand:
+            _end_as_draw(game, hand, refusal.end_hand, {"seat": seat})
+            return None
+        if refusal.instead is None:
+            return None
+        actions[seat] = refusal.instead
+    return actions
 
 
 # --- Offers ------------------------------------------------------------------
@@ -478,7 +502,8 @@ def _settle_if_ended(game: Game) -> None:
     if nxt.leftover_to is not None and game.table:
         _pay(game, [Transfer(TABLE, nxt.leftover_to, game.table, "leftover sticks")])
     game.dealer, game.round_index, game.honba = nxt.dealer, nxt.round, nxt.honba
-    game.repeats = game.repeats + 1 if nxt.repeat else 0
+    if not nxt.void:  # a hand that did not count leaves the run of dealer repeats as it was
+        game.repeats = game.repeats + 1 if nxt.repeat else 0
     if nxt.over:
         game.over, game.hand = True, None
         _pay(game, _game_end_transfers(game))
