@@ -46,7 +46,10 @@ def mjsim_observe(game, seat):
 
 @hookimpl
 def mjsim_legal_actions(game, seat, actions):
-    """A dead hand (和了り放棄) only discards: no win, call, kan or riichi (S001 "和了り放棄してからは、チー、ポンなど不可")."""
+    """A dead hand (和了り放棄) only discards: no win, call, kan or riichi.
+
+    S001 4play: "和了り放棄してからは、チー、ポンなど不可".
+    """
     if seat not in game.hand.stash.get(rulings.DEAD, ()):
         return None
     return [a for a in actions if a.kind in (DISCARD, PASS)]
