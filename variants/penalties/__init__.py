@@ -105,9 +105,12 @@ def mjsim_next_hand(game, outcome):
 
 @hookimpl
 def mjsim_record_hand(game, outcome):
-    """The hand's mistakes, chombos, fines and dead hands, and who made them."""
+    """The hand's mistakes, chombos, fines and dead hands, and who made them (only in a hand that had any, so
+    the records of games without mistakes stay as they were)."""
     log = game.hand.stash.get(rulings.LOG, [])
     chombos = [s for s, _, ruling in log if ruling == "chombo"] + list(outcome.get("penalties.chombo_seats", ()))
+    if not log and not chombos:
+        return None
     return {
         "penalties.mistakes": len(log),
         "penalties.chombo": len(chombos),
