@@ -292,3 +292,14 @@ def test_kait_and_fl8_and_ruu_games_with_mistakes_keep_every_invariant():
     for preset in ("kait", "fl8", "ruu"):
         record = play_game(rules(preset), 9, ["efficiency~0.5"] * 4, check=True)
         assert record.violations == [], preset
+
+
+def test_a_voided_hand_cannot_be_written_as_a_tenhou_log():
+    """tenhou.net/6 has no chombo: the writer refuses the game in one line rather than write it as a draw."""
+    from mjsim.log_formats import log_writer
+
+    game = core.new_game(rules("4play"), 11)
+    declare(game, game.hand.dealer, Action(TSUMO, game.hand.last_draw))
+    advance(game, lambda g, offers: len(g.history) == 2)
+    with pytest.raises(MjsimError, match="cannot hold a voided hand"):
+        log_writer(game.rules)(game, ("efficiency",) * 4)

@@ -23,6 +23,7 @@ NAME = "penalties"
 DESCRIPTION = "チョンボ, 和了り放棄 and 罰符: what a false win, a noten riichi, a mis-call or a wrong hand size costs"
 CONFLICTS = {"boo": "boo has its own chombo (boo.illegal_win); these penalties are the riichi family's"}
 VOID = "penalties.void"  # a hand record's fact: the hand ended by a chombo, and is replayed
+# The outcome also says "void" (the engine's word for a hand that does not count: log writers refuse it).
 
 
 @hookimpl
@@ -60,13 +61,14 @@ def mjsim_settle_draw(game, reason):
     """A chombo's void hand; at the exhaustive draw, a noten riichi's chombo, and dead hands counted noten."""
     settled = yield
     if reason == rulings.VOID_REASON:
-        return DrawSettlement([], {VOID: True})
+        return DrawSettlement([], {VOID: True, "void": True})
     if reason != "exhaustive":
         return settled
     due = _chombo_at_draw(game, settled.detail.get("tenpai", []))
     if due:
         paid = [t for seat in due for t in payments.chombo(game, seat, game.rules[opt.CHOMBO_PAYMENT])]
-        return DrawSettlement(paid + payments.sticks_back(game), {VOID: True, "penalties.chombo_seats": due})
+        detail = {VOID: True, "void": True, "penalties.chombo_seats": due}
+        return DrawSettlement(paid + payments.sticks_back(game), detail)
     return _dead_noten(game, settled)
 
 
