@@ -239,9 +239,9 @@ class Hooks:
         """``mjsim_after_win``: how play goes on after these wins, or None when the hand ends."""
         return self._after_win(game, wins)
 
-    def refused_action(self, game: Game, seat: int, action: Action) -> Refusal | None:
+    def refused_action(self, game: Game, seat: int, action: Action, chosen: dict[int, Action]) -> Refusal | None:
         """``mjsim_refused_action``: what a declaration the engine did not offer leads to (None: illegal)."""
-        return self._refused_action(game, seat, action)
+        return self._refused_action(game, seat, action, chosen)
 
     def settle_draw(self, game: Game, reason: str) -> DrawSettlement:
         """``mjsim_settle_draw``: what a hand that ended without a win pays, and its record's facts."""

@@ -148,8 +148,9 @@ def mjsim_after_win(game, wins):
 
 
 @hookspec(firstresult=True)
-def mjsim_refused_action(game, seat, action):
-    """What happens when ``seat`` declares ``action``, which the engine did not offer (a player's mistake): a
+def mjsim_refused_action(game, seat, action, chosen):
+    """What happens when ``seat`` declares ``action``, which the engine did not offer (a player's mistake), while
+    the seats deciding with it chose ``chosen`` ({seat: action}, as declared): a
     :class:`mjsim.engine.outcomes.Refusal` (transfers, the action taken instead, or the hand's end), or None
     when no variant judges it (the engine then refuses it as illegal). Stops at first non-None result."""
 

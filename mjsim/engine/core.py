@@ -98,7 +98,7 @@ def step(game: Game, actions: Mapping[int, Action]) -> Game:
     chosen = {seat: actions.get(seat) for seat in offered}  # as declared: a replay judges the mistakes again
     hand = game.hand
     if refused:  # judged while game.offered still holds what the seats were offered
-        actions = _judge_refused(game, hand, offered, dict(actions), refused)
+        actions = _judge_refused(game, hand, offered, dict(chosen), refused)
     game.offered = None
     game.choices.append(chosen)
     if actions is None:  # a refusal ended the hand, or the seats decide again
@@ -123,7 +123,7 @@ def _judge_refused(game: Game, hand: HandState, offered, actions: dict, refused:
     a refusal ended the hand or sends the seats back to decide again. No judge: the action is illegal.
     """
     for seat, choice in refused.items():
-        refusal = game.rules.flow.refused_action(game, seat, choice) if choice is not None else None
+        refusal = game.rules.flow.refused_action(game, seat, choice, dict(actions)) if choice is not None else None
         if refusal is None:
             raise IllegalAction(f"seat {seat} chose {choice!r}; legal actions: {offered[seat]!r}")
         _event(game, "refused", seat, choice)

@@ -43,6 +43,19 @@ def quiet(actions: list[Action], game) -> Action:
     return next((a for a in discards if a.tile == drawn), discards[0])
 
 
+_EFFICIENT = make_agent("efficiency", random.Random(0), rules("4play"))
+
+
+def steady(actions: list[Action], game) -> Action:
+    """Nobody wins or calls, but every hand heads for ready: the efficiency bot's discards, every claim passed."""
+    from mjsim.observation import observe
+
+    if any(a.kind == PASS for a in actions):
+        return Action(PASS)
+    discards = [a for a in actions if a.kind == DISCARD]
+    return _EFFICIENT.act(observe(game, game.hand.current), discards)
+
+
 def advance(game, until, choose=quiet) -> None:
     """Step with ``choose`` until ``until(game, offers)`` holds, checking every invariant after every step."""
     for _ in range(2000):
@@ -303,3 +316,48 @@ def test_a_voided_hand_cannot_be_written_as_a_tenhou_log():
     advance(game, lambda g, offers: len(g.history) == 2)
     with pytest.raises(MjsimError, match="cannot hold a voided hand"):
         log_writer(game.rules)(game, ("efficiency",) * 4)
+
+
+def _ron_beside_another_claim(game, offers) -> bool:
+    """A claim window where one seat may ron and another, offered a call, may not."""
+    if game.hand.phase != "claim":
+        return False
+    rons = [s for s, acts in offers.items() if any(a.kind == RON for a in acts)]
+    return bool(rons) and any(s not in rons for s in offers)
+
+
+SEED_RON_BESIDE_CALL = 0
+
+
+def test_4play_a_win_beside_a_false_ron_takes_precedence():
+    """S001 4play: "和了りとチョンボの同時発生は、和了り優先。\""""
+    game = core.new_game(rules("4play"), SEED_RON_BESIDE_CALL)
+    advance(game, _ron_beside_another_claim, steady)
+    offers = core.pending(game)
+    winner = next(s for s, acts in offers.items() if any(a.kind == RON for a in acts))
+    wrong = next(s for s in offers if s != winner and not any(a.kind == RON for a in offers[s]))
+    tile = game.hand.discard[1]
+    choices = {s: quiet(acts, game) for s, acts in offers.items()}
+    choices[winner] = next(a for a in offers[winner] if a.kind == RON)
+    choices[wrong] = Action(RON, tile)
+    core.step(game, choices)
+    record = game.history[-1]
+    assert [w["seat"] for w in record["wins"]] == [winner] and not record.get("penalties.void")
+    assert record["penalties.chombo"] == 0 and record["penalties.mistakes"] == 1
+
+
+def test_a_voided_hand_leaves_the_run_of_dealer_repeats_as_it_was():
+    """S001 4play: "その局をノーカウントでやり直し": the replayed hand neither extends nor breaks a dealer's run."""
+    game = core.new_game(rules("4play"), 11)
+    game.repeats = 3
+    declare(game, game.hand.dealer, Action(TSUMO, game.hand.last_draw))
+    assert game.repeats == 3 and game.hand.dealer == 0
+
+
+def test_wareme_never_multiplies_a_penalty():
+    """S001 4play: "縛棒、罰符（チョンボ料、誤発声料）は、倍にならない。\""""
+    from mjsim.engine.actions import Transfer
+    from variants.wareme.seat import multiplied
+
+    assert not multiplied(Transfer(0, 1, 4000, "penalty:chombo"), 0, 2, True)
+    assert multiplied(Transfer(0, 1, 4000, "ron"), 0, 2, True)

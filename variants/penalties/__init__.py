@@ -33,9 +33,9 @@ def mjsim_add_options(registry):
 
 
 @hookimpl
-def mjsim_refused_action(game, seat, action):
+def mjsim_refused_action(game, seat, action, chosen):
     """The seed's ruling on a mistake: it stands, is ignored, makes the hand dead, pays a fine, or is chombo."""
-    return rulings.judge(game, seat, action)
+    return rulings.judge(game, seat, action, chosen)
 
 
 @hookimpl

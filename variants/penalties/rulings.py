@@ -50,13 +50,16 @@ def _may_declare(game, seat: int, legal: list[Action]) -> bool:
     return game.scores[seat] >= setup.declaration_deposit and walls_left >= 4 and any(a.kind == DISCARD for a in legal)
 
 
-def judge(game, seat: int, action: Action) -> Refusal | None:
+def judge(game, seat: int, action: Action, chosen: dict[int, Action]) -> Refusal | None:
     """The ruling on ``seat``'s declaration of ``action``, which the engine did not offer (None: not a mistake)."""
-    listed = mistakes(game, seat, list((game.offered or {}).get(seat, ())))
-    kind = next((k for k, acts in listed.items() if action in acts), None)
+    offered = game.offered or {}
+    kind = next((k for k, acts in mistakes(game, seat, list(offered.get(seat, ()))).items() if action in acts), None)
     if kind is None:
         return None
     claim = game.hand.discard is not None or game.hand.phase == ROB
+    if claim and any(a.kind == RON and a in offered.get(s, ()) for s, a in chosen.items() if s != seat):
+        # S001 4play: "和了りとチョンボの同時発生は、和了り優先。" The win stands and the mistake is let go.
+        return _log(game, seat, kind, "win_first", Refusal(instead=Action(PASS)))
     if kind == "noten_riichi":  # it stands; the exhaustive draw judges it
         return _log(game, seat, kind, "stands", Refusal(instead=action))
     ruling = _ruling(game, kind, action)
