@@ -361,3 +361,9 @@ def test_wareme_never_multiplies_a_penalty():
 
     assert not multiplied(Transfer(0, 1, 4000, "penalty:chombo"), 0, 2, True)
     assert multiplied(Transfer(0, 1, 4000, "ron"), 0, 2, True)
+
+
+def test_the_hand_record_counts_what_the_penalties_paid():
+    game = core.new_game(rules("4play"), 11)
+    declare(game, game.hand.dealer, Action(TSUMO, game.hand.last_draw))
+    assert game.history[0]["penalties.paid"] == 12000 and game.history[0]["penalties.by"] == [0]

@@ -119,7 +119,14 @@ def mjsim_record_hand(game, outcome):
         "penalties.fines": sum(ruling.isdigit() for _, _, ruling in log),
         "penalties.dead": len(game.hand.stash.get(rulings.DEAD, ())),
         "penalties.by": [s for s, _, _ in log],
+        "penalties.paid": _penalties_paid(game),
     }
+
+
+def _penalties_paid(game) -> int:
+    """Points paid in this hand as penalties (chombo and fines; not the sticks given back)."""
+    start = game.hand.stash.get(rulings.LEDGER_FROM, len(game.ledger))
+    return sum(t.amount for t in game.ledger[start:] if t.reason in (payments.CHOMBO, payments.MISCALL))
 
 
 @hookimpl

@@ -19,6 +19,7 @@ VOID_REASON = "chombo"  # the draw reason of a hand ended by a chombo (replayed)
 DEAD = "penalties.dead"  # hand stash: seats whose hand is dead (和了り放棄)
 AT_DRAW = "penalties.at_draw"  # hand stash: seats whose chombo is due at the exhaustive draw
 LOG = "penalties.log"  # hand stash: (seat, mistake, ruling) of every mistake judged
+LEDGER_FROM = "penalties.ledger_from"  # hand stash: the ledger's length at the hand's first mistake
 
 
 def mistakes(game, seat: int, legal: list[Action]) -> dict[str, list[Action]]:
@@ -82,5 +83,6 @@ def _ruling(game, kind: str, action: Action):
 
 
 def _log(game, seat: int, kind: str, ruling, refusal: Refusal) -> Refusal:
+    game.hand.stash.setdefault(LEDGER_FROM, len(game.ledger))  # before the engine pays the refusal's transfers
     game.hand.stash.setdefault(LOG, []).append((seat, kind, str(ruling)))
     return refusal
