@@ -367,3 +367,15 @@ def test_the_hand_record_counts_what_the_penalties_paid():
     game = core.new_game(rules("4play"), 11)
     declare(game, game.hand.dealer, Action(TSUMO, game.hand.last_draw))
     assert game.history[0]["penalties.paid"] == 12000 and game.history[0]["penalties.by"] == [0]
+
+
+def test_the_command_line_seats_a_mistaken_bot():
+    from click.testing import CliRunner
+
+    from mjsim.cli import cli
+
+    agents = "efficiency~1,efficiency,efficiency,efficiency"
+    result = CliRunner().invoke(cli, ["simulate", "--preset", "4play", "--games", "1", "--agents", agents, "--check"])
+    assert result.exit_code == 0, result.output
+    bad = CliRunner().invoke(cli, ["simulate", "--preset", "4play", "--games", "1", "--agents", "efficiency~2"])
+    assert bad.exit_code == 2 and "NAME~RATE" in bad.output
