@@ -1,10 +1,11 @@
 """Experiment files (TOML) -> runs -> the results store -> the report.
 
 An experiment names one or more rule sets (a preset plus option overrides),
-one agent per seat of their table (default: an efficiency bot in every seat),
-how many games, a root seed, the target estimate for ``--until-ci`` and the
-comparisons to draw. Every rule set plays the same
-seeds, so comparisons are paired game by game.
+one agent per seat of their table (default: an efficiency bot in every seat)
+or several line-ups of them (``mjsim.lineups``: every rule set is then played
+by each), how many games, a root seed, the target estimate for ``--until-ci``
+and the comparisons to draw. Every rule set plays the same seeds, so
+comparisons are paired game by game (within each line-up).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from mjsim import __version__
 from mjsim.errors import MjsimError
 from mjsim.files import check_keys, load_toml, read_text
+from mjsim.lineups import LineUp, parse_lineups, run_name
 from mjsim.plugins import check_data_variant
 from mjsim.rules import RuleSet
 from mjsim.runner import RunSpec
@@ -34,6 +36,7 @@ _KEYS = {
     "games",
     "seed",
     "agents",
+    "lineups",
     "baseline",
     "target",
     "max_games",
@@ -62,6 +65,15 @@ class RuleSetEntry:
 
 
 @dataclass(frozen=True)
+class Run:
+    """One rule set played by one line-up: a run of the store, called ``name``."""
+
+    name: str
+    entry: RuleSetEntry
+    line_up: LineUp
+
+
+@dataclass(frozen=True)
 class Experiment:
     """A parsed, checked experiment file."""
 
@@ -82,15 +94,31 @@ class Experiment:
     rotate_seats: bool = False
     tournament: bool = False  # report tournament scoring per rule set and player (other_variants.md §6-§7)
     path: str = ""
+    lineups: tuple[LineUp, ...] = ()  # two or more named line-ups, each playing every rule set; () = ``agents``
 
-    def spec(self, entry: RuleSetEntry) -> RunSpec:
-        """The run spec of one rule set (the preset resolved here, once)."""
+    def line_ups(self) -> tuple[LineUp, ...]:
+        """Every line-up: the named ones, else one unnamed line-up of ``agents``."""
+        return self.lineups or (LineUp("", self.agents),)
+
+    def runs(self) -> tuple[Run, ...]:
+        """Every rule set played by every line-up, line-up by line-up (one line-up: one run per rule set)."""
+        return tuple(Run(run_name(e.name, u), e, u) for u in self.line_ups() for e in self.rulesets)
+
+    def run(self, name: str) -> Run:
+        """The run called ``name`` (a rule set's name alone names its run of the first line-up)."""
+        return next((r for r in self.runs() if r.name == name), None) or Run(name, self.entry(name), self.line_ups()[0])
+
+    def spec(self, entry: RuleSetEntry, line_up: LineUp | None = None) -> RunSpec:
+        """The run spec of one rule set played by ``line_up`` (default: the first; the preset resolved here)."""
         ruleset = RuleSet.resolve(entry.preset, sorted(entry.options.items()), entry.plugins)
-        return RunSpec(ruleset, self.agents, self.seed, name=entry.name, rotate=self.rotate_seats)
+        agents = (line_up or self.line_ups()[0]).agents
+        return RunSpec(ruleset, agents, self.seed, name=entry.name, rotate=self.rotate_seats)
 
     def line_up(self, name: str) -> tuple[str, ...]:
-        """The agents by seat of the rule set called ``name``: the experiment's, else one efficiency bot per seat."""
-        return self.spec(self.entry(name)).line_up()
+        """The agents by seat of the run (or rule set) called ``name``: its line-up's, else one efficiency bot per
+        seat."""
+        run = self.run(name)
+        return self.spec(run.entry, run.line_up).line_up()
 
     def entry(self, name: str) -> RuleSetEntry:
         """The rule set called ``name``."""
@@ -117,13 +145,15 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
     metrics = _metric_list(where, "metrics", data.get("metrics", []))
     games = _positive(where, data, "games", 100)
     name = _plain_name(where, data.get("name", path.stem))
+    agents, lineups = _players(where, data)
     return Experiment(
         name=name,
         title=_text(where, data, "title", name),
         question=_text(where, data, "question", ""),
         games=games,
         seed=_seed(where, data),
-        agents=_agents(where, data.get("agents", [])),
+        agents=agents,
+        lineups=lineups,
         rulesets=rulesets,
         baseline=baseline,
         target=target,
@@ -219,7 +249,9 @@ def _plain_name(where: str, name: Any) -> str:
     """The experiment's name, which names its results folder: letters, digits and ``-_.`` only, so that output
     stays under the chosen results folder (no path separators, no ``..``, not empty)."""
     if not isinstance(name, str) or not _PLAIN_NAME.fullmatch(name) or set(name) == {"."}:
-        raise MjsimError(f"{where}: 'name' must be a plain name (1-100 letters, digits, '-', '_', '.'), got {name!r}")
+        raise MjsimError(
+            f"{where}: 'name' must be a plain name (1 to 100 letters, digits, '-', '_', '.'), got {name!r}"
+        )
     return name
 
 
@@ -249,6 +281,18 @@ def _agents(where: str, raw: Any) -> tuple[str, ...]:
     for name in raw:
         _check_choice(where, "agents", base_name(name) if isinstance(name, str) else name, agent_names())
     return tuple(raw)
+
+
+def _players(where: str, data: dict[str, Any]) -> tuple[tuple[str, ...], tuple[LineUp, ...]]:
+    """(agents, line-ups): ``agents`` or ``lineups``, not both; a single line-up is the same as ``agents``."""
+    from mjsim.agents import agent_names
+
+    if "lineups" not in data:
+        return _agents(where, data.get("agents", [])), ()
+    if "agents" in data:
+        raise MjsimError(f"{where}: give 'agents' (one line-up) or 'lineups' (several), not both")
+    lineups = parse_lineups(where, data["lineups"], agent_names())
+    return (lineups[0].agents, ()) if len(lineups) == 1 else ((), lineups)
 
 
 def _check_metric(where: str, key: str, value: Any) -> None:
@@ -299,19 +343,19 @@ def run_experiment(
 
     ``force_resume`` resumes even a run whose store was made with another fingerprint (and records that)."""
     resume = resume or force_resume
-    for entry in experiment.rulesets:
-        experiment.spec(entry).check()  # a bad preset or option fails before any game is played
+    for run in experiment.runs():
+        _check_run(experiment, run)  # a bad preset, option or line-up fails before any game is played
     store = Store(out / "store.sqlite")  # locked until closed: a second run of this experiment is refused
     try:
-        if not resume and any(store.done(e.name) for e in experiment.rulesets):
+        if not resume and any(store.done(run.name) for run in experiment.runs()):
             raise MjsimError(
                 f"{out / 'store.sqlite'} already holds games: add --resume to finish them, "
                 "or remove the folder to start again"
             )
         games = experiment.games
         while True:
-            for entry in experiment.rulesets:
-                _fill_run(experiment, entry, store, games, backend, workers, address, force_resume)
+            for run in experiment.runs():
+                _fill_run(experiment, run, store, games, backend, workers, address, force_resume)
             more = _more_games(experiment, store, games, until_ci)
             if not more:
                 return store
@@ -321,9 +365,21 @@ def run_experiment(
         raise
 
 
+def _check_run(experiment: Experiment, run: Run) -> None:
+    """Compile a run's rule set and hold its line-up to the table (the error names a named line-up)."""
+    spec = experiment.spec(run.entry, run.line_up)
+    spec.rules()  # a bad preset or option is the rule set's error, whoever plays it
+    try:
+        spec.check()
+    except MjsimError as exc:
+        if not run.line_up.name:
+            raise
+        raise MjsimError(f"line-up {run.line_up.name!r}: {exc}") from None
+
+
 def _fill_run(
     experiment: Experiment,
-    entry: RuleSetEntry,
+    run: Run,
     store: Store,
     games: int,
     backend: str,
@@ -331,24 +387,26 @@ def _fill_run(
     address: str | None,
     force_resume: bool = False,
 ) -> None:
-    spec = experiment.spec(entry)
-    store.begin_run(entry.name, _manifest(experiment, entry, spec), force=force_resume)
+    spec = experiment.spec(run.entry, run.line_up)
+    store.begin_run(run.name, _manifest(experiment, run, spec), force=force_resume)
     fill(
         spec,
         games,
-        lambda records: store.add_shard(entry.name, records),
-        done=store.done(entry.name),
+        lambda records: store.add_shard(run.name, records),
+        done=store.done(run.name),
         backend=backend,
         workers=workers,
         address=address,
         shard_size=experiment.shard_size,
-        label=f"{entry.name}: ",
+        label=f"{run.name}: ",
     )
 
 
-def _manifest(experiment: Experiment, entry: RuleSetEntry, spec: RunSpec) -> dict[str, Any]:
+def _manifest(experiment: Experiment, run: Run, spec: RunSpec) -> dict[str, Any]:
     """What a reader of the store needs to know about how a run was made."""
     parts = with_games(spec.fingerprint_parts(), experiment.games)
+    entry = run.entry
+    named = {"lineup": run.line_up.name} if run.line_up.name else {}  # an only line-up's manifest is as before
     return {
         "fingerprint": fingerprint_of(parts),
         "fingerprint_parts": parts,
@@ -362,6 +420,7 @@ def _manifest(experiment: Experiment, entry: RuleSetEntry, spec: RunSpec) -> dic
         "mjsim": __version__,
         "variants": {v: variant_version(v) for v in spec.ruleset.variants},
         "command": command_line(),
+        **named,
     }
 
 
@@ -374,11 +433,15 @@ def command_line() -> str:
 
 
 def _more_games(experiment: Experiment, store: Store, games: int, until_ci: float | None) -> int:
-    """With --until-ci: more games for every rule set while the target's half-width is too wide."""
+    """With --until-ci: more games for every run while the target's half-width is too wide (in any line-up)."""
     if until_ci is None:
         return 0
     from mjsim.metrics import target_estimate
     from mjsim.stats import until_ci as decide
 
-    estimate = target_estimate(experiment, store.records(experiment.baseline))
-    return decide(lambda: estimate, games, until_ci, batch=experiment.games, cap=experiment.max_games)
+    more = 0
+    for line_up in experiment.line_ups():
+        estimate = target_estimate(experiment, store.records(run_name(experiment.baseline, line_up)))
+        batch = decide(lambda e=estimate: e, games, until_ci, batch=experiment.games, cap=experiment.max_games)
+        more = max(more, batch)
+    return more

@@ -181,6 +181,7 @@ class Hooks:
         self._settle_draw = _resolved(hook.mjsim_settle_draw)
         self._refused_action = _resolved(hook.mjsim_refused_action)
         self._next_hand = _resolved(hook.mjsim_next_hand)
+        self._end_game_offer = _resolved(hook.mjsim_end_game_offer)
         self._settle_game = _collect(hook.mjsim_settle_game)
         self._final_settlement = _resolved(hook.mjsim_final_settlement)
         self._on_event = _resolved(hook.mjsim_on_event)
@@ -253,6 +254,10 @@ class Hooks:
         if nxt is None:
             raise MjsimError("no variant of the rule set implements mjsim_next_hand")
         return nxt
+
+    def end_game_offer(self, game: Game, outcome: dict) -> int | None:
+        """``mjsim_end_game_offer``: the seat that may end the game after this hand, or None."""
+        return self._end_game_offer(game, outcome)
 
     def settle_game(self, game: Game) -> list[Transfer]:
         """``mjsim_settle_game``: every variant's transfers once the game is over, in one list."""

@@ -169,6 +169,15 @@ def mjsim_next_hand(game, outcome):
     """
 
 
+@hookspec(firstresult=True)
+def mjsim_end_game_offer(game, outcome):
+    """The seat that may end the game now that this hand is over instead of playing on (和了り止め), or None.
+
+    The engine then asks that seat to choose ``Action("end_game")`` or ``Action("play_on")``, records the answer
+    in ``game.end_chosen`` and calls ``mjsim_next_hand``. Stops at first non-None result.
+    """
+
+
 @hookspec
 def mjsim_settle_game(game):
     """Transfers paid once the game is over, before the final settlement (yakitori, bust prizes): a list."""

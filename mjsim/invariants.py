@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mjsim.engine.actions import TABLE, Event, Transfer
-from mjsim.engine.state import TURN
+from mjsim.engine.state import END_OFFER, TURN
 
 Invariant = tuple[str, Callable[[object], str | None]]
 
@@ -49,7 +49,7 @@ def side_currencies_conserved(game) -> str | None:
 def hand_sizes(game) -> str | None:
     """A seat holds hand_size tiles (kans counted as three), one more when it is its turn to discard."""
     hand = game.hand
-    if hand is None or game.over:
+    if hand is None or game.over or hand.phase == END_OFFER:  # a finished hand awaiting the end-or-play-on choice
         return None
     size = game.rules.flow.setup.hand_size
     for index, seat in enumerate(hand.seats):

@@ -25,9 +25,12 @@ class Option:
     description: str
     choices: tuple[Any, ...] | None = None  # allowed values; None: any value of the default's type
     multi: bool = False  # a set of choices, written "a,b,c" ("none" for the empty set)
+    parser: Callable[[Any], Any] | None = None  # the option's own conversion (a value or an MjsimError's reason)
 
     def parse(self, raw: Any) -> Any:
         """Convert a value from TOML or ``--set KEY=VALUE`` and check it."""
+        if self.parser is not None:
+            return self._own_parse(raw)
         value = self._convert(raw)
         allowed = self.choices
         if self.multi:
@@ -38,6 +41,13 @@ class Option:
         if allowed is not None and value not in allowed:
             raise MjsimError(self._bad(raw))
         return value
+
+    def _own_parse(self, raw: Any) -> Any:
+        """The option's own parser: its value, or its error text naming the option."""
+        try:
+            return self.parser(raw)
+        except MjsimError as error:
+            raise MjsimError(f"option {self.key}: bad value {raw!r} ({error})") from None
 
     def _convert(self, raw: Any) -> Any:
         """Turn strings into the option's type."""
@@ -79,6 +89,8 @@ class Option:
         """Human text for the allowed values."""
         if self.choices is not None:
             what = ", ".join(map(str, self.choices))
+            if self.parser is not None:
+                return f"one of: {what}, or the form its description gives"
             return f"a comma-separated subset of: {what}" if self.multi else f"one of: {what}"
         return {bool: "true or false", int: "an integer"}.get(type(self.default), type(self.default).__name__)
 
@@ -96,13 +108,23 @@ class OptionRegistry:
         self._prefix = ""
 
     def add(
-        self, name: str, default: Any, description: str, choices: Iterable[Any] | None = None, multi: bool = False
+        self,
+        name: str,
+        default: Any,
+        description: str,
+        choices: Iterable[Any] | None = None,
+        multi: bool = False,
+        parser: Callable[[Any], Any] | None = None,
     ) -> None:
-        """Declare ``<variant>.<name>`` with its default and a one-line description."""
+        """Declare ``<variant>.<name>`` with its default and a one-line description.
+
+        ``parser`` (optional) converts and checks a raw value itself (TOML or ``--set`` text), raising
+        MjsimError with the reason; ``choices`` then only lists the named values for ``mjsim rules``.
+        """
         key = f"{self._prefix}{name}"
         if key in self.options:
             raise MjsimError(f"option {key} is declared twice")
-        option = Option(key, default, description, tuple(choices) if choices is not None else None, multi)
+        option = Option(key, default, description, tuple(choices) if choices is not None else None, multi, parser)
         self.options[key] = option
         option.parse(default if not multi else list(default))  # a wrong default is a bug: fail loudly
 

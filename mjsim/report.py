@@ -9,7 +9,9 @@ from typing import Any
 from mjsim import stats
 from mjsim.errors import MjsimError
 from mjsim.experiment import Experiment, command_line
+from mjsim.lineups import LineUp, run_name
 from mjsim.metrics import METRIC_FUNCTIONS, metric, metric_values, paired, target_estimate
+from mjsim.report_lineups import robustness
 from mjsim.report_sections import report_section
 from mjsim.store import Store
 
@@ -17,10 +19,11 @@ Record = dict[str, Any]
 
 
 def stored_records(experiment: Experiment, store: Store) -> dict[str, list[Record]]:
-    """Every rule set's records, each checked against its table; a rule set with no games yet (what a Ctrl-C
-    before its first shard leaves) is a one-line error naming it."""
+    """Every run's records (a rule set's, or ``RULESET @ LINEUP``'s), each checked against its table; a run with
+    no games yet (what a Ctrl-C before its first shard leaves) is a one-line error naming it."""
     records = {
-        e.name: store.checked_records(e.name, experiment.spec(e).rules().flow.setup) for e in experiment.rulesets
+        run.name: store.checked_records(run.name, experiment.spec(run.entry, run.line_up).rules().flow.setup)
+        for run in experiment.runs()
     }
     empty = [name for name, recs in records.items() if not recs]
     if empty:
@@ -36,6 +39,7 @@ def build_summary(
 ) -> dict[str, Any]:
     """Every estimate of every rule set, and the paired comparisons (of ``records``, else the store's, checked)."""
     records = stored_records(experiment, store) if records is None else records
+    line_ups = experiment.line_ups()
     extra = sorted({m for _, _, m in experiment.compare} | {experiment.target} | set(experiment.metrics))
     rulesets = {name: _ruleset_summary(recs, extra) for name, recs in records.items()}
     sections = asked_sections(experiment)
@@ -45,8 +49,12 @@ def build_summary(
             rulesets[name]["side"] = side
         for section in sections:
             rulesets[name][section] = report_section(section).summary(experiment, name, recs)
-    comparisons = [_comparison(a, b, metric, records) for a, b, metric in experiment.compare]
-    return {
+    comparisons = [
+        {**_comparison(a, b, metric, records, line_up), **({"lineup": line_up.name} if line_up.name else {})}
+        for line_up in experiment.line_ups()
+        for a, b, metric in experiment.compare
+    ]
+    summary = {
         "experiment": experiment.name,
         "title": experiment.title,
         "question": experiment.question,
@@ -55,11 +63,15 @@ def build_summary(
         "seed": experiment.seed,
         "rulesets": rulesets,
         "comparisons": comparisons,
-        "target": _jsonable(target_estimate(experiment, records[experiment.baseline])),
+        "target": _jsonable(target_estimate(experiment, records[run_name(experiment.baseline, line_ups[0])])),
         "baseline": experiment.baseline,
-        "ranking": _ranking(experiment, records),
+        "ranking": [row for line_up in line_ups for row in _ranking(experiment, records, line_up)],
         "sections": list(sections),
     }
+    if experiment.lineups:  # several line-ups: whether each comparison holds across them
+        summary["lineups"] = [{"name": u.name, "agents": list(u.agents)} for u in line_ups]
+        summary["robustness"] = robustness(experiment, comparisons)
+    return summary
 
 
 def asked_sections(experiment: Experiment) -> tuple[str, ...]:
@@ -68,13 +80,17 @@ def asked_sections(experiment: Experiment) -> tuple[str, ...]:
     return ("play", "tournament") if experiment.tournament else ("play",)
 
 
-def _ranking(experiment: Experiment, records: dict[str, list[Record]]) -> list[dict[str, Any]]:
-    """The rule sets ranked by how much they move the experiment's ``rank`` metrics (none asked: empty)."""
+def _ranking(experiment: Experiment, records: dict[str, list[Record]], line_up: LineUp) -> list[dict[str, Any]]:
+    """The rule sets ranked by how much they move the experiment's ``rank`` metrics (none asked: empty), among
+    the runs of one line-up (rows named by run)."""
     from mjsim.report_rank import rank_rulesets
 
     if not experiment.rank:
         return []
-    return _jsonable(rank_rulesets(experiment.baseline, records, {m: metric(m) for m in experiment.rank}))
+    runs = {r.name: records[r.name] for r in experiment.runs() if r.line_up == line_up}
+    metrics = {m: metric(m) for m in experiment.rank}
+    rows = _jsonable(rank_rulesets(run_name(experiment.baseline, line_up), runs, metrics))
+    return [{**row, "lineup": line_up.name} for row in rows] if line_up.name else rows
 
 
 def _ruleset_summary(records: list[Record], extra: list[str]) -> dict[str, Any]:
@@ -106,8 +122,8 @@ def _metric_estimate(name: str, records: list[Record]) -> dict[str, Any] | None:
     return _jsonable(stats.mean_ci(values, name=name)) if values else None
 
 
-def _comparison(a: str, b: str, name: str, records: dict[str, list[Record]]) -> dict[str, Any]:
-    result = paired(name, records[a], records[b])
+def _comparison(a: str, b: str, name: str, records: dict[str, list[Record]], line_up: LineUp) -> dict[str, Any]:
+    result = paired(name, records[run_name(a, line_up)], records[run_name(b, line_up)])
     return {"a": a, "b": b, "metric": name, "description": metric(name)[0], **_jsonable(result)}
 
 

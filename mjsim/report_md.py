@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mjsim.report_lineups import lineups_line, robustness_answers, robustness_table
 from mjsim.report_sections import report_section
 
 
@@ -28,20 +29,41 @@ def summary_markdown(s: dict[str, Any]) -> str:
         s["command"],
         "```",
         "",
-        f"Agents: {', '.join(s['agents'])}; root seed {s['seed']}; every rule set plays the same seeds. "
-        "Intervals are 95% confidence intervals.",
+        _players_line(s),
         "",
     ]
     lines += _ruleset_table(s) + [""] + _extra_metrics_table(s) + _seat_tables(s) + _side_tables(s)
-    lines += _section_tables(s) + [""] + _ranking_table(s) + _comparison_table(s) + [""]
+    lines += _section_tables(s) + [""] + _ranking_table(s) + _robustness_table(s) + _comparison_table(s) + [""]
     lines += [f"![{p}]({p})" for p in s.get("plots", [])]
     return "\n".join(lines) + "\n"
+
+
+def _players_line(s: dict[str, Any]) -> str:
+    """Who played: the agents, or every line-up of an experiment that has several."""
+    if s.get("lineups"):
+        return lineups_line(s)
+    return (
+        f"Agents: {', '.join(s['agents'])}; root seed {s['seed']}; every rule set plays the same seeds. "
+        "Intervals are 95% confidence intervals."
+    )
+
+
+def _estimate(e: dict[str, Any] | None) -> str:
+    """An estimate with its interval, in decimals that suit its size."""
+    return _ci(e, _digits(e))
+
+
+def _robustness_table(s: dict[str, Any]) -> list[str]:
+    """Several line-ups: whether each comparison's direction and significance hold across them."""
+    return robustness_table(s, _estimate) if s.get("robustness") else []
 
 
 def _answers(s: dict[str, Any]) -> list[str]:
     """One sentence per comparison, in words a player understands."""
     if not s["comparisons"]:
         return []
+    if s.get("robustness"):
+        return robustness_answers(s, _estimate)
     out = ["## Answer", ""]
     for c in s["comparisons"]:
         diff = c["difference"]
@@ -157,15 +179,17 @@ def _section_tables(s: dict[str, Any]) -> list[str]:
 def _comparison_table(s: dict[str, Any]) -> list[str]:
     if not s["comparisons"]:
         return []
+    by_lineup = bool(s.get("lineups"))  # several line-ups: a column says which one played
     lines = [
         "## Paired comparisons (B minus A on the same seeds)",
         "",
-        "| A | B | metric | B - A | p (paired t) | p (Wilcoxon) | pairs |",
-        "|" + " --- |" * 7,
+        "| A | B | " + ("line-up | " if by_lineup else "") + "metric | B - A | p (paired t) | p (Wilcoxon) | pairs |",
+        "|" + " --- |" * (8 if by_lineup else 7),
     ]
     for c in s["comparisons"]:
+        lineup = f"{c['lineup']} | " if by_lineup else ""
         lines.append(
-            f"| {c['a']} | {c['b']} | {c['metric']} | {_ci(c['difference'], _digits(c['difference']))} | "
+            f"| {c['a']} | {c['b']} | {lineup}{c['metric']} | {_ci(c['difference'], _digits(c['difference']))} | "
             f"{_p(c['t_pvalue'])} | "
             f"{_p(c['wilcoxon_pvalue'])} | {c['n_pairs']} |"
         )
@@ -213,7 +237,8 @@ def _ranking_table(s: dict[str, Any]) -> list[str]:
         "| rank | rule set | change score | " + " | ".join(metrics) + " |",
         "|" + " --- |" * (len(metrics) + 3),
     ]
-    for i, r in enumerate(ranking, 1):
+    for n, r in enumerate(ranking):
+        i = sum(1 for o in ranking[:n] if o.get("lineup") == r.get("lineup")) + 1  # ranked within its line-up
         cells = []
         for m in metrics:
             e = r["effects"][m]

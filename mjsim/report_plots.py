@@ -71,11 +71,16 @@ def _comparisons(summary: dict[str, Any], path: Path) -> Path:
                 continue
             ax.errorbar(d["value"], i, xerr=[[d["value"] - d["low"]], [d["high"] - d["value"]]], fmt="o", capsize=4)
         ax.axvline(0, color="grey", linewidth=0.8)
-        ax.set_yticks(range(len(comps)), [f"{c['b']} - {c['a']}" for c in comps], fontsize=8)
+        ax.set_yticks(range(len(comps)), [_comparison_label(c) for c in comps], fontsize=8)
         ax.set_ylim(-0.7, len(comps) - 0.3)
         ax.set_title(metric, fontsize=9)
     axes[-1, 0].set_xlabel("B minus A, 95% CI")
     return _save(fig, path, "Paired comparisons on the same seeds")
+
+
+def _comparison_label(c: dict[str, Any]) -> str:
+    """ "B - A", and the line-up that played when the experiment has several."""
+    return f"{c['b']} - {c['a']}" + (f" ({c['lineup']})" if c.get("lineup") else "")
 
 
 def _ranking(summary: dict[str, Any], path: Path) -> Path:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from mjsim.engine.actions import Action
+from mjsim.engine.actions import END_GAME, PLAY_ON, Action
 from mjsim.observation import Observation
 
 if TYPE_CHECKING:
@@ -29,3 +29,22 @@ class Bot:
     def __init__(self, rng: random.Random, rules: Rules | None = None) -> None:
         self.rng = rng
         self.rules = rules
+
+    def end_game(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        """The answer when the game may end after a hand (和了り止め): end it while this seat leads, else play on.
+
+        The default policy; a bot that weighs the choice (the human-like player) overrides it.
+        """
+        leading = obs.scores[obs.seat] == max(obs.scores)
+        return end_game_answer(actions, leading)
+
+
+def end_game_answer(actions: Sequence[Action], end: bool) -> Action:
+    """``Action("end_game")`` or ``Action("play_on")`` from ``actions``."""
+    wanted = END_GAME if end else PLAY_ON
+    return next(a for a in actions if a.kind == wanted)
+
+
+def end_game_offered(actions: Sequence[Action]) -> bool:
+    """The actions are the choice to end the game or play on (``mjsim_end_game_offer``)."""
+    return any(a.kind == END_GAME for a in actions)

@@ -28,12 +28,15 @@ from mjsim.engine.actions import (
     DECLINE_DRAW,
     DISCARD,
     DRAW,
+    END_GAME,
     KAKAN,
     KAN,
     PASS,
+    PLAY_ON,
     POINTS,
     PON,
     RON,
+    SET_ASIDE,
     TABLE,
     TSUMO,
     Action,
@@ -41,7 +44,7 @@ from mjsim.engine.actions import (
     Transfer,
 )
 from mjsim.engine.offers import claim_candidates, claimants, drawable, seats_after, self_candidates
-from mjsim.engine.state import CLAIM, DECLARE, ENDED, PREDRAW, ROB, TURN, Game, HandState, Seat
+from mjsim.engine.state import CLAIM, DECLARE, END_OFFER, ENDED, PREDRAW, ROB, TURN, Game, HandState, Seat
 from mjsim.engine.wall import shuffled_wall
 from mjsim.engine.wins import may_win, win_score
 from mjsim.errors import MjsimError
@@ -110,6 +113,8 @@ def step(game: Game, actions: Mapping[int, Action]) -> Game:
         _declare(game, hand, {s: actions[s] for s in offered})
     elif hand.phase == PREDRAW:
         _pre_draw_choice(game, hand, actions[hand.current])
+    elif hand.phase == END_OFFER:
+        _end_choice(game, hand, actions[hand.current])
     else:
         _resolve_claims(game, hand, {s: actions[s] for s in offered})
     _settle_if_ended(game)
@@ -149,6 +154,8 @@ def _offers(game: Game, hand: HandState) -> dict[int, list[Action]]:
         return _declaration_offers(game)
     if hand.phase == PREDRAW:
         return {hand.current: _pre_draw_offers(game, hand.current)}
+    if hand.phase == END_OFFER:
+        return {hand.current: [Action(END_GAME), Action(PLAY_ON)]}
     offers = {}
     for seat in claimants(hand):
         options = flow.legal_actions(game, seat, claim_candidates(game, hand, seat))
@@ -242,6 +249,21 @@ def _self_action(game: Game, hand: HandState, action: Action) -> None:
         _added_kan(game, hand, seat, action)
     elif action.kind == ABORT:
         _end_as_draw(game, hand, "abort_by_declaration", {"seat": seat})
+    elif action.kind == SET_ASIDE:
+        _set_aside(game, hand, seat, action.tile)
+
+
+def _set_aside(game: Game, hand: HandState, seat: int, tile: int) -> None:
+    """A held tile set aside as a bonus tile by choice: pending kan indicators turn, then others may rob it."""
+    me = hand.seats[seat]
+    me.remove(tile)
+    me.flowers.append(tile)
+    hand.last_draw = None
+    _event(game, SET_ASIDE, seat, tile)
+    if hand.pending_indicators:  # an earlier open kan's indicator turns before this replacement draw
+        _turn_indicators(game, hand, hand.pending_indicators)
+        hand.pending_indicators = 0
+    hand.robbed, hand.rob_kind, hand.phase = (seat, tile), SET_ASIDE, ROB
 
 
 def _discard(game: Game, hand: HandState, seat: int, tile: int, declaring: bool) -> None:
@@ -338,6 +360,10 @@ def _resolve_claims(game: Game, hand: HandState, answers: dict[int, Action]) -> 
     if rons:
         _win(game, hand, rons)
         return
+    if hand.phase == ROB and hand.rob_kind == SET_ASIDE:
+        hand.robbed = None
+        _draw(game, hand, who, replacement=True)
+        return
     if hand.phase == ROB:
         _kan_stands(game, hand, who, hand.rob_kind)
         return
@@ -410,7 +436,8 @@ def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> 
         tile = hand.wall.pop(0)
     elif hand.rinshan:
         tile = hand.rinshan.pop(0)
-        hand.moved.append(hand.wall.pop())  # the dead wall keeps its size: the live wall gives up its last tile
+        moved = hand.wall.pop()  # the dead wall keeps its size: the live wall gives up its last tile
+        (hand.rinshan if setup.refill_replacements else hand.moved).append(moved)
     else:
         # no dead wall: replacements come from the end of the wall (or its front, by the family's table)
         tile = hand.wall.pop(0) if setup.replacement_from == "front" else hand.wall.pop()
@@ -497,6 +524,24 @@ def _settle_if_ended(game: Game) -> None:
             **_variant_facts(game, outcome),
         }
     )
+    chooser = game.rules.flow.end_game_offer(game, outcome)
+    if chooser is not None:  # the next hand waits for this seat's choice to end the game or play on
+        hand.phase, hand.current = END_OFFER, chooser
+        return
+    _after_hand(game, outcome)
+
+
+def _end_choice(game: Game, hand: HandState, action: Action) -> None:
+    """The offered seat ended the game or played on: the next hand (or the end) follows from its answer."""
+    game.end_chosen = action.kind == END_GAME
+    try:
+        _after_hand(game, hand.outcome or {})
+    finally:
+        game.end_chosen = None
+
+
+def _after_hand(game: Game, outcome: dict) -> None:
+    """The next hand, or the end of the game and its settlement."""
     nxt = game.rules.flow.next_hand(game, outcome)
     _event(game, "hand_end", None, {"outcome": outcome, "next": nxt})
     if nxt.leftover_to is not None and game.table:

@@ -19,6 +19,8 @@ DECLARE = "declare"
 """A phase before the dealer's first draw in which seats make the choices a variant asks for (定缺)."""
 PREDRAW = "predraw"
 """A phase before a seat's turn draw in which it picks one of the choices ``mjsim_before_draw`` offers."""
+END_OFFER = "end_offer"
+"""A finished hand whose next hand waits for one seat's answer: end the game or play on (``mjsim_end_game_offer``)."""
 
 
 @dataclass(slots=True)
@@ -77,7 +79,8 @@ class HandState:
     last_draw: int | None = None
     discard: tuple[int, int] | None = None  # (seat, tile) open to claims
     robbed: tuple[int, int] | None = None  # (seat, tile) of a kan open to robbing
-    rob_kind: str = "kan"  # "kan" (an added kan) or "ankan" (a concealed kan: only special hands may rob it)
+    rob_kind: str = "kan"  # "kan" (an added kan), "ankan" (a concealed kan: only special hands may rob it) or
+    # "set_aside" (a tile set aside by choice, SET_ASIDE)
     turn_count: int = 0  # discards made this hand
     calls_made: int = 0
     kans: int = 0
@@ -121,6 +124,7 @@ class Game:
     stash: dict[str, Any] = field(default_factory=dict)
     offered: dict[int, list[Action]] | None = None  # the last legal actions handed out
     choices: list[dict[int, Action]] = field(default_factory=list)  # every step's actions, to replay the game
+    end_chosen: bool | None = None  # the answer to mjsim_end_game_offer after this hand (None: nobody was asked)
 
     @property
     def seat_count(self) -> int:

@@ -35,7 +35,7 @@ YAOCHU: Final = tuple(sorted(TERMINALS | set(range(HONOR, FLOWER))))
 YAOCHU_SET: Final = frozenset(YAOCHU)
 GREENS: Final = frozenset({19, 20, 21, 23, 25, GREEN})  # 2 3 4 6 8 sou and 發
 
-RED_FIVE_IDS: Final = {3: (16, 52, 88), 4: (16, 52, 53, 88), 0: ()}
+RED_FIVE_IDS: Final = {3: (16, 52, 88), 4: (16, 52, 53, 88), 5: (16, 52, 53, 88, 89), 0: ()}
 """Physical ids of the red fives for each red-five count the rules allow."""
 
 SUIT_LETTERS = "mpsz"

@@ -145,7 +145,7 @@ def test_unknown_option_without_close_match_lists_known_options():
         pytest.param("riichi.kuitan", "maybe", "expected true or false", id="bool-word"),
         pytest.param("riichi.kuitan", 1, "expected true or false", id="bool-from-int"),
         pytest.param("riichi.kazoe_yakuman", "sometimes", "one of: on, cap_at_sanbaiman, multiple", id="choice"),
-        pytest.param("riichi.red_fives", 5, "one of: 0, 3, 4, 4_east_3_hanchan", id="int-choice"),
+        pytest.param("riichi.red_fives", 6, "one of: 0, 3, 4, 5, 4_east_3_hanchan", id="int-choice"),
         pytest.param("riichi.min_han", "two", "one of: 1, 2", id="int-from-bad-text"),
         pytest.param(
             "riichi.pao_set",

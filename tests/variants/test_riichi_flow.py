@@ -602,6 +602,12 @@ WEST_1, WEST_4 = {"dealer": 0, "round_index": 2}, {"dealer": 3, "round_index": 2
 YAME = [pytest.param(rule, rule != "off", id=rule) for rule in ("off", "optional", "forced")]
 
 
+def _end_if_offered(game) -> None:
+    """Optional yame: the dealer is asked (end_game or play_on) and ends the game; else nobody is asked."""
+    if core.pending(game).get(3, [None])[0] == Action("end_game"):
+        act(game, 3, "end_game")
+
+
 @pytest.mark.parametrize(
     ("mode", "round_index", "length", "ready", "repeat"),
     [
@@ -658,6 +664,7 @@ def test_tenpai_yame(rules, rule, over):
     """The all-last dealer is ready and in 1st place at the draw."""
     game = _quiet(rules(tenpai_yame=rule), ready=True, scores=(22000, 22000, 22000, 34000), **ALL_LAST)
     assert game.history[-1]["tenpai"] == [3] and game.dealer == 3
+    _end_if_offered(game)
     assert game.over is over
 
 
@@ -669,6 +676,7 @@ def test_agari_yame(rules, rule, over):
     turns(game, 4)
     act(game, 3, TSUMO)
     assert game.history[-1]["wins"][0]["seat"] == 3 and game.dealer == 3
+    _end_if_offered(game)
     assert game.over is over
 
 

@@ -92,6 +92,21 @@ def mjsim_next_hand(game, outcome):
     return flow.next_hand(game, outcome)
 
 
+@hookimpl(wrapper=True)
+def mjsim_end_game_offer(game, outcome):
+    """Nobody is asked: Boo's own end conditions decide (the riichi family's all-last stop does not apply)."""
+    yield
+    return None
+
+
+@hookimpl
+def mjsim_register_report_sections():
+    """ダブ権 over a run's consecutive games (``variants/boo/dabuken.py``)."""
+    from variants.boo.dabuken import SECTION
+
+    return {"boo_dabuken": SECTION}
+
+
 @hookimpl
 def mjsim_record_hand(game, outcome):
     """Per hand: wins refused as forbidden ("boo.refused") and players sunk after the hand ("boo.sunk")."""

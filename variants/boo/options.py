@@ -44,13 +44,14 @@ OPTIONS = (
     ("ura_chip", 0, "points per ura dora paid as a chip (0 = no ura)", (0, 500), False),
     ("prize_a", 80, "settlement of an A top (3 sunk)", None, False),
     ("prize_b", 30, "settlement of a B top (2 sunk)", None, False),
-    ("prize_c", 10, "settlement of a C top (1 sunk)", None, False),
+    # boo.md §6: only A 80 and B 30 have a source (HK); "[guess] C top = 10 points" is the default, an option.
+    ("prize_c", 10, "settlement of a C top (1 sunk); 10 is boo.md's guess, no source gives it", None, False),
     ("split", "equal", "the prize split equally among the sunk, or paid by each", ("equal", "per_payer"), False),
     ("tie_break", "seat_order", "equal top scores: seat order from the first dealer", ("seat_order",), False),
     (
         "dabuken",
         "off",
-        "metadata: ダブ権 doubles a next-game side bet (games are independent here)",
+        "ダブ権: the A-top taker (or two tops running) has its next game's settlement doubled (a run's games in order)",
         ("off", "after_a_top", "after_two_wins"),
         False,
     ),

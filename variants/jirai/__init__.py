@@ -14,6 +14,7 @@ from variants.jirai import bots, checks, settle
 from variants.jirai import options as _options
 from variants.jirai import options as opt
 from variants.jirai.payoff import adjust, best_signed
+from variants.jirai.ranking import with_rank_points
 from variants.jirai.record import hand_facts, note_dealer_offer
 from variants.jirai.state import current, forbidden
 from variants.riichi import settlement
@@ -57,6 +58,13 @@ def mjsim_settle_win(game, wins):
     """The family's transfers, turned around for every reversed winner."""
     transfers = yield
     return settle.settle(game, wins, transfers)
+
+
+@hookimpl(wrapper=True)
+def mjsim_final_settlement(game):
+    """The riichi settlement, with Mahjong Soul ladder points when jirai.rank_points gives any."""
+    final = yield
+    return with_rank_points(final, game.rules[opt.RANK_POINTS])
 
 
 @hookimpl(wrapper=True)

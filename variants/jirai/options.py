@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from variants.jirai.ranking import parse_rank_points
+
 POOL_YAKU = ("riichi", "menzen_tsumo", "pinfu", "tanyao", "yakuhai", "chiitoitsu", "honitsu")
 EXEMPTABLE = ("double_riichi", "chinitsu")
 DEPOSITS = ("stay_on_table", "to_payers", "winner_collects")
@@ -37,13 +39,16 @@ OPTIONS = (
     ("reversed_dealer_win_renchan", True, "a reversed dealer win still repeats the deal", None, False),
     ("reveal_count", True, "every seat sees how many yaku are forbidden", None, False),
     ("reveal_to_dealer", True, "the dealer is told the forbidden set (false: nobody is; for experiments)", None, False),
+    # jirai.md §7 "settlement as MS ranked": the ladder's RankPts by rank (room-dependent; 0 = none reported).
+    ("rank_points", (0, 0, 0, 0), "段位 rank points by rank, 1st first (e.g. 40,10,0,-50); all 0: none", None, False),
 )
+PARSERS = {"rank_points": parse_rank_points}
 
 
 def declare(registry) -> None:
     """Declare every jirai option."""
     for name, default, description, choices, multi in OPTIONS:
-        registry.add(name, default, description, choices=choices, multi=multi)
+        registry.add(name, default, description, choices=choices, multi=multi, parser=PARSERS.get(name))
 
 
 # --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) ---
@@ -64,3 +69,4 @@ DEPOSITS_ON_REVERSAL = "jirai.deposits_on_reversal"
 REVERSED_DEALER_WIN_RENCHAN = "jirai.reversed_dealer_win_renchan"
 REVEAL_COUNT = "jirai.reveal_count"
 REVEAL_TO_DEALER = "jirai.reveal_to_dealer"
+RANK_POINTS = "jirai.rank_points"

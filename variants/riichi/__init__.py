@@ -5,8 +5,8 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
+from variants.riichi import open_riichi, play, settlement, situations
 from variants.riichi import options as _options
-from variants.riichi import play, settlement, situations
 from variants.riichi.scorer import configured_patterns, score_win
 
 NAME = "riichi"
@@ -74,6 +74,18 @@ def mjsim_accept_win(game, seat, ctx, score):
 
 
 @hookimpl
+def mjsim_on_event(game, event):
+    """An open riichi declaration marks the seat open (riichi.open_riichi)."""
+    open_riichi.record(game, event)
+
+
+@hookimpl
+def mjsim_observe(game, seat):
+    """The hands and waits of seats in open riichi."""
+    return open_riichi.observe(game, seat)
+
+
+@hookimpl
 def mjsim_resolve_claims(game, answers):
     """Double ron or head bump, triple ron by option."""
     return play.resolve_claims(game, answers)
@@ -101,6 +113,12 @@ def mjsim_settle_draw(game, reason):
 def mjsim_next_hand(game, outcome):
     """Dealer repeats, honba, game length, bust, extension, agari-yame."""
     return settlement.next_hand(game, outcome)
+
+
+@hookimpl
+def mjsim_end_game_offer(game, outcome):
+    """Optional agari-yame / tenpai-yame: the all-last dealer in 1st place chooses to end the game or play on."""
+    return settlement.end_game_offer(game, outcome)
 
 
 @hookimpl

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from variants.riichi.uma import NAMED_UMA, parse_uma
+
 DOUBLE_YAKUMAN_KINDS = ("suuankou_tanki", "junsei_chuuren", "kokushi_13", "daisuushii")
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 
@@ -13,8 +15,8 @@ SCORING_OPTIONS = (
     (
         "red_fives",
         3,
-        "red fives in the set (4 = two red 5p; 4_east_3_hanchan follows game_length)",
-        (0, 3, 4, "4_east_3_hanchan"),
+        "red fives in the set (4 = two red 5p; 5 = two red 5p and 5s; 4_east_3_hanchan follows game_length)",
+        (0, 3, 4, 5, "4_east_3_hanchan"),
         False,
     ),
     ("kuitan", True, "open tanyao (喰い断) scores", None, False),
@@ -58,6 +60,18 @@ SCORING_OPTIONS = (
         ("off", "yakuman", "baiman", "mangan", "5han", "4han", "needs_other_yaku"),
         False,
     ),
+    # --- local yaku (§7, §20.1 local_yaku; S000 @games column): variants/riichi/local_yaku.py ---
+    ("sanrenkou", False, "三連刻: three consecutive triplets of one suit, 2 han open or closed", None, False),
+    ("suurenkou", False, "四連刻: four consecutive triplets of one suit, a yakuman", None, False),
+    ("isshoku_sanjun", False, "一色三順: three identical sequences, 3 han (2 open), not also 一盃口", None, False),
+    ("isshoku_yonjun", False, "一色四順: four identical sequences, a yakuman", None, False),
+    (
+        "shiisan_puutaa",
+        "off",
+        "十三不塔: no set, no partial set and one pair on the first draw: a mangan (@games) or a yakuman",
+        ("off", "mangan", "yakuman"),
+        False,
+    ),
     ("double_wind_pair_fu", 2, "fu for a pair of the seat-and-round wind", (2, 4), False),
     ("rinshan_tsumo_fu", True, "a rinshan win gets the 2 tsumo fu", None, False),
     ("min_han", 1, "han of yaku a win needs (dora excluded)", MIN_HAN_CHOICES, False),
@@ -92,19 +106,20 @@ FLOW_OPTIONS = (
         False,
     ),
     ("dice_rolls", 1, "metadata: dice rolled once or twice to break the wall (a simulator shuffles)", (1, 2), False),
-    # 13000 (麻雀格闘倶楽部 薄氷卓) and 15000 (白玉楼) are the seeds' event tables (other_variants.md §12).
+    # 13000 (麻雀格闘倶楽部 薄氷卓) and 15000 (白玉楼) are the seeds' event tables (other_variants.md §12);
+    # 35000 / 40000 are three-player start and return points (variants/sanma, Tenhou's 三麻).
     (
         "start_points",
         25000,
         "points each player starts with (持ち点)",
-        (13000, 15000, 20000, 25000, 27000, 30000),
+        (13000, 15000, 20000, 25000, 27000, 30000, 35000),
         False,
     ),
     (
         "return_points",
         30000,
         "return points (返し点) subtracted at settlement; oka = 4 x (return - start) to 1st",
-        ("none", 20000, 25000, 30000),
+        ("none", 20000, 25000, 30000, 40000),
         False,
     ),
     (
@@ -138,8 +153,8 @@ FLOW_OPTIONS = (
     (
         "uma",
         "10-20",
-        "rank bonus (順位ウマ): 10-20 = +20/+10/-10/-20, 10-30 = +30/+10/-10/-30, ...",
-        ("none", "0-5", "5-10", "10-20", "10-30"),
+        "rank bonus (順位ウマ): 10-20 = +20/+10/-10/-20, ..., or a per-rank list summing to 0 (e.g. 15,5,-5,-15)",
+        tuple(NAMED_UMA),
         False,
     ),
     (
@@ -159,6 +174,13 @@ FLOW_OPTIONS = (
     ("negative_settlement", False, "negative balances are settled (箱下精算); off: clamped at 0", None, False),
     ("extension", True, "play on into the next wind (西入/南入) while nobody reaches the threshold", None, False),
     (
+        "extension_rounds",
+        "one",
+        "extension rounds: one (西入; 南入 east-only), or on wind by wind up to North (北入り, S003)",
+        ("one", "to_north"),
+        False,
+    ),
+    (
         "extension_threshold",
         0,
         "points someone must reach to end the game in or before the extension (0 = return)",
@@ -175,14 +197,14 @@ FLOW_OPTIONS = (
     (
         "agari_yame",
         "optional",
-        "all-last dealer winning in 1st place may (optional) or must (forced) end the game",
+        "all-last dealer winning in 1st place may (optional: the dealer's choice) or must (forced) end the game",
         ("off", "optional", "forced"),
         False,
     ),
     (
         "tenpai_yame",
         "off",
-        "all-last dealer tenpai at a draw in 1st place may or must end the game (聴牌止め)",
+        "all-last dealer tenpai at a draw in 1st place may (the dealer's choice) or must end the game (聴牌止め)",
         ("off", "optional", "forced"),
         False,
     ),
@@ -190,8 +212,15 @@ FLOW_OPTIONS = (
     (
         "atozuke",
         True,
-        "a hand may win when its only yaku depends on the winning tile (後付け); off: every wait needs a yaku",
+        "a hand may win when its only yaku depends on the winning tile (後付け); off: see atozuke_off_form",
         None,
+        False,
+    ),
+    (
+        "atozuke_off_form",
+        "every_wait",
+        "atozuke off: a yaku on every wait (片アガリ禁止), or also fixed by an open hand's first call (完全先付け)",
+        ("every_wait", "first_call"),
         False,
     ),
     ("furiten_riichi", True, "riichi may be declared in furiten (then only tsumo wins)", None, False),
@@ -211,12 +240,19 @@ FLOW_OPTIONS = (
         False,
     ),
     ("riichi_needs_draw", True, "riichi needs at least one more own draw in the live wall", None, False),
-    # Declared so presets can state it; open riichi itself is not modelled yet, so only "off" is accepted.
+    # Open riichi (オープン立直): off on every seed platform (S000 tables ×, S001 4play "オープンリーチなし").
     (
         "open_riichi",
         False,
-        "open riichi (オープン立直), a local yaku absent from every seed platform; only off",
-        (False,),
+        "open riichi (オープン立直): riichi may show the hand, +1 han over riichi (local_yaku.py)",
+        None,
+        False,
+    ),
+    (
+        "open_riichi_deal_in",
+        "yakuman",
+        "a non-riichi player dealing into an open riichi pays a yakuman, or the hand as scored",
+        ("yakuman", "as_scored"),
         False,
     ),
     ("riichi_deposit", 1000, "points of a riichi stick (供託)", None, False),
@@ -231,7 +267,7 @@ FLOW_OPTIONS = (
     (
         "same_turn_definition",
         "draw_to_draw",
-        "same-turn furiten lasts own draw to draw; or a call skips / rewinds it",
+        "same-turn furiten ends at the own next turn; a call skipping the seat ends it; or only the own next draw",
         ("draw_to_draw", "call_skips", "call_rewinds"),
         False,
     ),
@@ -401,10 +437,13 @@ FLOW_OPTIONS = (
 )
 
 
+PARSERS = {"uma": parse_uma}  # options whose values are not only their named choices
+
+
 def declare(registry) -> None:
     """Declare every scoring and game-flow option on ``registry``."""
     for name, default, description, choices, multi in SCORING_OPTIONS + FLOW_OPTIONS:
-        registry.add(name, sorted(default) if multi else default, description, choices, multi)
+        registry.add(name, sorted(default) if multi else default, description, choices, multi, PARSERS.get(name))
 
 
 # --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) -------------
@@ -427,6 +466,11 @@ CHIITOI_TSUUIISOU = "riichi.chiitoi_tsuuiisou"
 TSUMO_PINFU = "riichi.tsumo_pinfu"
 OPEN_PINFU_30FU = "riichi.open_pinfu_30fu"
 RENHOU = "riichi.renhou"
+SANRENKOU = "riichi.sanrenkou"
+SUURENKOU = "riichi.suurenkou"
+ISSHOKU_SANJUN = "riichi.isshoku_sanjun"
+ISSHOKU_YONJUN = "riichi.isshoku_yonjun"
+SHIISAN_PUUTAA = "riichi.shiisan_puutaa"
 DOUBLE_WIND_PAIR_FU = "riichi.double_wind_pair_fu"
 RINSHAN_TSUMO_FU = "riichi.rinshan_tsumo_fu"
 MIN_HAN = "riichi.min_han"
@@ -447,17 +491,20 @@ TIE_BREAK = "riichi.tie_break"
 BUST = "riichi.bust"
 NEGATIVE_SETTLEMENT = "riichi.negative_settlement"
 EXTENSION = "riichi.extension"
+EXTENSION_ROUNDS = "riichi.extension_rounds"
 EXTENSION_THRESHOLD = "riichi.extension_threshold"
 EXTENSION_END = "riichi.extension_end"
 AGARI_YAME = "riichi.agari_yame"
 TENPAI_YAME = "riichi.tenpai_yame"
 ATOZUKE = "riichi.atozuke"
+ATOZUKE_OFF_FORM = "riichi.atozuke_off_form"
 FURITEN_RIICHI = "riichi.furiten_riichi"
 KARATEN_RIICHI = "riichi.karaten_riichi"
 RIICHI_ANKAN = "riichi.riichi_ankan"
 RIICHI_MIN_POINTS = "riichi.riichi_min_points"
 RIICHI_NEEDS_DRAW = "riichi.riichi_needs_draw"
 OPEN_RIICHI = "riichi.open_riichi"
+OPEN_RIICHI_DEAL_IN = "riichi.open_riichi_deal_in"
 RIICHI_DEPOSIT = "riichi.riichi_deposit"
 FORMAL_TENPAI = "riichi.formal_tenpai"
 TENPAI_ALLOWS_EXHAUSTED_WAIT = "riichi.tenpai_allows_exhausted_wait"

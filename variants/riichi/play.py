@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mjsim.engine.actions import ABORT, ANKAN, DISCARD, KAN, PASS, PON, RON, TSUMO, Action
+from mjsim.engine.actions import ABORT, ANKAN, DISCARD, DRAW, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.engine.outcomes import ClaimResult
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
 from mjsim.hand.shanten import orphans_shanten, shanten
 from mjsim.hand.tiles import DRAGONS, RED_FIVE_IDS, WINDS, YAOCHU, kind_of
+from mjsim.scoring import CHI as MELD_CHI
 from mjsim.scoring import WinContext
 from variants.common.swap_calls import without_swap_calls
-from variants.riichi import kans
+from variants.riichi import kans, open_riichi
 from variants.riichi import options as opt
+from variants.riichi.local_yaku import is_puutaa
 from variants.riichi.scorer import NoWin, score_win
 from variants.riichi.vocabulary import DEPOSIT_REASON, RIICHI
 from variants.riichi.waits import seat_waits, visible_counts
@@ -35,6 +37,7 @@ _KAN_DORA = {
     "ankan_immediate_else_after_discard": "ankan_immediate",
 }
 _RON_CHANCE = "riichi.ron_chance"  # seat stash: log length when the seat last could ron
+_MISSED = "riichi.missed_win"  # seat stash: log length when the seat last passed a win (call_rewinds only)
 
 
 def table_setup(rules) -> TableSetup:
@@ -59,18 +62,44 @@ def table_setup(rules) -> TableSetup:
 def furiten(game, seat: int) -> bool:
     """Discard, same-turn or riichi furiten: no ron (§5).
 
-    A 13-sided kokushi is no exception (kokushi_13_furiten_ron "forbidden"). Same-turn furiten
-    (``skipped_win``) is cleared by the engine at the seat's own next discard, which is what
-    same_turn_definition "draw_to_draw" asks (between its draw and discard a seat can only tsumo).
-    "call_rewinds" (a call moving the turn back does not end it) is the same here, since only the
-    seat's own discard ends it; "call_skips" also ends it when another seat's pon or kan jumps over the seat.
+    A 13-sided kokushi is no exception (kokushi_13_furiten_ron "forbidden"). The three 同巡 definitions of
+    same_turn_definition (S000 majangdefault):
+
+    * "draw_to_draw": same-turn furiten (``skipped_win``) lasts until the seat's own next turn; the engine
+      clears it at the seat's next discard, after its draw or after its own call (§5.2: "a call made in between
+      also ends it because the player then discards");
+    * "call_skips": also ended when another seat's pon or kan jumps the turn over the seat;
+    * "call_rewinds": the seat's own call is the order rewound to it, not its next turn: only its next draw
+      ends the furiten (a win passed, then a pon and its discard, still leaves the seat in furiten).
     """
     me = game.hand.seats[seat]
     if me.skipped_after_declaring:
         return True
     if me.skipped_win and not _skip_ended_by_call(game, seat):
         return True
+    if _missed_since_draw(game, seat):
+        return True
     return any(k in me.discarded_kinds for k in seat_waits(me))
+
+
+def note_missed_wins(game, answers: dict[int, Action]) -> None:
+    """same_turn_definition call_rewinds: remember when each seat passed a win (the engine marked it)."""
+    if game.rules[opt.SAME_TURN_DEFINITION] != "call_rewinds":
+        return
+    for seat, action in answers.items():
+        me = game.hand.seats[seat]
+        if action.kind != RON and me.skipped_win:
+            me.stash[_MISSED] = len(game.log)
+
+
+def _missed_since_draw(game, seat: int) -> bool:
+    """call_rewinds: the seat passed a win and has not drawn since (its own calls do not end the go-around)."""
+    if game.rules[opt.SAME_TURN_DEFINITION] != "call_rewinds":
+        return False
+    since = game.hand.seats[seat].stash.get(_MISSED)
+    if since is None:
+        return False
+    return not any(event.kind == DRAW and event.seat == seat for event in game.log[since:])
 
 
 def _skip_ended_by_call(game, seat: int) -> bool:
@@ -78,20 +107,23 @@ def _skip_ended_by_call(game, seat: int) -> bool:
     if game.rules[opt.SAME_TURN_DEFINITION] != "call_skips":
         return False
     since = game.hand.seats[seat].stash.get(_RON_CHANCE, len(game.log))
-    return any(_call_skips(event, seat) for event in game.log[since:])
+    return any(_call_skips(game, event, seat) for event in game.log[since:])
 
 
-def _call_skips(event, seat: int) -> bool:
+def _call_skips(game, event, seat: int) -> bool:
     """A pon or kan whose caller sits after ``seat`` counting from the discarder."""
     if event.kind not in (PON, KAN):
         return False
     who = event.data[2]
-    return 0 < (seat - who) % 4 < (event.seat - who) % 4
+    seats = len(game.hand.seats)
+    return 0 < (seat - who) % seats < (event.seat - who) % seats
 
 
 def win_context_if_waiting(game, seat: int, tile: int, how: str) -> WinContext | None:
     """The context of a win the waits allow, not in furiten for a ron, robbing only what may be robbed; else None."""
     me = game.hand.seats[seat]
+    if how == TSUMO and _first_draw_puutaa(game, seat):
+        return win_context(game, seat, tile, how)
     if kind_of(tile) not in seat_waits(me, without=tile if how == TSUMO else None):
         return None
     if how == RON and furiten(game, seat):
@@ -99,6 +131,14 @@ def win_context_if_waiting(game, seat: int, tile: int, how: str) -> WinContext |
     if how == RON and game.hand.phase == ROB and game.hand.rob_kind == "ankan" and not _may_rob_ankan(game, me, tile):
         return None
     return win_context(game, seat, tile, how)
+
+
+def _first_draw_puutaa(game, seat: int) -> bool:
+    """十三不塔 by option: the seat's first draw, no call before it, and a hand of no sets (local_yaku.py)."""
+    hand = game.hand
+    if game.rules[opt.SHIISAN_PUUTAA] == "off" or hand.seats[seat].river or hand.calls_made:
+        return False
+    return is_puutaa(hand.seats[seat].counts)
 
 
 def accept_win(game, seat: int, ctx: WinContext, score) -> bool:
@@ -113,6 +153,8 @@ def accept_win(game, seat: int, ctx: WinContext, score) -> bool:
         except NoWin:
             return False
     if not rules[opt.ATOZUKE]:
+        if rules[opt.ATOZUKE_OFF_FORM] == "first_call" and not first_call_fixes_yaku(ctx):
+            return False
         waits = seat_waits(game.hand.seats[seat], without=ctx.win_tile if ctx.tsumo else None)
         if not yaku_on_every_wait(rules, ctx, waits):
             return False
@@ -121,11 +163,26 @@ def accept_win(game, seat: int, ctx: WinContext, score) -> bool:
     return True
 
 
+def first_call_fixes_yaku(ctx: WinContext) -> bool:
+    """完全先付け (atozuke_off_form first_call): an open hand's first call was itself its yaku.
+
+    The seeds name 後付け only as allowed (S000 "後付 ○", S001 "後ヅケあり") and define no form of its ban;
+    this is the strict form as usually stated ("the yaku is fixed at the first call"): the first call is a
+    pon or kan of a value tile (a dragon, the seat or the round wind). A closed hand has no call to fix.
+    """
+    calls = [m for m in ctx.melds if m.opened]
+    if not calls:
+        return True
+    first = calls[0]
+    value = set(DRAGONS) | {ctx.seat_wind, ctx.round_wind}
+    return first.type != MELD_CHI and first.kind in value
+
+
 def yaku_on_every_wait(rules, ctx: WinContext, waits) -> bool:
     """No 後付け: the hand must score a yaku on every one of its waits, not only on the tile that came.
 
-    This is the 片上がり form of the rule; the stricter form (the yaku must be in place before the last
-    call) is not modelled. Each other wait is tried as the same win with that tile (copy 3 of a kind is
+    This is the 片アガリ form of the rule (atozuke_off_form every_wait); first_call adds
+    ``first_call_fixes_yaku``. Each other wait is tried as the same win with that tile (copy 3 of a kind is
     never a red five, so the dora count does not change).
     """
     before = list(ctx.concealed)
@@ -163,7 +220,7 @@ def win_context(game, seat: int, tile: int, how: str, first_winner: bool = True)
         tsumo=tsumo,
         seat_wind=hand.wind_of(seat),
         round_wind=hand.round_wind,
-        discarder=None if source is None else (source - hand.dealer) % 4,
+        discarder=None if source is None else (source - hand.dealer) % len(hand.seats),
         situation=_situation(game, seat, tsumo),
         dora_indicators=dora,
         ura_indicators=ura if me.declared_turn is not None else (),
@@ -216,6 +273,8 @@ def _situation(game, seat: int, tsumo: bool) -> frozenset[str]:
             out.add("houtei")
         if not me.river and hand.calls_made == 0 and seat != hand.dealer:
             out.add("renhou")
+    if me.stash:  # a cheap guard: an open riichi is kept in the seat's stash
+        out |= open_riichi.situation(game, seat, tsumo)
     return frozenset(out)
 
 
@@ -269,14 +328,15 @@ def _riichi_offers(game, seat: int, actions: list[Action]) -> list[Action]:
     if shanten(list(me.counts)) > 0:  # why: then no discard leaves the hand ready, and most turns end here
         return []
     visible = None if game.rules[opt.KARATEN_RIICHI] else visible_counts(game, seat)
-    return [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a.tile, visible)]
+    riichi = [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a.tile, visible)]
+    return riichi + open_riichi.open_offers(game, seat, riichi)
 
 
 def _own_draw_left(game) -> bool:
     """riichi_needs_draw: four live tiles left, so the declarer draws once more."""
     if not game.rules[opt.RIICHI_NEEDS_DRAW]:
         return True
-    return len(game.hand.wall) - game.rules.flow.setup.reserve >= 4
+    return len(game.hand.wall) - game.rules.flow.setup.reserve >= game.seat_count
 
 
 def _riichi_wait(game, me, tile: int, visible: list[int] | None) -> bool:
@@ -318,12 +378,13 @@ def _without_kuikae(game, seat: int, actions: list[Action]) -> list[Action]:
 
 def resolve_claims(game, answers: dict[int, Action]) -> ClaimResult | None:
     """Multiple ron or head bump (§17), triple ron by option, a fifth kan's abort, then pon/kan over chi."""
+    note_missed_wins(game, answers)
     rons = [seat for seat, a in answers.items() if a.kind == RON]
     if not rons:
         # A claimed fifth kan (suukaikan abort_on_5th) ends the hand; else the engine's default priority.
         return ClaimResult(abort="suukaikan") if any(a.kind == ABORT for a in answers.values()) else None
     who = (game.hand.discard or game.hand.robbed)[0]
-    rons.sort(key=lambda seat: (seat - who) % 4)
+    rons.sort(key=lambda seat: (seat - who) % game.seat_count)
     mode = game.rules[opt.MULTI_RON]
     if len(rons) == 3:
         triple = game.rules[opt.SANCHAHOU]
