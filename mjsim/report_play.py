@@ -18,7 +18,8 @@ def summary(experiment: Any, ruleset: str, records: list[dict[str, Any]]) -> dic
     play = play_statistics(records)
     if play is None:
         return {}
-    reference = play_reference(experiment.spec(experiment.entry(ruleset)).rules())
+    run = experiment.run(ruleset)  # a run of a rule set by a line-up ("hanchan @ human"), or the rule set alone
+    reference = play_reference(experiment.spec(run.entry, run.line_up).rules())
     found = None if reference is None else {k: getattr(reference, k) for k in ("name", "about", "figures", "sources")}
     return {"statistics": play, "reference": found}
 

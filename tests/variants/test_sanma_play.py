@@ -14,7 +14,7 @@ import pytest
 
 from mjsim.agents import make_agent
 from mjsim.engine import core
-from mjsim.engine.actions import CHI, DECLARE_DISCARD, DISCARD, PASS, RON, SET_ASIDE, TSUMO, Action, Event
+from mjsim.engine.actions import CHI, DECLARE_DISCARD, DISCARD, PASS, RON, SET_ASIDE, TSUMO, Action, Event, Transfer
 from mjsim.hand.notation import parse_kinds, parse_tiles
 from mjsim.invariants import check_step, step_mark
 from mjsim.observation import observe
@@ -151,6 +151,34 @@ def test_noten_payments_total_2000(tenpai, paid):
     game = SimpleNamespace(seat_count=3, rules=rules())
     balance = [0, 0, 0]
     for t in draws.noten_payments(game, tenpai):
+        balance[t.payer] -= t.amount
+        balance[t.payee] += t.amount
+    assert balance == paid
+
+
+@pytest.mark.parametrize(
+    ("tsumo", "seat", "paid"),
+    [
+        ("loss", 1, [-4000, 6000, -2000]),  # README: non-dealer +6000 (dealer -4000, other -2000)
+        ("loss", 0, [8000, -4000, -4000]),  # README: dealer +8000 (-4000 each)
+        ("split", 1, [-5000, 8000, -3000]),  # the North's 2000 split: 1000 more from each payer
+        ("split", 0, [12000, -6000, -6000]),  # the North's 4000 split: 2000 more from each
+    ],
+    ids=["loss-non-dealer", "loss-dealer", "split-non-dealer", "split-dealer"],
+)
+def test_nagashi_mangan_is_paid_like_a_mangan_tsumo_of_the_tsumo_rule(monkeypatch, tsumo, seat, paid):
+    """Tenhou (sanma README): "Nagashi mangan is a draw paid like a mangan tsumo with tsumo loss"; under the
+    split rule its North share is split as a tsumo win's is."""
+    from mjsim.engine.outcomes import DrawSettlement
+    from variants.riichi import settlement as family
+    from variants.sanma import settlement
+
+    game = SimpleNamespace(seat_count=3, rules=rules(**{"sanma.tsumo": tsumo}), hand=SimpleNamespace(dealer=0))
+    mangan = {0: [(1, 4000), (2, 4000)], 1: [(0, 4000), (2, 2000)]}[seat]  # the family's tsumo-loss shares
+    transfers = [Transfer(payer, seat, amount, settlement.NAGASHI) for payer, amount in mangan]
+    monkeypatch.setattr(family, "settle_draw", lambda game, reason: DrawSettlement(transfers, {}))
+    balance = [0, 0, 0]
+    for t in settlement.settle_draw(game, "exhaustive").transfers:
         balance[t.payer] -= t.amount
         balance[t.payee] += t.amount
     assert balance == paid

@@ -67,7 +67,7 @@ def session(games: list[dict], mode: str) -> tuple[list[list[float]], list[int |
 
 def dabuken_summary(experiment: Any, name: str, records: list[Record]) -> dict[str, Any]:
     """Each player's session total with and without ダブ権 (the rule set's boo.dabuken), and games it held it."""
-    rules = experiment.spec(experiment.entry(name)).ruleset.compile()
+    rules = experiment.spec(experiment.run(name).entry).ruleset.compile()  # name: a run ("x @ human") or rule set
     mode = rules[opt.DABUKEN] if opt.DABUKEN in rules else "off"
     ordered = sorted(records, key=lambda r: r["index"])
     games = [by_position(r["final"], r.get("rotation", 0)) for r in ordered]

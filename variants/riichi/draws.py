@@ -139,7 +139,7 @@ def _upstream(game, seat: int) -> int:
 def nagashi_payments(game, seats: list[int]) -> list[Transfer]:
     """A mangan (or, as_4han, 4 han 30 fu) paid as a tsumo; honba and sticks to the upstream seat by option."""
     hand = game.hand
-    base = _nagashi_base(game)
+    base = nagashi_base(game)
     first = min(seats, key=lambda seat: _upstream(game, seat))
     pays_honba = game.rules[opt.NAGASHI_MANGAN_PAYS_HONBA]
     honba_each = hand.honba * game.rules[opt.HONBA_VALUE] // (_seats(game) - 1) if pays_honba else 0
@@ -155,7 +155,7 @@ def nagashi_payments(game, seats: list[int]) -> list[Transfer]:
     return out
 
 
-def _nagashi_base(game) -> int:
+def nagashi_base(game) -> int:
     """Base points of a nagashi: a mangan, or 4 han 30 fu (花鳥風月, 近代麻雀 "4翻"; kiriage applies)."""
     if game.rules[opt.NAGASHI_MANGAN] == "as_4han":
         return base_points(4, 30, 0, game.rules.values)[0]

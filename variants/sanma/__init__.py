@@ -62,6 +62,12 @@ def mjsim_settle_win(game, wins):
 
 
 @hookimpl
+def mjsim_settle_draw(game, reason):
+    """The family's noten payments and nagashi, the nagashi split like a tsumo under ``sanma.tsumo`` = split."""
+    return settlement.settle_draw(game, reason)
+
+
+@hookimpl
 def mjsim_final_settlement(game):
     """Ranks, oka and three-player uma."""
     return settlement.final_settlement(game)

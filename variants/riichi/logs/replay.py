@@ -57,7 +57,41 @@ def replay_game(game_log: GameLog) -> list[RoundOutcome]:
     if skip:
         return [RoundOutcome(game_log.source, i, "skipped", skip) for i in range(len(game_log.rounds))]
     rules = rules_for(game_log)
-    return [replay_round(rules, game_log.source, i, rnd) for i, rnd in enumerate(game_log.rounds)]
+    outcomes = []
+    for i, rnd in enumerate(game_log.rounds):
+        outcome = replay_round(rules, game_log.source, i, rnd)
+        if outcome.status == "disagree" and "engine" in outcome.deltas:
+            outcome = _judged_by_next_scores(outcome, rnd, next_scores(game_log, i))
+        outcomes.append(outcome)
+    return outcomes
+
+
+def next_scores(game_log: GameLog, index: int) -> tuple[int, ...] | None:
+    """The scores the record gives after round ``index``: the next round's start, or the final points after a
+    last round won (a win takes every stick; after a draw the last sticks may go to first place)."""
+    if index + 1 < len(game_log.rounds):
+        return game_log.rounds[index + 1].start_scores
+    last = game_log.rounds[index]
+    if game_log.final and any(isinstance(r, AgariRecord) for r in last.results):
+        return tuple(points for points, _ in game_log.final)
+    return None
+
+
+def _judged_by_next_scores(outcome: RoundOutcome, rnd: RoundLog, after: tuple[int, ...] | None) -> RoundOutcome:
+    """A round whose recorded deltas contradict the record's own next scores is judged by those scores: the
+    engine agrees when start - riichi deposits + its changes give them (a converter that dropped a stick from
+    the deltas but not from the scores, say)."""
+    if after is None or rnd.end_scores is None or tuple(rnd.end_scores) == tuple(after):
+        return outcome  # the record is consistent: its deltas stand
+    deposits = rnd.riichi_deposits()
+    changes = outcome.deltas["engine"]
+    engine_end = tuple(
+        start - paid + change for start, paid, change in zip(rnd.start_scores, deposits, changes, strict=True)
+    )
+    if engine_end != tuple(after):
+        return outcome
+    detail = f"agrees with the record's next scores {list(after)}; its round deltas {outcome.deltas['log']} do not"
+    return RoundOutcome(outcome.source, outcome.round, "agree", detail)
 
 
 def _skip_reason(game_log: GameLog) -> str | None:
