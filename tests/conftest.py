@@ -69,13 +69,3 @@ def rules_with() -> Callable[..., Rules]:
 def shared_data() -> Callable[..., Path]:
     """``shared_data("validation", "scoring", "mahjong_pkg_cases.json")``: a shared file, or skip (or fail)."""
     return shared_path
-
-
-def _penalties_installed() -> None:
-    """The penalties variant by its name before its entry point is installed (a new variant: pyproject.toml)."""
-    from mjsim.plugins import installed_variants
-
-    installed_variants().setdefault("penalties", "variants.penalties")
-
-
-_penalties_installed()
