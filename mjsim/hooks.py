@@ -173,6 +173,7 @@ class Hooks:
         self._pass_tiles = _resolved(hook.mjsim_pass_tiles)
         self._before_draw = _resolved(hook.mjsim_before_draw)
         self._leave_hand = _resolved(hook.mjsim_leave_hand)
+        self._sit_out = _resolved(hook.mjsim_sit_out)
         self._settle_meld = _collect(hook.mjsim_settle_meld)
         self._resolve_claims = _resolved(hook.mjsim_resolve_claims)
         self._abortive_draw = _resolved(hook.mjsim_abortive_draw)
@@ -217,6 +218,10 @@ class Hooks:
     def leave_hand(self, game: Game) -> list[int]:
         """``mjsim_leave_hand``: the seats that must leave the hand now ([] for none)."""
         return self._leave_hand(game) or []
+
+    def sit_out(self, game: Game) -> list[int]:
+        """``mjsim_sit_out``: the seats that sit out the hand just dealt ([] for none)."""
+        return self._sit_out(game) or []
 
     def settle_meld(self, game: Game, seat: int, meld: Meld) -> list[Transfer]:
         """``mjsim_settle_meld``: every variant's transfers due when ``meld`` stands, in one list."""

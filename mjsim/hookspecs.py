@@ -115,6 +115,12 @@ def mjsim_leave_hand(game):
 
 
 @hookspec(firstresult=True)
+def mjsim_sit_out(game):
+    """Seats that sit the hand just dealt out (busted in an earlier hand), as a list, or None.
+    Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
 def mjsim_before_draw(game, seat):
     """Choices ``seat`` has before its turn draw besides drawing (台湾: decline the last tile), as a list of
     Actions, or None for none. Stops at first non-None result."""

@@ -412,21 +412,32 @@ def _win(game: Game, hand: HandState, wins: list[tuple[int, int, int | None]]) -
         for seat, tile, source in wins
     ]
     _pay(game, flow.settle_win(game, scored))
+    go_on = flow.after_win(game, scored)
     for seat, tile, source, score in scored:
         hidden = tuple(hand.hidden_indicators)  # the family decides whether the winner sees them (ura)
         _event(game, "win", seat, {"tile": tile, "from": source, "score": score, "hidden_indicators": hidden})
-        hand.seats[seat].left = True
+        if go_on and go_on.winners_stay:
+            _set_aside_won_tile(hand.seats[seat], tile, source)
+        else:
+            hand.seats[seat].left = True
     _seats_leave(game, hand)  # after the wins: a win's transfers stay right before its "win" events
     record = hand.outcome or {"wins": []}
     record["wins"] = record.get("wins", []) + [
         {"seat": s, "from": src, "value": sc.value, **sc.detail.record()} for s, _, src, sc in scored
     ]
     hand.outcome = record
-    go_on = flow.after_win(game, scored)
     if go_on and not _hand_over_after_wins(hand):
         _continue_after_win(game, hand, wins, go_on)
     else:
         hand.phase = ENDED
+
+
+def _set_aside_won_tile(seat: Seat, tile: int, source: int | None) -> None:
+    """A winner that stays in the hand (血流成河) sets its won tile aside; a ron's tile stays in the discarder's
+    river."""
+    if source is None:
+        seat.remove(tile)
+        seat.won_tiles.append(tile)
 
 
 def _hand_over_after_wins(hand: HandState) -> bool:
@@ -546,11 +557,24 @@ def _start_hand(game: Game, walls=None) -> None:
         hand.seats[seat].add(hand.wall.pop(0))
     _replace_dealt_bonus(game, hand)
     _event(game, "deal", None, tuple(tuple(s.tiles) for s in hand.seats))
+    _sit_out(game, hand)
     _turn_indicators(game, hand, setup.indicators_at_start)
     if _declaration_offers(game):
         hand.phase = DECLARE  # the dealer draws once every seat has chosen
         return
     _draw(game, hand, game.dealer)
+
+
+def _sit_out(game: Game, hand: HandState) -> None:
+    """Seats that sit this hand out (``mjsim_sit_out``) keep their dealt tiles but are ``left`` from the start."""
+    seats = sorted(set(game.rules.flow.sit_out(game)))
+    for seat in seats:
+        hand.seats[seat].left = True
+        _event(game, "sit_out", seat, None)
+    if seats:
+        if hand.dealer in seats:
+            raise MjsimError(f"the dealer (seat {hand.dealer}) cannot sit out the hand")
+        hand.outcome = {"wins": [], "sat_out": seats}
 
 
 def _replace_dealt_bonus(game: Game, hand: HandState) -> None:

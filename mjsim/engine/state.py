@@ -38,7 +38,8 @@ class Seat:
     waits: tuple[int, ...] | None = None  # kinds that complete the hand; None = not computed
     discarded_kinds: set[int] = field(default_factory=set)
     skipped_win: bool = False  # passed a winning tile since the last own discard
-    left: bool = False  # the seat has won and left the hand (blood battle)
+    left: bool = False  # the seat has won and left the hand (blood battle), or sits it out
+    won_tiles: list[int] = field(default_factory=list)  # self-drawn winning tiles set aside by a seat that stays
     stash: dict[str, Any] = field(default_factory=dict)
 
     def add(self, tile: int) -> None:
