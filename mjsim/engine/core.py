@@ -41,7 +41,7 @@ from mjsim.engine.actions import (
     Transfer,
 )
 from mjsim.engine.offers import claim_candidates, claimants, drawable, seats_after, self_candidates
-from mjsim.engine.state import CLAIM, DECLARE, ENDED, PREDRAW, ROB, TURN, Game, HandState, Seat
+from mjsim.engine.state import BONUS, CLAIM, DECLARE, ENDED, PREDRAW, ROB, TURN, Game, HandState, Seat
 from mjsim.engine.wall import shuffled_wall
 from mjsim.engine.wins import may_win, win_score
 from mjsim.errors import MjsimError
@@ -63,6 +63,7 @@ def new_game(rules, seed: int) -> Game:
     game = Game(rules=rules, seed=seed, scores=[setup.start_points] * setup.seats)
     game.side = {currency: [0] * setup.seats for currency in setup.currencies}
     _start_hand(game)
+    _settle_if_ended(game)  # a hand can end as it starts (a win on the deal's flowers)
     return game
 
 
@@ -107,6 +108,8 @@ def step(game: Game, actions: Mapping[int, Action]) -> Game:
         _declare(game, hand, {s: actions[s] for s in offered})
     elif hand.phase == PREDRAW:
         _pre_draw_choice(game, hand, actions[hand.current])
+    elif hand.phase == BONUS:
+        _bonus_choice(game, hand, actions[hand.current])
     else:
         _resolve_claims(game, hand, {s: actions[s] for s in offered})
     _settle_if_ended(game)
@@ -125,6 +128,8 @@ def _offers(game: Game, hand: HandState) -> dict[int, list[Action]]:
         return _declaration_offers(game)
     if hand.phase == PREDRAW:
         return {hand.current: _pre_draw_offers(game, hand.current)}
+    if hand.phase == BONUS:
+        return {hand.current: list(flow.after_bonus(game, hand.current, hand.bonus_tile))}
     offers = {}
     for seat in claimants(hand):
         options = flow.legal_actions(game, seat, claim_candidates(game, hand, seat))
@@ -201,6 +206,26 @@ def _pre_draw_choice(game: Game, hand: HandState, action: Action) -> None:
         _end_as_draw(game, hand, DECLINE_DRAW, {"seat": seat})
     else:
         _draw(game, hand, seat)
+
+
+# --- A bonus tile set aside (flowers) -------------------------------------------------
+
+
+def _bonus_choice(game: Game, hand: HandState, action: Action) -> None:
+    """Record the drawer's choice about its bonus tile (a ``"bonus_choice"`` event), then go on."""
+    seat, tile = hand.current, hand.bonus_tile
+    hand.phase, hand.bonus_tile = TURN, None
+    _event(game, "bonus_choice", seat, action)
+    _after_bonus(game, hand, seat, tile)
+
+
+def _after_bonus(game: Game, hand: HandState, seat: int, tile: int) -> None:
+    """Wins other seats make at once on the bonus tile (``mjsim_bonus_wins``: 七搶一), else the replacement draw."""
+    wins = game.rules.flow.bonus_wins(game, seat, tile)
+    if wins:
+        _win(game, hand, [(winner, tile, payer) for winner, payer in wins])
+        return
+    _draw(game, hand, seat, replacement=True)
 
 
 # --- Self actions ---------------------------------------------------------------
@@ -395,7 +420,10 @@ def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> 
     if tile in setup.bonus_ids:
         me.flowers.append(tile)
         _event(game, "bonus", seat, tile)
-        _draw(game, hand, seat, replacement=True)
+        if game.rules.flow.after_bonus(game, seat, tile):  # the seat first chooses what to do with it
+            hand.phase, hand.bonus_tile = BONUS, tile
+            return
+        _after_bonus(game, hand, seat, tile)
         return
     me.add(tile)
     hand.last_draw = tile
@@ -499,6 +527,7 @@ def _settle_if_ended(game: Game) -> None:
         _event(game, "game_end", None, game.final)
     else:
         _start_hand(game)
+        _settle_if_ended(game)  # a hand can end as it starts (a win on the deal's flowers)
 
 
 def game_at(rules, *, scores, dealer: int, round_index: int, honba: int, table: int, walls, seed: int = 0) -> Game:
@@ -555,10 +584,12 @@ def _start_hand(game: Game, walls=None) -> None:
     for i in range(setup.seats * setup.hand_size):
         seat = (game.dealer + i // setup.hand_size) % setup.seats
         hand.seats[seat].add(hand.wall.pop(0))
-    _replace_dealt_bonus(game, hand)
+    last_bonus = _replace_dealt_bonus(game, hand)
     _event(game, "deal", None, tuple(tuple(s.tiles) for s in hand.seats))
     _sit_out(game, hand)
     _turn_indicators(game, hand, setup.indicators_at_start)
+    if last_bonus is not None and _dealt_bonus_wins(game, hand, *last_bonus):
+        return
     if _declaration_offers(game):
         hand.phase = DECLARE  # the dealer draws once every seat has chosen
         return
@@ -577,19 +608,35 @@ def _sit_out(game: Game, hand: HandState) -> None:
         hand.outcome = {"wins": [], "sat_out": seats}
 
 
-def _replace_dealt_bonus(game: Game, hand: HandState) -> None:
-    """Bonus tiles (flowers) in the deal are set aside and replaced, dealer first."""
+def _replace_dealt_bonus(game: Game, hand: HandState) -> tuple[int, int] | None:
+    """Bonus tiles (flowers) in the deal are set aside and replaced, dealer first; the (seat, tile) of the last one
+    set aside (None: none)."""
     bonus = game.rules.flow.setup.bonus_ids
     if not bonus:
-        return
+        return None
     seats = len(hand.seats)
+    last = None
     for i in range(seats):
-        seat = hand.seats[(game.dealer + i) % seats]
+        index = (game.dealer + i) % seats
+        seat = hand.seats[index]
         while any(t in bonus for t in seat.tiles):
             tile = next(t for t in seat.tiles if t in bonus)
             seat.remove(tile)
             seat.flowers.append(tile)
             seat.add(hand.wall.pop())
+            last = (index, tile)
+    return last
+
+
+def _dealt_bonus_wins(game: Game, hand: HandState, seat: int, tile: int) -> bool:
+    """Wins made at once on the deal's bonus tiles (``mjsim_bonus_wins`` with its last one: 七搶一 at the deal);
+    the hand then ends before the dealer's first draw."""
+    wins = game.rules.flow.bonus_wins(game, seat, tile)
+    if not wins:
+        return False
+    hand.current = hand.dealer
+    _win(game, hand, [(winner, tile, payer) for winner, payer in wins])
+    return True
 
 
 # --- Ledger and log -------------------------------------------------------------------

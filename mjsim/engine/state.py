@@ -19,6 +19,9 @@ DECLARE = "declare"
 """A phase before the dealer's first draw in which seats make the choices a variant asks for (定缺)."""
 PREDRAW = "predraw"
 """A phase before a seat's turn draw in which it picks one of the choices ``mjsim_before_draw`` offers."""
+BONUS = "bonus"
+"""A phase right after a seat set aside a bonus tile it drew, in which it picks one of the choices
+``mjsim_after_bonus`` offers (台湾: hide the eighth flower or show it), before its replacement draw."""
 
 
 @dataclass(slots=True)
@@ -83,6 +86,7 @@ class HandState:
     calls_made: int = 0
     kans: int = 0
     after_kan: bool = False  # the current draw is a replacement tile
+    bonus_tile: int | None = None  # phase BONUS: the bonus tile the seat on turn just set aside
     pending_indicators: int = 0  # kan indicators to turn after the next discard
     outcome: dict[str, Any] | None = None
     declared: dict[int, Action] = field(default_factory=dict)  # each seat's choice in the declaration phase
