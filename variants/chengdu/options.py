@@ -179,4 +179,11 @@ BUST = "chengdu.bust"
 PLAY_ON = "chengdu.play_on"
 
 POSITIVE = (BASE, MATCH_HANDS)  # integer options checked at compile time: at least 1 ...
-NON_NEGATIVE = (FORCED_WIN_BELOW, KONG_EXPOSED, KONG_CONCEALED, KONG_ADDED, PIG_PENALTY_FIXED, CHAJIAO_FIXED)  # ... at least 0
+NON_NEGATIVE = (
+    FORCED_WIN_BELOW,
+    KONG_EXPOSED,
+    KONG_CONCEALED,
+    KONG_ADDED,
+    PIG_PENALTY_FIXED,
+    CHAJIAO_FIXED,
+)  # ... at least 0

@@ -49,8 +49,9 @@ def hidden_by(game) -> int | None:
 
 def eighth_flower_choices(game, seat: int, tile: int) -> list[Action] | None:
     """With hiding allowed, the seat that just set aside the eighth flower while another holds seven chooses to
-    hide it or show it (藏花: "藏花のルールを認める場合は、7枚の花牌を抜いているプレイヤーがいると、放銃を避けるために残った
-    1枚の花牌を引いても抜かなくてよい（もちろん、これによってあがれなくなってしまう）"); hiding is offered first."""
+    hide it or show it (藏花: "藏花のルールを認める場合は、7枚の花牌を抜いているプレイヤーがいると、
+    放銃を避けるために残った1枚の花牌を引いても抜かなくてよい（もちろん、これによってあがれなくなってしまう）");
+    hiding is offered first."""
     counts = _counts(game)
     if game.rules[opt.QIQIANGYI] != "hiding_allowed" or counts[seat] != 1 or sorted(counts) != [0, 0, 1, 7]:
         return None
