@@ -127,3 +127,17 @@ def test_bots_answer_the_flower_choice(bot, expected):
     game = play_until_bonus_choice(table({0: 7}, eighth_drawn_by=1))
     agent = make_agent(bot, random.Random(1), game.rules)
     assert agent.act(observe(game, 1), core.pending(game)[1]).kind == expected
+
+
+def test_the_hidden_flower_invariant_catches_a_win_after_hiding():
+    """The invariant that guards 藏花: a 七搶一 after the eighth was hidden is a violation; shown, it is not."""
+    from variants.taiwan.checks import hidden_flower_respected
+
+    shown = play_until_bonus_choice(table({0: 7}, eighth_drawn_by=1))
+    core.step(shown, {1: Action(SHOW, FLOWERS[7])})
+    assert hidden_flower_respected(shown) is None
+    hidden = play_until_bonus_choice(table({0: 7}, eighth_drawn_by=1))
+    core.step(hidden, {1: Action(HIDE, FLOWERS[7])})
+    assert hidden_flower_respected(hidden) is None
+    hidden.log.append(next(e for e in shown.log if e.kind == "win"))  # a forged 七搶一 in the hiding hand
+    assert "hid the eighth flower" in hidden_flower_respected(hidden)
