@@ -170,11 +170,17 @@ def exchange_passes(game) -> str | None:
 
 
 def guoshui_blocks(game) -> str | None:
-    """Under same-turn 过水, no seat has won by ron while a ron it passed still blocked it."""
+    """Under same-turn 过水, no seat has won by ron while a ron it passed still blocked it.
+
+    Read at the step of the win (the checks run after every step): only wins no discard has followed yet, as
+    under 血流成河 a winner plays on and may pass a later ron, which says nothing of its earlier win.
+    """
     hand = game.hand
     if hand is None or game.rules[opt.GUOSHUI] != "same_turn":
         return None
-    for event in hand_events(game):
+    for event in reversed(hand_events(game)):
+        if event.kind in ("discard", "declare_discard", "kakan"):
+            return None
         if event.kind == "win" and event.data["from"] is not None and hand.seats[event.seat].skipped_win:
             return f"seat {event.seat} won by ron after passing a win since its last discard"
     return None
