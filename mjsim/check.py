@@ -32,6 +32,7 @@ from mjsim.hand.tiles import kind_of
 from mjsim.invariants import CORE, LEDGER_CHECKS, check_step, step_mark
 from mjsim.observation import observe
 from mjsim.rules import Rules, RuleSet
+from mjsim.runner.progress import Progress
 
 BOTS = ("tsumogiri", "random", "efficiency", "defensive")  # shrinking moves towards the first, the simplest
 STEP_CAP = 2000  # steps per game at most: a variant that never ends a game must not hang the check
@@ -114,6 +115,7 @@ class _Stats:
 
     runs: int = 0
     first_failure: int = 0
+    progress: Progress | None = None  # counts every game played, the shrinking ones too
 
 
 # --- The API --------------------------------------------------------------------------------------
@@ -254,17 +256,18 @@ def _upto(top: int) -> st.SearchStrategy[int]:
 
 def _search(rules: Rules, examples: int, seed: int) -> tuple[_Case | None, _Stats]:
     """Run the Hypothesis test; the shrunk failing case, if any, and how many games it took."""
-    stats = _Stats()
-    try:
-        _hypothesis_test(rules, stats, examples, seed)()
-    except _Failure as failure:
-        return failure.case, stats
-    except BaseExceptionGroup as group:  # Hypothesis wraps a failure that did not repeat (FlakyFailure)
-        failure = _first_failure(group)
-        if failure is None:
-            raise
-        return failure.case, stats
-    return None, stats
+    with Progress(examples, label=f"{rules.ruleset.name}: ", unit="examples") as progress:
+        stats = _Stats(progress=progress)
+        try:
+            _hypothesis_test(rules, stats, examples, seed)()
+        except _Failure as failure:
+            return failure.case, stats
+        except BaseExceptionGroup as group:  # Hypothesis wraps a failure that did not repeat (FlakyFailure)
+            failure = _first_failure(group)
+            if failure is None:
+                raise
+            return failure.case, stats
+        return None, stats
 
 
 def _hypothesis_test(rules: Rules, stats: _Stats, examples: int, seed: int) -> Callable[[], None]:
@@ -277,6 +280,8 @@ def _hypothesis_test(rules: Rules, stats: _Stats, examples: int, seed: int) -> C
         """Every invariant holds after every step of the generated game."""
         case = _play_example(rules, data)
         stats.runs += 1  # counted once played: Hypothesis abandons some examples part way (StopTest)
+        if stats.progress is not None:
+            stats.progress.advance()
         if case is not None:
             stats.first_failure = stats.first_failure or stats.runs
             raise _Failure(case)

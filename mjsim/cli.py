@@ -19,6 +19,7 @@ from mjsim import plugins as _plugins  # a module: the name "plugins" is the --p
 from mjsim.errors import MjsimError
 from mjsim.experiment import MAX_COUNT
 from mjsim.hooks import register_variant
+from mjsim.interrupt import exit_status, handle_sigterm
 from mjsim.rules import RuleSet
 
 
@@ -52,6 +53,9 @@ class _Group(click.Group):
         except MjsimError as exc:
             click.echo(f"mjsim: error: {exc}", err=True)
             ctx.exit(2)
+        except KeyboardInterrupt as interrupt:  # Ctrl-C or SIGTERM (mjsim.interrupt): click would say "Aborted!"
+            click.echo("mjsim: interrupted", err=True)
+            ctx.exit(exit_status(interrupt))
 
 
 def _usage_message(exc: click.ClickException) -> str:
@@ -142,6 +146,26 @@ def _fail(ctx: click.Context, message: str) -> None:
 )
 def cli() -> None:
     """Simulate mahjong rule variants and check their properties."""
+
+
+def quiet_option(command: Callable) -> Callable:
+    """``--quiet``: no progress display (neither the bar of a terminal nor the periodic log lines)."""
+
+    def set_quiet(_ctx: click.Context, _param: click.Parameter, quiet: bool) -> None:
+        from mjsim.runner.progress import set_quiet as quiet_progress
+
+        quiet_progress(quiet)
+
+    return click.option(
+        "--quiet", is_flag=True, expose_value=False, callback=set_quiet, help="show no progress on stderr"
+    )(command)
+
+
+def _workers(_ctx: click.Context, _param: click.Parameter, workers: int | None) -> int | None:
+    """``--workers``: at least 1 and at most the cap of this machine (mjsim.runner.backends.max_workers)."""
+    from mjsim.runner.backends import check_workers
+
+    return None if workers is None else check_workers(workers)
 
 
 def _overrides(settings: tuple[str, ...]) -> dict[str, str]:
@@ -294,17 +318,21 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 )
 @click.option("--check", is_flag=True, help="check the invariants after every step (in this process)")
 @click.option("--log-out", type=click.Path(file_okay=False), help="write every game as tenhou.net/6 JSON here")
-@click.option("--workers", type=click.IntRange(min=1), help="worker processes (default: this process only)")
+@click.option(
+    "--workers", type=int, callback=_workers, help="worker processes (default: this process only; at most the shards)"
+)
 @click.option("--backend", type=click.Choice(["serial", "multiprocessing", "ray"]), default=None)
 @click.option("--address", help="Ray cluster address (with --backend ray)")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant module of yours to add")
 @click.option("--json", "as_json", is_flag=True)
+@quiet_option
 def simulate(
     preset, settings, games, seed, agents, check, log_out, workers, backend, address, plugins, as_json
 ) -> None:
     """Play GAMES games and print a summary (with a digest: the same seed gives the same digest anywhere)."""
     from mjsim.play_terms import play_reference
     from mjsim.runner.games import digest, run_games
+    from mjsim.runner.progress import Progress
     from mjsim.simulate import summarize
 
     ruleset = _ruleset(preset, settings, plugins)
@@ -313,7 +341,8 @@ def simulate(
     if len(names) == 1 and compiled.flow is not None:  # one name: that bot in every seat of the table
         names = names * compiled.flow.setup.seats
     if backend is None and workers is None or check or log_out:
-        records = run_games(compiled, games, seed, names, check, Path(log_out) if log_out else None)
+        with Progress(games) as progress:
+            records = run_games(compiled, games, seed, names, check, Path(log_out) if log_out else None, progress)
     else:
         from mjsim.runner import RunSpec
         from mjsim.runner.run import collect
@@ -367,7 +396,9 @@ def _simulate_text(s: dict, reference=None) -> str:
 
 @cli.command("run")
 @click.argument("experiment_file", type=click.Path(dir_okay=False))
-@click.option("--workers", type=click.IntRange(min=1), help="worker processes (default: every core)")
+@click.option(
+    "--workers", type=int, callback=_workers, help="worker processes (default: every core; at most the shards)"
+)
 @click.option(
     "--backend", type=click.Choice(["serial", "multiprocessing", "ray"]), default="multiprocessing", show_default=True
 )
@@ -385,6 +416,7 @@ def _simulate_text(s: dict, reference=None) -> str:
     help="add games until the target's 95% half-width is below this",
 )
 @click.option("--out", "root", default="results", show_default=True, type=click.Path(file_okay=False))
+@quiet_option
 def run_cmd(experiment_file, workers, backend, address, resume, force_resume, until_ci, root) -> None:
     """Run an experiment file: fill its store, then write summary.json, summary.md and plots."""
     import shutil
@@ -409,9 +441,13 @@ def run_cmd(experiment_file, workers, backend, address, resume, force_resume, un
             until_ci=until_ci,
             force_resume=force_resume,
         )
-    except KeyboardInterrupt:
-        click.echo("\ninterrupted: every finished shard is stored; run again with --resume", err=True)
-        sys.exit(130)
+    except KeyboardInterrupt as interrupt:  # Ctrl-C or SIGTERM: the workers are stopped, finished shards stored
+        status = exit_status(interrupt)
+    else:
+        status = 0
+    if status:
+        click.echo(f"interrupted: {_games_kept(experiment, out)} games kept; run again with --resume", err=True)
+        sys.exit(status)
     if Path(experiment_file).resolve() != (out / "experiment.toml").resolve():
         try:
             shutil.copyfile(experiment_file, out / "experiment.toml")  # so `mjsim report DIR` can rebuild it
@@ -421,6 +457,20 @@ def run_cmd(experiment_file, workers, backend, address, resume, force_resume, un
             ) from None
     summary = write_report(experiment, store, out)
     click.echo(f"wrote {out / 'summary.md'}, {out / 'summary.json'} and {len(summary['plots'])} plots")
+
+
+def _games_kept(experiment, out: Path) -> str:
+    """How many games the store of an interrupted run holds (``finished`` when the store cannot be read)."""
+    from mjsim.store import Store
+
+    try:
+        store = Store(out / "store.sqlite")
+    except MjsimError:
+        return "finished"
+    try:
+        return str(sum(len(store.done(entry.name)) for entry in experiment.rulesets))
+    finally:
+        store.close()
 
 
 @cli.command()
@@ -449,8 +499,9 @@ def report(directory) -> None:
 @click.option("--seed", default=0, show_default=True)
 @click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: efficiency in every seat]")
 @click.option("--rotate", is_flag=True, help="play each seed once per seat with the agents rotated")
-@click.option("--workers", type=click.IntRange(min=1))
+@click.option("--workers", type=int, callback=_workers, help="worker processes (default: every core)")
 @click.option("--json", "as_json", is_flag=True)
+@quiet_option
 def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, workers, as_json) -> None:
     """Paired comparison of two rule sets on the same seeds (B minus A, 95% intervals)."""
     from mjsim.metrics import METRIC_FUNCTIONS, paired
@@ -462,7 +513,8 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
     specs = [RunSpec(ruleset, names, seed, rotate=rotate) for ruleset in rulesets]
     for spec in specs:  # both rule sets are checked before A's games are played
         spec.check()
-    a, b = (collect(spec, games, workers=workers) for spec in specs)
+    labels = (f"A {preset_a}: ", f"B {preset_b}: ")
+    a, b = (collect(spec, games, workers=workers, label=label) for spec, label in zip(specs, labels, strict=True))
     rows = {m: paired(m, a, b) for m in METRIC_FUNCTIONS}
     if as_json:
         from mjsim.report import _jsonable
@@ -480,6 +532,7 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant module of yours to include")
 @click.option("--examples", default=100, show_default=True, type=click.IntRange(1, MAX_COUNT))
 @click.option("--seed", default=0, show_default=True)
+@quiet_option
 def check(preset, settings, plugins, examples, seed) -> None:
     """Check the invariants of a rule set with Hypothesis; a failure prints a replayable counterexample."""
     from mjsim.check import format_check, run_check
@@ -569,4 +622,5 @@ def bench() -> None:
 
 def main() -> None:
     """Console-script entry point."""
+    handle_sigterm()
     cli(prog_name="mjsim")

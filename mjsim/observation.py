@@ -14,6 +14,11 @@ from typing import Any
 from mjsim.hand.tiles import EAST
 from mjsim.scoring import Meld
 
+SHOWN_TILES = "shown_tiles"
+"""``extra`` key a variant sets when some seats play with their hand shown: {seat: concealed tiles shown}."""
+SHOWN_WAITS = "shown_waits"
+"""``extra`` key beside :data:`SHOWN_TILES`: {seat: the kinds that complete its shown hand}; bots avoid them."""
+
 
 @dataclass(frozen=True)
 class Observation:
@@ -36,6 +41,7 @@ class Observation:
     extra: dict[str, Any] = field(default_factory=dict)
     declared_at: tuple[int | None, ...] = ()  # one per seat: river index of its declaring discard (None: none)
     tsumogiri: tuple[tuple[bool, ...], ...] = ()  # per seat, per river tile: it was the tile just drawn
+    set_aside: tuple[tuple[int, ...], ...] = ()  # every seat's tiles set aside (flowers, sanma's Norths): public
 
     @property
     def seat_wind(self) -> int:
@@ -66,4 +72,5 @@ def observe(game, seat: int) -> Observation:
         extra=extra,
         declared_at=tuple(s.declared_turn for s in hand.seats),
         tsumogiri=tuple(tuple(s.tsumogiri) for s in hand.seats),
+        set_aside=tuple(tuple(s.flowers) for s in hand.seats),
     )

@@ -20,8 +20,23 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from mjsim import plugins
 from mjsim.rules import Rules, RuleSet
 from tests.shared import require_shared, shared_path
+
+
+def _checkout_entry_points() -> dict[str, str]:
+    """The ``mjsim.variants`` entry points this checkout's pyproject.toml declares."""
+    import tomllib
+
+    data = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    return dict(data.get("project", {}).get("entry-points", {}).get("mjsim.variants", {}))
+
+
+# A variant declared in pyproject.toml but not yet installed (a checkout newer than its install) counts as
+# installed in the tests, as it will once the package is reinstalled: the cached table is completed in place.
+for _name, _module in _checkout_entry_points().items():
+    plugins.installed_variants().setdefault(_name, _module)
 
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile(

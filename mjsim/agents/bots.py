@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from mjsim.agents.base import Bot
-from mjsim.engine.actions import ABORT, CHI, DECLARE_DISCARD, DISCARD, KAN, PASS, PON, RON, TSUMO, Action
+from mjsim.engine.actions import ABORT, CHI, DECLARE_DISCARD, DISCARD, KAN, PASS, PON, RON, SET_ASIDE, TSUMO, Action
+from mjsim.hand.decompose import waits
 from mjsim.hand.shanten import improving_kinds, shanten
-from mjsim.hand.tiles import DRAGONS, kind_of
-from mjsim.observation import Observation
+from mjsim.hand.tiles import DRAGONS, NUM_KINDS, kind_of
+from mjsim.observation import SHOWN_WAITS, Observation
 
 
 class RandomBot(Bot):
@@ -45,6 +46,10 @@ def _visible(obs: Observation) -> list[int]:
                 seen[kind_of(t)] += 1
     for t in obs.indicators:
         seen[kind_of(t)] += 1
+    for tiles in obs.set_aside:
+        for t in tiles:
+            if kind_of(t) < NUM_KINDS:  # flowers are no kind of the hand
+                seen[kind_of(t)] += 1
     return seen
 
 
@@ -100,17 +105,46 @@ class EfficiencyBot(Bot):
             return self.claim(obs, actions)
         if ABORT in kinds:
             return kinds[ABORT]
-        declaring = [a for a in actions if a.kind == DECLARE_DISCARD]  # riichi, MIGI: declare whenever possible
-        if declaring:
-            return best_discards(obs, declaring)[0][1]
-        discards = [a for a in actions if a.kind == DISCARD]
+        if SET_ASIDE in kinds and self.sets_aside(obs, kinds[SET_ASIDE], actions):
+            return kinds[SET_ASIDE]
+        declaring = avoid_shown_waits(obs, [a for a in actions if a.kind == DECLARE_DISCARD])
+        if declaring:  # riichi, MIGI: declare whenever possible
+            return self.declare(obs, declaring)
+        discards = avoid_shown_waits(obs, [a for a in actions if a.kind == DISCARD])
         if not discards:  # only choices this bot does not know (a variant's declaration, e.g. 定缺): the first
             return actions[0]
         return self.discard(obs, discards)
 
+    def declare(self, obs: Observation, options: list[Action]) -> Action:
+        """The fastest declaring discard; shown (open riichi) when the hand then waits on two kinds or more.
+
+        A declaration whose ``tiles`` are set shows them to the table (the riichi family's open riichi): shown,
+        the wait is avoided by the other bots, so it is taken only with a wait wide enough to be won by self-draw.
+        """
+        plain = [a for a in options if not a.tiles]
+        best = best_discards(obs, plain or options)[0][1]
+        shown = next((a for a in options if a.tiles and a.tile == best.tile), None)
+        if shown is None:
+            return best
+        counts = list(obs.counts)
+        counts[kind_of(best.tile)] -= 1
+        return shown if len(waits(counts)) >= SHOW_MIN_WAITS else best
+
     def discard(self, obs: Observation, options: list[Action]) -> Action:
         """The discard that keeps the hand fastest."""
         return best_discards(obs, options)[0][1]
+
+    def sets_aside(self, obs: Observation, action: Action, actions: Sequence[Action]) -> bool:
+        """Set a bonus tile aside (sanma's North: a dora and a new tile) unless the hand needs it.
+
+        It is needed when the hand without it is further from ready than after the best discard
+        (a pair of seven pairs, thirteen orphans).
+        """
+        discards = [a for a in actions if a.kind == DISCARD]
+        if not discards:
+            return True
+        counts = list(obs.counts)
+        return _without_one(counts, kind_of(action.tile), shanten) <= best_discards(obs, discards)[0][0][0]
 
     def claim(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """Pon a value tile; once open, take calls that bring the hand closer."""
@@ -141,6 +175,19 @@ class EfficiencyBot(Bot):
             if after < now:
                 return a
         return None
+
+
+SHOW_MIN_WAITS = 2  # the efficiency bot declares open riichi on a wait of at least this many kinds
+
+
+def avoid_shown_waits(obs: Observation, options: list[Action]) -> list[Action]:
+    """The discards that do not deal into another seat's shown hand (:data:`SHOWN_WAITS`); all when none is left."""
+    shown = obs.extra.get(SHOWN_WAITS)
+    if not shown or not options:
+        return options
+    danger = {k for seat, kinds in shown.items() if seat != obs.seat for k in kinds}
+    safe = [a for a in options if kind_of(a.tile) not in danger]
+    return safe or options
 
 
 def _after_discard(counts: list[int]) -> list[int]:

@@ -9,6 +9,10 @@ from typing import Any, NamedTuple
 # table's declaration deposit.
 DISCARD, DECLARE_DISCARD, TSUMO = "discard", "declare_discard", "tsumo"
 ANKAN, KAKAN, ABORT = "ankan", "kakan", "abort"
+# A held tile set aside as a bonus tile by choice (the engine never offers it: a variant adds it through the legal
+# actions chain, e.g. sanma's North, 抜きドラ). The other seats may rob it by ron first (a window like an added kan's,
+# rob kind SET_ASIDE); then its owner draws a replacement tile.
+SET_ASIDE = "set_aside"
 # Before a draw (mjsim_before_draw): draw as usual, or decline the draw, which ends the hand as a draw
 DRAW, DECLINE_DRAW = "draw", "decline_draw"
 # Claims on another seat's discard (or added kan)

@@ -34,6 +34,7 @@ from mjsim.engine.actions import (
     POINTS,
     PON,
     RON,
+    SET_ASIDE,
     TABLE,
     TSUMO,
     Action,
@@ -243,6 +244,21 @@ def _self_action(game: Game, hand: HandState, action: Action) -> None:
         _added_kan(game, hand, seat, action)
     elif action.kind == ABORT:
         _end_as_draw(game, hand, "abort_by_declaration", {"seat": seat})
+    elif action.kind == SET_ASIDE:
+        _set_aside(game, hand, seat, action.tile)
+
+
+def _set_aside(game: Game, hand: HandState, seat: int, tile: int) -> None:
+    """A held tile set aside as a bonus tile by choice: pending kan indicators turn, then others may rob it."""
+    me = hand.seats[seat]
+    me.remove(tile)
+    me.flowers.append(tile)
+    hand.last_draw = None
+    _event(game, SET_ASIDE, seat, tile)
+    if hand.pending_indicators:  # an earlier open kan's indicator turns before this replacement draw
+        _turn_indicators(game, hand, hand.pending_indicators)
+        hand.pending_indicators = 0
+    hand.robbed, hand.rob_kind, hand.phase = (seat, tile), SET_ASIDE, ROB
 
 
 def _discard(game: Game, hand: HandState, seat: int, tile: int, declaring: bool) -> None:
@@ -339,6 +355,10 @@ def _resolve_claims(game: Game, hand: HandState, answers: dict[int, Action]) -> 
     if rons:
         _win(game, hand, rons)
         return
+    if hand.phase == ROB and hand.rob_kind == SET_ASIDE:
+        hand.robbed = None
+        _draw(game, hand, who, replacement=True)
+        return
     if hand.phase == ROB:
         _kan_stands(game, hand, who, hand.rob_kind)
         return
@@ -411,7 +431,8 @@ def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> 
         tile = hand.wall.pop(0)
     elif hand.rinshan:
         tile = hand.rinshan.pop(0)
-        hand.moved.append(hand.wall.pop())  # the dead wall keeps its size: the live wall gives up its last tile
+        moved = hand.wall.pop()  # the dead wall keeps its size: the live wall gives up its last tile
+        (hand.rinshan if setup.refill_replacements else hand.moved).append(moved)
     else:
         # no dead wall: replacements come from the end of the wall (or its front, by the family's table)
         tile = hand.wall.pop(0) if setup.replacement_from == "front" else hand.wall.pop()

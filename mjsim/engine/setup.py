@@ -21,6 +21,8 @@ class TableSetup:
     seats: int = 4  # players at the table; everything the engine does per seat loops over this many
     hand_size: int = 13
     replacement_tiles: int = 0  # dead-wall replacement tiles (0: replacements come from the wall's end)
+    refill_replacements: bool = False  # the live wall's last tile, moved into the dead wall after a replacement
+    # draw, becomes a replacement tile in turn (more replacement draws than replacement tiles: sanma's Norths)
     replacement_from: str = "tail"  # without a dead wall, replacements come from the wall's "tail" or "front"
     indicator_tiles: int = 0  # dead-wall tiles that can be turned as indicators (shown at 2i, hidden at 2i+1)
     reserve: int = 0  # live tiles at the end that are never drawn

@@ -81,7 +81,8 @@ class HandState:
     last_draw: int | None = None
     discard: tuple[int, int] | None = None  # (seat, tile) open to claims
     robbed: tuple[int, int] | None = None  # (seat, tile) of a kan open to robbing
-    rob_kind: str = "kan"  # "kan" (an added kan) or "ankan" (a concealed kan: only special hands may rob it)
+    rob_kind: str = "kan"  # "kan" (an added kan), "ankan" (a concealed kan: only special hands may rob it) or
+    # "set_aside" (a tile set aside by choice, SET_ASIDE)
     turn_count: int = 0  # discards made this hand
     calls_made: int = 0
     kans: int = 0

@@ -16,7 +16,7 @@ from typing import Any
 
 from mjsim.errors import MjsimError
 from mjsim.runner.spec import RunSpec
-from mjsim.runner.worker import play_shard
+from mjsim.runner.worker import play_shard, tie_to_parent
 
 BACKENDS = ("serial", "multiprocessing", "ray")
 Shard = list[int]
@@ -30,37 +30,81 @@ def execute(
     workers: int | None = None,
     address: str | None = None,
 ) -> Iterator[tuple[Shard, list[dict[str, Any]]]]:
-    """Run the shards on the chosen backend, yielding each as it finishes."""
+    """Run the shards on the chosen backend, yielding each as it finishes.
+
+    Local backends never start more workers than there are shards to play, nor more than ``max_workers()``."""
     if backend not in BACKENDS:
         raise MjsimError(f"unknown backend {backend!r}; expected one of {', '.join(BACKENDS)}")
+    if workers is not None:
+        check_workers(workers)
     spec.check()
     if not shards:
         return iter(())
-    if backend == "serial" or (backend == "multiprocessing" and (workers or os.cpu_count() or 1) == 1):
+    count = min(workers or os.cpu_count() or 1, len(shards))
+    if backend == "serial" or (backend == "multiprocessing" and count == 1):
         return ((shard, play_shard(spec, shard)) for shard in shards)
     if backend == "multiprocessing":
-        return _processes(spec, shards, workers or os.cpu_count() or 1)
-    return _ray(spec, shards, workers, address)
+        return _processes(spec, shards, count)
+    return _ray(spec, shards, count if workers else None, address)
+
+
+def max_workers() -> int:
+    """The most worker processes one run may ask for: four per core, at most 256.
+
+    More only costs memory (each worker holds its own lookup tables, ~130 MB) and switching; a number
+    above it is a typo more often than a plan, so it is refused rather than quietly lowered.
+    """
+    return min(4 * (os.cpu_count() or 1), 256)
+
+
+def check_workers(workers: int) -> int:
+    """``workers`` when it is a usable worker count, else a one-line error naming the limits."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise MjsimError(f"--workers must be a whole number of at least 1, got {workers!r}")
+    if workers > max_workers():
+        raise MjsimError(
+            f"--workers {workers} is above the cap of {max_workers()} (4 per core, at most 256) on this machine"
+        )
+    return workers
 
 
 def _processes(spec: RunSpec, shards: list[Shard], workers: int) -> Iterator[tuple[Shard, list[dict[str, Any]]]]:
-    """Local worker processes; their log records reach this process through multiprocessing-logging."""
+    """Local worker processes; their log records reach this process through multiprocessing-logging.
+
+    The workers die with this process (``tie_to_parent``); when this process stops early (Ctrl-C,
+    SIGTERM, an error, a consumer that stops reading) they are terminated at once, not waited for.
+    """
     _forward_worker_logs()
     # fork: workers start with the lookup tables already loaded and the log forwarding installed.
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=tie_to_parent, initargs=(os.getpid(),)
+    )
+    finished = False
+    try:
         futures = {pool.submit(play_shard, spec, shard): shard for shard in shards}
-        try:
-            while futures:
-                done, _ = wait(futures, return_when=FIRST_COMPLETED)
-                for future in done:
-                    shard = futures.pop(future)
-                    yield shard, future.result()
-        except BrokenProcessPool:
-            raise MjsimError("a worker process died; finished shards are kept: run again with --resume") from None
-        finally:
-            for future in futures:
-                future.cancel()
+        while futures:
+            done, _ = wait(futures, return_when=FIRST_COMPLETED)
+            for future in done:
+                shard = futures.pop(future)
+                yield shard, future.result()
+        finished = True
+    except BrokenProcessPool:
+        raise MjsimError("a worker process died; finished shards are kept: run again with --resume") from None
+    finally:
+        if not finished:
+            _terminate(pool)
+        pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop every worker of ``pool`` now (a shard half played is lost; finished ones are stored already)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # the executor has no public handle
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
 
 
 def _forward_worker_logs() -> None:

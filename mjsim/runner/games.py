@@ -82,16 +82,27 @@ def _hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def run_games(
-    rules, games: int, root_seed: int, agent_names: Sequence[str], check: bool = False, log_out: Path | None = None
+    rules,
+    games: int,
+    root_seed: int,
+    agent_names: Sequence[str],
+    check: bool = False,
+    log_out: Path | None = None,
+    progress=None,
 ):
-    """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)``."""
+    """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)`` (counted on ``progress``)."""
     if log_out is not None:
         from mjsim.log_formats import log_writer
         from mjsim.runner.log_folder import claim_log_folder, log_identity
 
         log_writer(rules)  # refuse a rule set no format holds before any game is played
         claim_log_folder(log_out, log_identity(rules, games, root_seed, agent_names))  # no stale logs mixed in
-    return [play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out) for i in range(games)]
+    records = []
+    for i in range(games):
+        records.append(play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out))
+        if progress is not None:
+            progress.advance()
+    return records
 
 
 def as_dict(record: GameRecord | dict[str, Any]) -> dict[str, Any]:

@@ -27,15 +27,12 @@ def fill(
 ) -> int:
     """Play games 0..games-1 that are not in ``done``, handing each finished shard to ``sink``; returns games played."""
     missing = [i for i in range(games) if i not in done]
-    progress = Progress(games, games - len(missing), label=label)
     played = 0
-    try:
+    with Progress(games, games - len(missing), label=label) as progress:
         for _, records in execute(spec, shards(missing, shard_size), backend, workers, address):
             sink(records)
             played += len(records)
             progress.advance(len(records))
-    finally:
-        progress.close()
     return played
 
 

@@ -108,7 +108,7 @@ SIMULATE = [
     case("set-out-of-range", "simulate --set riichi.start_points=-5", "riichi.start_points"),
     case("set-no-equals", "simulate --set kuitan", "KEY=VALUE"),
     case("agents-unknown", "simulate --agents wizard,efficiency,efficiency,efficiency", "wizard"),
-    case("agents-too-few", "simulate --agents efficiency", "agents"),
+    case("agents-too-few", "simulate --agents efficiency,efficiency", "agents"),
     case("agents-too-many", "simulate --agents " + ",".join(["efficiency"] * 5), "agents"),
     case("agents-empty-name", "simulate --agents efficiency,,efficiency,efficiency", "agents"),
     case("agents-other-family", "simulate --agents taiwan,efficiency,efficiency,efficiency", "taiwan"),

@@ -30,7 +30,7 @@ def test_score_prints_yaku_fu_and_payments():
 
 def test_score_json_has_payments_by_wind():
     result = run("score", "123m456p789s1122z", "--win", "2z", "--riichi", "--dora", "1z", "--json")
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert (data["han"], data["fu"], data["value"], data["limit"]) == (5, 40, 8000, "mangan")
     assert data["payments"] == {"East": -8000, "South": 8000, "West": 0, "North": 0}
 
@@ -51,7 +51,7 @@ def test_score_with_meld_honba_and_sticks():
         "1",
         "--json",
     )
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["value"] == 2600
     assert data["payments"]["West"] == -3200 and data["payments"]["South"] == 4200
 
@@ -83,7 +83,7 @@ def test_bad_input_is_one_line_and_exit_2(args, fragment):
 def test_score_cases_tenhou_all_agree():
     result = run("score", "--cases", str(TENHOU_CASES), "--json")
     assert result.exit_code == 0, result.output
-    summary = json.loads(result.output)
+    summary = json.loads(result.stdout)
     assert summary["disagree"] == summary["errors"] == 0
     assert summary["agree"] + summary["skipped"] == summary["total"] == 474
 
@@ -92,7 +92,7 @@ def test_score_cases_tenhou_all_agree():
 def test_score_cases_package_all_agree():
     result = run("score", "--cases", str(PKG_CASES), "--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["agree"] == 96
+    assert json.loads(result.stdout)["agree"] == 96
 
 
 def test_score_cases_reports_disagreement(tmp_path):
@@ -122,7 +122,7 @@ def test_score_cases_reports_disagreement(tmp_path):
     path = tmp_path / "cases.jsonl"
     path.write_text(json.dumps(line) + "\n")
     result = run("score", "--cases", str(path), "--json")
-    summary = json.loads(result.output)
+    summary = json.loads(result.stdout)
     assert result.exit_code == 1
     assert (summary["disagree"], summary["errors"]) == (1, 0)
     assert summary["mismatches"][0]["differences"]["points"][0] == 9999
@@ -168,7 +168,7 @@ def test_score_with_a_variant_context_prints_a_reversed_win():
         "--json",
     )
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["value"] < 0
     assert data["payments"] == {"East": 6000, "South": -12000, "West": 3000, "North": 3000}
 
@@ -205,16 +205,16 @@ def test_score_names_the_family_unit(args, unit):
     text = run("score", *args)
     assert text.exit_code == 0, text.output
     assert f" {unit}\n" in text.output
-    assert json.loads(run("score", *args, "--json").output)["unit"] == unit
+    assert json.loads(run("score", *args, "--json").stdout)["unit"] == unit
 
 
 def test_simulate_counts_winners_per_hand():
     """血战到底 plays on after a win: the summary shows hands with two and three winners."""
     result = run("simulate", "--preset", "chengdu", "--games", "3", "--seed", "7", "--json")
     assert result.exit_code == 0, result.output
-    winners = json.loads(result.output)["winners_per_hand"]
+    winners = json.loads(result.stdout)["winners_per_hand"]
     assert winners.get("2", 0) > 0 and winners.get("3", 0) > 0
-    assert sum(winners.values()) == json.loads(result.output)["hands"]
+    assert sum(winners.values()) == json.loads(result.stdout)["hands"]
 
 
 @pytest.mark.parametrize("preset", ["chengdu", "taiwan"])
@@ -252,12 +252,12 @@ def test_a_riichi_flag_is_its_situation_name(flags, situations):
     by_flag = run(*hand, *flags)
     by_name = run(*hand, *(arg for name in situations for arg in ("--situation", name)))
     assert by_flag.exit_code == by_name.exit_code == 0, by_flag.output + by_name.output
-    assert json.loads(by_flag.output) == json.loads(by_name.output)
-    assert json.loads(by_flag.output)["han"] > json.loads(run(*hand).output)["han"]
+    assert json.loads(by_flag.stdout) == json.loads(by_name.stdout)
+    assert json.loads(by_flag.stdout)["han"] > json.loads(run(*hand).stdout)["han"]
 
 
 def test_tenhou_flag_makes_the_win_self_drawn():
-    data = json.loads(run("score", "123m456p789s11122z", "--win", "2z", "--dealer", "--tenhou", "--json").output)
+    data = json.loads(run("score", "123m456p789s11122z", "--win", "2z", "--dealer", "--tenhou", "--json").stdout)
     assert data["tsumo"] is True and data["yakuman"] == 1
     assert "tenhou" in {y["name"] for y in data["yaku"]}
 
@@ -315,7 +315,7 @@ def test_bench_hand_says_which_build_it_timed():
 
     result = run("bench", "hand", "--shanten-calls", "200", "--hands", "30", "--json")
     assert result.exit_code == 0, result.output
-    report = json.loads(result.output)
+    report = json.loads(result.stdout)
     assert report["build"] == build_status()
     assert report["score"]["hands"] == 30
     text = run("bench", "hand", "--shanten-calls", "200", "--hands", "30").output

@@ -40,7 +40,7 @@ def test_cli_digest_is_the_same_for_one_and_two_workers():
         CliRunner().invoke(cli, ["simulate", "--games", "6", "--seed", "4", "--workers", w, "--json"])
         for w in ("1", "2")
     ]
-    digests = {json.loads(r.output)["digest"] for r in runs}
+    digests = {json.loads(r.stdout)["digest"] for r in runs}
     assert len(digests) == 1
 
 

@@ -15,7 +15,7 @@ RATES = ("win", "deal_in", "call", "draw", "mean_win", "hands_per_game", "win_tu
 def _simulate(*args: str) -> str:
     result = CliRunner().invoke(cli, ["simulate", "--games", "2", "--seed", "5", *args])
     assert result.exit_code == 0, result.output
-    return result.output
+    return result.stdout
 
 
 @pytest.fixture(scope="module")

@@ -156,8 +156,8 @@ def test_totals_match_the_readme() -> None:
 @NEEDS_DATA
 def test_mjlog_game_kinds_match_the_readme() -> None:
     games = _games(MJLOG_FILES)
-    standard = [g for g in games if g.rules["standard"]]
-    assert len(standard) == 54
+    standard = [g for g in games if g.rules["standard"] and g.rules["players"] == 4]  # + 1 standard sanma game
+    assert len(standard) == 54 and sum(g.rules["standard"] for g in games) == 55
     assert sum(g.rules["players"] == 3 for g in games) == 1
     assert sum(g.final is not None for g in games) == 59
     kinds = Counter((g.rules["hanchan"], g.final is not None) for g in standard)
@@ -355,9 +355,9 @@ def test_meld_decoding_covers_the_bit_layout() -> None:
 @NEEDS_DATA
 def test_load_logs_walks_directories_and_skips_other_files() -> None:
     games = load_logs([DATA])
-    # sanma/ adds four three-player tenhou.net/6 games (its mjlog files end in .txt: the walk passes them by)
-    sanma = _files("sanma", ".json")
-    assert (len(ALL_FILES), len(sanma)) == (115, 4)
+    # sanma/ adds four three-player tenhou.net/6 games and 161 mjlog files ending in .txt (the walk sniffs those)
+    sanma = _files("sanma", ".json") + _files("sanma", ".txt")
+    assert (len(ALL_FILES), len(sanma)) == (115, 165)
     assert len(games) == len(ALL_FILES) + len(sanma)
     assert {g.format for g in games} == {"mjlog", "tenhou6"}
     assert all(g.rules["players"] == 3 for g in games if "sanma" in Path(g.source).parts)

@@ -29,7 +29,7 @@ print(native.build_status())
 for preset in sys.argv[3:]:
     args = ["simulate", "--preset", preset, "--games", sys.argv[1], "--seed", sys.argv[2], "--json"]
     result = CliRunner().invoke(cli, args, catch_exceptions=False)
-    print(preset, json.loads(result.output)["digest"])
+    print(preset, json.loads(result.stdout)["digest"])
 """
 
 

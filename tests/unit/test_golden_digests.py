@@ -24,7 +24,7 @@ GOLDEN = [  # (preset, agents by seat or "" for four efficiency bots, digest pre
     ("4play", "", "ae1c015394b72129"),  # issue 20: + paarenchan (its paarenchan.awards fact per hand)
     ("chengdu", "", "94c58f2a66bd9843"),
     ("taiwan", "", "c48007312b158b92"),
-    ("house-all", "", "3aea88cb8daee156"),
+    ("house-all", "", "7a72220fff958f9d"),  # the seeds' local yaku and open riichi on (issue 20)
     ("kait", "", "a4682439f80d77b2"),  # issue 20: + daisharin (its daisharin.wins fact per hand)
     ("fl8", "", "1f46dfa781e6eace"),
     ("mahjongsoul_chuanma", "", "1e02dd75ba83ef16"),

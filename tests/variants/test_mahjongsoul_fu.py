@@ -18,7 +18,7 @@ HAND = ("11m123p789s11z", "--win", "1m", "--meld", "pon:222z", "--dealer")
 def _fu(preset: str) -> tuple[int, dict]:
     result = CliRunner().invoke(cli, ["score", *HAND, "--preset", preset, "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     return data["fu"], {part["part"]: part["fu"] for part in data["fu_parts"]}
 
 

@@ -17,7 +17,7 @@ STREAK_WIN = ("123m456m789p234s55p", "--win", "4s", "--from", "W", "--extra", "p
 def _score(*args: str) -> dict:
     result = CliRunner().invoke(cli, ["score", *args, "--json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+    return json.loads(result.stdout)
 
 
 def _names(data: dict) -> set[str]:

@@ -40,6 +40,17 @@ IMPOSSIBLE = [
     ("renhou-with-double-riichi", ["--renhou", "--double-riichi"], "renhou cannot be won with double_riichi"),
     ("riichi-open-hand", ["--riichi", "--meld", "pon:777z"], "riichi needs a closed hand"),
     ("double-riichi-open-hand", ["--double-riichi", "--meld", "pon:777z"], "double_riichi needs a closed hand"),
+    ("open-riichi-without-riichi", ["--open-riichi"], "open_riichi needs riichi"),
+    (
+        "open-riichi-deal-in-on-tsumo",
+        ["--riichi", "--open-riichi", "--open-riichi-deal-in", "--tsumo"],
+        "open_riichi_deal_in needs a ron, not a tsumo",
+    ),
+    (
+        "open-riichi-deal-in-without-open-riichi",
+        ["--riichi", "--open-riichi-deal-in"],
+        "open_riichi_deal_in needs open_riichi",
+    ),
 ]
 
 POSSIBLE = [

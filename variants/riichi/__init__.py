@@ -5,8 +5,8 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
+from variants.riichi import open_riichi, play, settlement, situations
 from variants.riichi import options as _options
-from variants.riichi import play, settlement, situations
 from variants.riichi.scorer import configured_patterns, score_win
 
 NAME = "riichi"
@@ -71,6 +71,18 @@ def mjsim_win_context(game, seat, tile, how):
 def mjsim_accept_win(game, seat, ctx, score):
     """A yaku (scored here for an offer), on every wait without atozuke; a ron offer starts same-turn furiten."""
     return play.accept_win(game, seat, ctx, score)
+
+
+@hookimpl
+def mjsim_on_event(game, event):
+    """An open riichi declaration marks the seat open (riichi.open_riichi)."""
+    open_riichi.record(game, event)
+
+
+@hookimpl
+def mjsim_observe(game, seat):
+    """The hands and waits of seats in open riichi."""
+    return open_riichi.observe(game, seat)
 
 
 @hookimpl

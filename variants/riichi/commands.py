@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from mjsim.cli import ScoreMode, SituationFlag
+from mjsim.cli import ScoreMode, SituationFlag, quiet_option
 from mjsim.rules import RuleSet
 
 # (flag, situation name, whether it makes the win self-drawn, help)
@@ -22,6 +22,8 @@ SITUATIONS = (
     ("--tenhou", "tenhou", True, "天和: the dealer's first draw"),
     ("--chiihou", "chiihou", True, None),
     ("--renhou", "renhou", False, None),
+    ("--open-riichi", "open_riichi", False, "オープン立直: the winner's riichi showed the hand (with --riichi)"),
+    ("--open-riichi-deal-in", "open_riichi_deal_in", False, "a ron from a player not in riichi into an open riichi"),
 )
 
 
@@ -71,13 +73,19 @@ def score_cases(path: str, ruleset: RuleSet, as_json: bool) -> int:
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True)
+@quiet_option
 def replay(paths, as_json) -> None:
     """Replay real Tenhou games (mjlog XML or tenhou.net/6 JSON) through the engine and compare every round."""
+    from mjsim.runner.progress import Progress
     from variants.riichi.logs.load import load_logs
     from variants.riichi.logs.replay import replay_game, summarize_replay
 
     logs = load_logs(paths)
-    outcomes = [o for game in logs for o in replay_game(game)]
+    outcomes = []
+    with Progress(len(logs)) as progress:
+        for game in logs:
+            outcomes.extend(replay_game(game))
+            progress.advance()
     summary = summarize_replay(outcomes, len(logs))
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, indent=1))

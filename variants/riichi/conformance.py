@@ -28,19 +28,30 @@ class CaseScorer:
     def __init__(self, ruleset: RuleSet) -> None:
         self.ruleset = ruleset
         self._compiled: dict[tuple, Rules] = {}
+        self._bases: dict[int, RuleSet] = {}
 
-    def rules_for(self, overrides: dict[str, Any]) -> Rules:
-        """The compiled rules for one case's table options."""
-        key = tuple(sorted((k, str(v)) for k, v in overrides.items()))
+    def rules_for(self, overrides: dict[str, Any], players: int = 4) -> Rules:
+        """The compiled rules for one case's table options (and its number of players)."""
+        key = (players, *sorted((k, str(v)) for k, v in overrides.items()))
         if key not in self._compiled:
-            self._compiled[key] = self.ruleset.with_options(overrides).compile()
+            self._compiled[key] = self._base(players).with_options(overrides).compile()
         return self._compiled[key]
+
+    def _base(self, players: int) -> RuleSet:
+        """The rule set a case of ``players`` is scored under: the given one when it seats them, else sanma's."""
+        if players == 4:
+            return self.ruleset
+        if players not in self._bases:
+            from variants.sanma.rulesets import is_three_player, tenhou_sanma
+
+            self._bases[players] = self.ruleset if is_three_player(self.ruleset) else tenhou_sanma()
+        return self._bases[players]
 
     def check(self, case: Case) -> Outcome:
         """Score one case and compare fu, han, points, yaku and score changes."""
         if case.skip:
             return Outcome(case.id, "skipped", detail=case.skip)
-        rules = self.rules_for(case.overrides)
+        rules = self.rules_for(case.overrides, case.players)
         ctx = case.ctx
         try:
             refuse_impossible(ctx, rules)
@@ -62,7 +73,10 @@ def _compare(case: Case, score, rules: Rules) -> Outcome:
     exp = case.expected
     got: dict[str, Any] = {"fu": score.detail.fu, "han": score.detail.han, "points": score.value}
     if exp.deltas is not None:
-        got["deltas"] = tuple(score.payments[(seat - case.dealer_seat) % 4] for seat in range(4))
+        seats = len(score.payments)  # the source's 4th entry is 0 at a three-player table
+        got["deltas"] = tuple(
+            score.payments[(seat - case.dealer_seat) % seats] if seat < seats else 0 for seat in range(len(exp.deltas))
+        )
     if exp.winner_gain is not None:
         got["winner_gain"] = score.payments[case.ctx.seat]
     if exp.yaku_ids is not None:

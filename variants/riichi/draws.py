@@ -18,12 +18,17 @@ _CONTINUATION = {
 }
 
 
+def _seats(game) -> int:
+    """The table's seat count (read off the rules, so a stand-in game of rules alone will do)."""
+    return game.rules.flow.setup.seats
+
+
 # --- Tenpai at a draw ------------------------------------------------------------------------------
 
 
 def tenpai_seats(game) -> list[int]:
     """Seats that count as ready at an exhaustive draw (§11.1)."""
-    return [seat for seat in range(4) if draw_waits(game, seat)]
+    return [seat for seat in range(_seats(game)) if draw_waits(game, seat)]
 
 
 def draw_waits(game, seat: int) -> list[int]:
@@ -59,7 +64,7 @@ def _wins_with_yaku(game, seat: int, kind: int) -> bool:
         melds=tuple(me.melds),
         seat_wind=wind,
         round_wind=hand.round_wind,
-        discarder=(wind - 27 + 1) % 4,  # any other seat: only whether the hand scores matters
+        discarder=(wind - 27 + 1) % _seats(game),  # any other seat: only whether the hand scores matters
         situation=frozenset({"riichi"}) if me.declared_turn is not None else frozenset(),
         honba=hand.honba,
         extra={"dealer_repeats": game.repeats},
@@ -104,9 +109,9 @@ def exhaustive(game) -> tuple[list[Transfer], dict]:
 
 def noten_payments(game, tenpai: list[int]) -> list[Transfer]:
     """noten_payment_total (3000) from the noten seats to the tenpai seats (§11.1)."""
-    if len(tenpai) in (0, 4):
+    if len(tenpai) in (0, _seats(game)):
         return []
-    noten = [s for s in range(4) if s not in tenpai]
+    noten = [s for s in range(_seats(game)) if s not in tenpai]
     share_out = game.rules[opt.NOTEN_PAYMENT_TOTAL] // len(noten)
     # Pay pairwise so every transfer is between two seats: each noten seat splits its share over the tenpai ones.
     return [Transfer(payer, payee, share_out // len(tenpai), "noten") for payer in noten for payee in tenpai]
@@ -128,7 +133,7 @@ def nagashi_seats(game) -> list[int]:
 
 def _upstream(game, seat: int) -> int:
     """Distance in turn order from the seat that made the last discard (上家 first, as for a double ron)."""
-    return (seat - game.hand.current - 1) % 4
+    return (seat - game.hand.current - 1) % _seats(game)
 
 
 def nagashi_payments(game, seats: list[int]) -> list[Transfer]:
@@ -137,13 +142,13 @@ def nagashi_payments(game, seats: list[int]) -> list[Transfer]:
     base = _nagashi_base(game)
     first = min(seats, key=lambda seat: _upstream(game, seat))
     pays_honba = game.rules[opt.NAGASHI_MANGAN_PAYS_HONBA]
-    honba_each = hand.honba * game.rules[opt.HONBA_VALUE] // 3 if pays_honba else 0
+    honba_each = hand.honba * game.rules[opt.HONBA_VALUE] // (_seats(game) - 1) if pays_honba else 0
     out = []
     for seat in seats:
-        shares = tsumo_shares(base, (seat - hand.dealer) % 4)
-        for other in range(4):
+        shares = tsumo_shares(base, (seat - hand.dealer) % _seats(game))
+        for other in range(_seats(game)):
             if other != seat:
-                amount = shares[(other - hand.dealer) % 4] + (honba_each if seat == first else 0)
+                amount = shares[(other - hand.dealer) % _seats(game)] + (honba_each if seat == first else 0)
                 out.append(Transfer(other, seat, amount, "nagashi mangan"))
     if pays_honba and game.table:
         out.append(Transfer(TABLE, first, game.table, "riichi sticks"))

@@ -58,6 +58,18 @@ SCORING_OPTIONS = (
         ("off", "yakuman", "baiman", "mangan", "5han", "4han", "needs_other_yaku"),
         False,
     ),
+    # --- local yaku (§7, §20.1 local_yaku; S000 @games column): variants/riichi/local_yaku.py ---
+    ("sanrenkou", False, "三連刻: three consecutive triplets of one suit, 2 han open or closed", None, False),
+    ("suurenkou", False, "四連刻: four consecutive triplets of one suit, a yakuman", None, False),
+    ("isshoku_sanjun", False, "一色三順: three identical sequences, 3 han (2 open), not also 一盃口", None, False),
+    ("isshoku_yonjun", False, "一色四順: four identical sequences, a yakuman", None, False),
+    (
+        "shiisan_puutaa",
+        "off",
+        "十三不塔: no set, no partial set and one pair on the first draw: a mangan (@games) or a yakuman",
+        ("off", "mangan", "yakuman"),
+        False,
+    ),
     ("double_wind_pair_fu", 2, "fu for a pair of the seat-and-round wind", (2, 4), False),
     ("rinshan_tsumo_fu", True, "a rinshan win gets the 2 tsumo fu", None, False),
     ("min_han", 1, "han of yaku a win needs (dora excluded)", MIN_HAN_CHOICES, False),
@@ -92,19 +104,20 @@ FLOW_OPTIONS = (
         False,
     ),
     ("dice_rolls", 1, "metadata: dice rolled once or twice to break the wall (a simulator shuffles)", (1, 2), False),
-    # 13000 (麻雀格闘倶楽部 薄氷卓) and 15000 (白玉楼) are the seeds' event tables (other_variants.md §12).
+    # 13000 (麻雀格闘倶楽部 薄氷卓) and 15000 (白玉楼) are the seeds' event tables (other_variants.md §12);
+    # 35000 / 40000 are three-player start and return points (variants/sanma, Tenhou's 三麻).
     (
         "start_points",
         25000,
         "points each player starts with (持ち点)",
-        (13000, 15000, 20000, 25000, 27000, 30000),
+        (13000, 15000, 20000, 25000, 27000, 30000, 35000),
         False,
     ),
     (
         "return_points",
         30000,
         "return points (返し点) subtracted at settlement; oka = 4 x (return - start) to 1st",
-        ("none", 20000, 25000, 30000),
+        ("none", 20000, 25000, 30000, 40000),
         False,
     ),
     (
@@ -211,12 +224,19 @@ FLOW_OPTIONS = (
         False,
     ),
     ("riichi_needs_draw", True, "riichi needs at least one more own draw in the live wall", None, False),
-    # Declared so presets can state it; open riichi itself is not modelled yet, so only "off" is accepted.
+    # Open riichi (オープン立直): off on every seed platform (S000 tables ×, S001 4play "オープンリーチなし").
     (
         "open_riichi",
         False,
-        "open riichi (オープン立直), a local yaku absent from every seed platform; only off",
-        (False,),
+        "open riichi (オープン立直): riichi may show the hand, +1 han over riichi (local_yaku.py)",
+        None,
+        False,
+    ),
+    (
+        "open_riichi_deal_in",
+        "yakuman",
+        "a non-riichi player dealing into an open riichi pays a yakuman, or the hand as scored",
+        ("yakuman", "as_scored"),
         False,
     ),
     ("riichi_deposit", 1000, "points of a riichi stick (供託)", None, False),
@@ -427,6 +447,11 @@ CHIITOI_TSUUIISOU = "riichi.chiitoi_tsuuiisou"
 TSUMO_PINFU = "riichi.tsumo_pinfu"
 OPEN_PINFU_30FU = "riichi.open_pinfu_30fu"
 RENHOU = "riichi.renhou"
+SANRENKOU = "riichi.sanrenkou"
+SUURENKOU = "riichi.suurenkou"
+ISSHOKU_SANJUN = "riichi.isshoku_sanjun"
+ISSHOKU_YONJUN = "riichi.isshoku_yonjun"
+SHIISAN_PUUTAA = "riichi.shiisan_puutaa"
 DOUBLE_WIND_PAIR_FU = "riichi.double_wind_pair_fu"
 RINSHAN_TSUMO_FU = "riichi.rinshan_tsumo_fu"
 MIN_HAN = "riichi.min_han"
@@ -458,6 +483,7 @@ RIICHI_ANKAN = "riichi.riichi_ankan"
 RIICHI_MIN_POINTS = "riichi.riichi_min_points"
 RIICHI_NEEDS_DRAW = "riichi.riichi_needs_draw"
 OPEN_RIICHI = "riichi.open_riichi"
+OPEN_RIICHI_DEAL_IN = "riichi.open_riichi_deal_in"
 RIICHI_DEPOSIT = "riichi.riichi_deposit"
 FORMAL_TENPAI = "riichi.formal_tenpai"
 TENPAI_ALLOWS_EXHAUSTED_WAIT = "riichi.tenpai_allows_exhausted_wait"

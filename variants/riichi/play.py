@@ -12,8 +12,9 @@ from mjsim.hand.shanten import orphans_shanten, shanten
 from mjsim.hand.tiles import DRAGONS, RED_FIVE_IDS, WINDS, YAOCHU, kind_of
 from mjsim.scoring import WinContext
 from variants.common.swap_calls import without_swap_calls
-from variants.riichi import kans
+from variants.riichi import kans, open_riichi
 from variants.riichi import options as opt
+from variants.riichi.local_yaku import is_puutaa
 from variants.riichi.scorer import NoWin, score_win
 from variants.riichi.vocabulary import DEPOSIT_REASON, RIICHI
 from variants.riichi.waits import seat_waits, visible_counts
@@ -78,20 +79,23 @@ def _skip_ended_by_call(game, seat: int) -> bool:
     if game.rules[opt.SAME_TURN_DEFINITION] != "call_skips":
         return False
     since = game.hand.seats[seat].stash.get(_RON_CHANCE, len(game.log))
-    return any(_call_skips(event, seat) for event in game.log[since:])
+    return any(_call_skips(game, event, seat) for event in game.log[since:])
 
 
-def _call_skips(event, seat: int) -> bool:
+def _call_skips(game, event, seat: int) -> bool:
     """A pon or kan whose caller sits after ``seat`` counting from the discarder."""
     if event.kind not in (PON, KAN):
         return False
     who = event.data[2]
-    return 0 < (seat - who) % 4 < (event.seat - who) % 4
+    seats = len(game.hand.seats)
+    return 0 < (seat - who) % seats < (event.seat - who) % seats
 
 
 def win_context_if_waiting(game, seat: int, tile: int, how: str) -> WinContext | None:
     """The context of a win the waits allow, not in furiten for a ron, robbing only what may be robbed; else None."""
     me = game.hand.seats[seat]
+    if how == TSUMO and _first_draw_puutaa(game, seat):
+        return win_context(game, seat, tile, how)
     if kind_of(tile) not in seat_waits(me, without=tile if how == TSUMO else None):
         return None
     if how == RON and furiten(game, seat):
@@ -99,6 +103,14 @@ def win_context_if_waiting(game, seat: int, tile: int, how: str) -> WinContext |
     if how == RON and game.hand.phase == ROB and game.hand.rob_kind == "ankan" and not _may_rob_ankan(game, me, tile):
         return None
     return win_context(game, seat, tile, how)
+
+
+def _first_draw_puutaa(game, seat: int) -> bool:
+    """十三不塔 by option: the seat's first draw, no call before it, and a hand of no sets (local_yaku.py)."""
+    hand = game.hand
+    if game.rules[opt.SHIISAN_PUUTAA] == "off" or hand.seats[seat].river or hand.calls_made:
+        return False
+    return is_puutaa(hand.seats[seat].counts)
 
 
 def accept_win(game, seat: int, ctx: WinContext, score) -> bool:
@@ -163,7 +175,7 @@ def win_context(game, seat: int, tile: int, how: str, first_winner: bool = True)
         tsumo=tsumo,
         seat_wind=hand.wind_of(seat),
         round_wind=hand.round_wind,
-        discarder=None if source is None else (source - hand.dealer) % 4,
+        discarder=None if source is None else (source - hand.dealer) % len(hand.seats),
         situation=_situation(game, seat, tsumo),
         dora_indicators=dora,
         ura_indicators=ura if me.declared_turn is not None else (),
@@ -216,6 +228,8 @@ def _situation(game, seat: int, tsumo: bool) -> frozenset[str]:
             out.add("houtei")
         if not me.river and hand.calls_made == 0 and seat != hand.dealer:
             out.add("renhou")
+    if me.stash:  # a cheap guard: an open riichi is kept in the seat's stash
+        out |= open_riichi.situation(game, seat, tsumo)
     return frozenset(out)
 
 
@@ -269,14 +283,15 @@ def _riichi_offers(game, seat: int, actions: list[Action]) -> list[Action]:
     if shanten(list(me.counts)) > 0:  # why: then no discard leaves the hand ready, and most turns end here
         return []
     visible = None if game.rules[opt.KARATEN_RIICHI] else visible_counts(game, seat)
-    return [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a.tile, visible)]
+    riichi = [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a.tile, visible)]
+    return riichi + open_riichi.open_offers(game, seat, riichi)
 
 
 def _own_draw_left(game) -> bool:
     """riichi_needs_draw: four live tiles left, so the declarer draws once more."""
     if not game.rules[opt.RIICHI_NEEDS_DRAW]:
         return True
-    return len(game.hand.wall) - game.rules.flow.setup.reserve >= 4
+    return len(game.hand.wall) - game.rules.flow.setup.reserve >= game.seat_count
 
 
 def _riichi_wait(game, me, tile: int, visible: list[int] | None) -> bool:
@@ -323,7 +338,7 @@ def resolve_claims(game, answers: dict[int, Action]) -> ClaimResult | None:
         # A claimed fifth kan (suukaikan abort_on_5th) ends the hand; else the engine's default priority.
         return ClaimResult(abort="suukaikan") if any(a.kind == ABORT for a in answers.values()) else None
     who = (game.hand.discard or game.hand.robbed)[0]
-    rons.sort(key=lambda seat: (seat - who) % 4)
+    rons.sort(key=lambda seat: (seat - who) % game.seat_count)
     mode = game.rules[opt.MULTI_RON]
     if len(rons) == 3:
         triple = game.rules[opt.SANCHAHOU]

@@ -10,6 +10,7 @@ from mjsim.scoring import Hit, NoWin, Pattern, Points, Score, WinContext, evalua
 from variants.riichi.detail import RiichiDetail
 from variants.riichi.fu import fu
 from variants.riichi.limits import base_points
+from variants.riichi.local_yaku import local_patterns, puutaa_context, puutaa_hits
 from variants.riichi.options import (
     CHIITOITSU_SCORING,
     COMPOSITE_YAKUMAN,
@@ -60,7 +61,7 @@ def configured_patterns(options) -> list[Pattern]:
         elif p.name == "chiitoitsu" and options[CHIITOITSU_SCORING] == "1h50f_then_2h25f":
             p = replace(p, han=1)
         out.append(p)
-    return out
+    return out + local_patterns(options)
 
 
 def score_win(ctx: WinContext, patterns, options: Mapping[str, Any]) -> Score:
@@ -70,6 +71,11 @@ def score_win(ctx: WinContext, patterns, options: Mapping[str, Any]) -> Score:
             f"a winning hand has 14 tiles (kans counted as 3), this one has {len(ctx.concealed) + 3 * len(ctx.melds)}"
         )
     best = evaluate(ctx, patterns, valuer(options))
+    puutaa = puutaa_context(ctx, options)
+    if puutaa is not None:
+        special = value_of(puutaa, puutaa_hits(getattr(patterns, "patterns", patterns)), options)
+        if special is not None and (best is None or special.rank_key() > best.rank_key()):
+            best = special
     if best is None:
         raise NoWin("the hand is not complete" if not hand_readings(ctx) else "the hand has no yaku")
     return best

@@ -14,7 +14,15 @@ from variants.riichi.payments import HONBA_RON, payments
 from variants.riichi.play import win_context
 from variants.riichi.scorer import _pao_base
 
-__all__ = ["final_settlement", "nagashi_seats", "next_hand", "settle_draw", "settle_win", "tenpai_seats"]
+__all__ = [
+    "final_settlement",
+    "nagashi_seats",
+    "next_hand",
+    "settle_draw",
+    "settle_win",
+    "tenpai_seats",
+    "win_deltas",
+]
 
 _UMA = {
     "none": (0, 0, 0, 0),
@@ -29,23 +37,28 @@ _LENGTH = {"east": 1, "hanchan": 2, "full": 4}
 # --- Wins ---------------------------------------------------------------------------------
 
 
-def settle_win(game, wins) -> list[Transfer]:
-    """Pay the wins; sticks and honba (each_winner: honba to all) go to the winner nearest the discarder."""
+def settle_win(game, wins, deltas_of=None) -> list[Transfer]:
+    """Pay the wins; sticks and honba (each_winner: honba to all) go to the winner nearest the discarder.
+
+    ``deltas_of(game, score, ctx)`` gives one win's score changes by wind index (a delta on the family, such
+    as sanma's tsumo loss, passes its own); by default the family's :func:`win_deltas`.
+    """
     hand = game.hand
+    deltas_of = deltas_of or win_deltas
     transfers: list[Transfer] = []
     source = wins[0][2]
-    order = sorted(wins, key=lambda w: (w[0] - source) % 4) if source is not None else wins
+    order = sorted(wins, key=lambda w: (w[0] - source) % game.seat_count) if source is not None else wins
     honba_to_each = game.rules[opt.MULTI_RON_HONBA] == "each_winner"
     for index, (seat, tile, frm, score) in enumerate(order):
         how = "tsumo" if frm is None else "ron"
         ctx = win_context(game, seat, tile, how, first_winner=index == 0)
         if honba_to_each:
             ctx = replace(ctx, honba=hand.honba)
-        transfers += _transfers(hand, seat, _win_deltas(game, score, ctx), game.table if index == 0 else 0)
+        transfers += _transfers(hand, seat, deltas_of(game, score, ctx), game.table if index == 0 else 0)
     return transfers
 
 
-def _win_deltas(game, score, ctx) -> list[int]:
+def win_deltas(game, score, ctx) -> list[int]:
     """Score changes by wind index: the hand with pao, honba at honba_value, then rinshan pao."""
     values, detail = game.rules.values, score.detail
     pao_base = _pao_base(score.hits, detail.base, detail.yakuman, values) if ctx.pao is not None else 0
@@ -67,12 +80,12 @@ def _rinshan_liable(game, ctx) -> int | None:
     kan = next((e for e in reversed(game.log) if e.kind in ("kan", "ankan", "kakan")), None)
     if kan is None or kan.kind != "kan":  # "kan" events are daiminkan calls (data: tile, tiles, discarder)
         return None
-    return (kan.data[2] - game.hand.dealer) % 4
+    return (kan.data[2] - game.hand.dealer) % game.seat_count
 
 
 def _all_paid_by(deltas: list[int], liable: int, winner: int) -> list[int]:
     """The liable wind index pays everything the others would have paid."""
-    out = [0] * 4
+    out = [0] * len(deltas)
     out[liable] = sum(d for i, d in enumerate(deltas) if i != winner)
     out[winner] = deltas[winner]
     return out
@@ -82,7 +95,7 @@ def _transfers(hand, winner: int, deltas, sticks: int) -> list[Transfer]:
     """Deltas by wind index as transfers to the winner; the sticks come from the table."""
     out = []
     for wind_index, delta in enumerate(deltas):
-        payer = (hand.dealer + wind_index) % 4
+        payer = (hand.dealer + wind_index) % len(hand.seats)
         if delta < 0:
             out.append(Transfer(payer, winner, -delta, "win"))
     if sticks:
@@ -154,7 +167,7 @@ def _decide(game, outcome: dict, scores: list[int]) -> dict:
     repeat, honba = _repeat_and_honba(game, outcome)
     dealer, round_index = game.dealer, game.round_index
     if not repeat:
-        dealer = (dealer + 1) % 4
+        dealer = (dealer + 1) % game.seat_count
         round_index += dealer == 0
     over = _busted(game, scores) or _schedule_over(game, round_index, repeat, outcome, scores)
     return {"dealer": dealer, "round": round_index, "honba": honba, "repeat": repeat, "over": over}
@@ -214,7 +227,7 @@ def _schedule_over(game, round_index: int, repeat: bool, outcome: dict, scores: 
     """The last scheduled hand is done, or the extension ends (someone over the threshold, or its 4 hands played)."""
     rounds = _LENGTH[game.rules[opt.GAME_LENGTH]]
     hand = game.hand
-    all_last = hand.round_wind - 27 == rounds - 1 and hand.dealer == 3
+    all_last = hand.round_wind - 27 == rounds - 1 and hand.dealer == game.seat_count - 1
     if all_last and repeat and _stop_at_all_last(game, outcome, scores):
         return True
     if round_index < rounds:
@@ -252,39 +265,46 @@ def _return_points(game) -> int:
 
 def _top(scores: list[int]) -> int:
     """The seat in first place (ties to the seat nearer the first dealer)."""
-    return max(range(4), key=lambda seat: (scores[seat], -seat))
+    return max(range(len(scores)), key=lambda seat: (scores[seat], -seat))
 
 
 # --- Final settlement ------------------------------------------------------------------------
 
 
-def final_settlement(game) -> dict:
-    """Ranks, and results after return points, oka, uma and rounding (§15)."""
+def final_settlement(game, uma: tuple[int, ...] | None = None) -> dict:
+    """Ranks, and results after return points, oka, uma and rounding (§15).
+
+    ``uma`` is the prize of each rank in thousands (a delta with other uma passes its own); by default
+    ``riichi.uma``.
+    """
     points = list(game.scores)
     ranks = _ranks(points, game.rules[opt.TIE_BREAK])
     if game.rules[opt.ROUNDING] == "no_settlement":
-        return {"points": points, "ranks": ranks, "results": [0.0] * 4}  # 無清算: ranked by points, nothing paid
-    return {"points": points, "ranks": ranks, "results": _results(game, points, ranks)}
+        return {"points": points, "ranks": ranks, "results": [0.0] * len(points)}  # 無清算: nothing paid
+    if uma is None:
+        uma = _UMA.get(str(game.rules[opt.UMA]), (20, 10, -10, -20))
+    return {"points": points, "ranks": ranks, "results": _results(game, points, ranks, uma)}
 
 
 def _ranks(points: list[int], tie_break: str) -> list[int]:
     """1-4 by points: ties by seat order from the first dealer, or shared (then the next rank is skipped)."""
+    seats = range(len(points))
     if tie_break == "shared":
-        return [1 + sum(p > points[seat] for p in points) for seat in range(4)]
-    order = sorted(range(4), key=lambda seat: (-points[seat], seat))
-    return [order.index(seat) + 1 for seat in range(4)]
+        return [1 + sum(p > points[seat] for p in points) for seat in seats]
+    order = sorted(seats, key=lambda seat: (-points[seat], seat))
+    return [order.index(seat) + 1 for seat in seats]
 
 
-def _results(game, points: list[int], ranks: list[int]) -> list[float]:
+def _results(game, points: list[int], ranks: list[int], uma: tuple[int, ...]) -> list[float]:
     """(rounded points - return points) / 1000, plus uma and oka; 1st place absorbs the rounding by option."""
     start, ret = game.rules.flow.setup.start_points, _return_points(game)
     settled = points if game.rules[opt.NEGATIVE_SETTLEMENT] else [max(p, 0) for p in points]  # 箱下精算 off
     mode, negative = game.rules[opt.ROUNDING], game.rules[opt.ROUNDING_NEGATIVE]
-    uma = _UMA.get(str(game.rules[opt.UMA]), (20, 10, -10, -20))
-    results = [(_rounded(settled[s], mode, negative) - ret) / 1000 + _shared(uma, ranks, s) for s in range(4)]
-    firsts = [s for s in range(4) if ranks[s] == 1]
+    seats = range(len(points))
+    results = [(_rounded(settled[s], mode, negative) - ret) / 1000 + _shared(uma, ranks, s) for s in seats]
+    firsts = [s for s in seats if ranks[s] == 1]
     for seat in firsts:
-        results[seat] += (ret - start) * 4 / 1000 / len(firsts)  # oka, split by tied first places
+        results[seat] += (ret - start) * len(points) / 1000 / len(firsts)  # oka, split by tied first places
     if game.rules[opt.ROUNDING_ADJUST_TOP]:
         results[firsts[0]] -= sum(results)  # the top absorbs rounding so the table sums to zero
     return [round(r, 1) for r in results]

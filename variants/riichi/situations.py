@@ -41,6 +41,9 @@ SITUATION_NEEDS: dict[str, Needs] = {
     "tenhou": Needs(win="tsumo", dealer=True, melds="none", excludes=(*RIICHI_DECLARED, "haitei", "rinshan")),
     "chiihou": Needs(win="tsumo", dealer=False, melds="none", excludes=(*RIICHI_DECLARED, "haitei", "rinshan")),
     "renhou": Needs(win="ron", dealer=False, melds="none", excludes=(*RIICHI_DECLARED, "houtei")),
+    # オープン立直 is a form of riichi (the hand shown as it is declared); dealing into one is a discard.
+    "open_riichi": Needs(melds="closed", any_of=RIICHI_DECLARED),
+    "open_riichi_deal_in": Needs(win="ron", any_of=("open_riichi",)),
 }
 
 _MELDS = {"none": "a hand without melds", "closed": "a closed hand"}

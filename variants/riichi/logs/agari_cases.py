@@ -18,6 +18,8 @@ from mjsim.files import load_json, read_text
 from mjsim.scoring import ANKAN, CHI, KAN, PON, Meld, WinContext
 from variants.riichi import options as opt
 
+NUKI = "sanma.nuki"  # the count of Norths set aside, as the sanma delta reads it (variants/sanma/dora.py)
+
 # Tenhou yaku ids that record circumstances no tile shows; the rest are recomputed.
 TENHOU_SITUATION = {
     1: "riichi",
@@ -56,6 +58,7 @@ class Case:
     overrides: dict[str, Any]
     expected: Expected
     dealer_seat: int = 0  # absolute seat of East, to map wind indices to seats
+    players: int = 4  # seats at the table (3: a three-player case, scored under the sanma rules)
     skip: str | None = None
     notes: dict[str, Any] = field(default_factory=dict)
 
@@ -94,7 +97,8 @@ def _what_is_wrong(exc: Exception) -> str:
 def _tenhou_case(where: str, d: dict[str, Any]) -> Case:
     """Build the context of a real Tenhou win."""
     oya, who = d["oya"], d["who"]
-    wind = lambda seat: (seat - oya) % 4  # noqa: E731 - absolute seat -> wind index
+    players = d.get("players", 4)
+    wind = lambda seat: (seat - oya) % players  # noqa: E731 - absolute seat -> wind index
     t = d["tenhou"]
     situation = frozenset(TENHOU_SITUATION[y[0]] for y in t["yaku"] if y[0] in TENHOU_SITUATION)
     situation |= frozenset(TENHOU_SITUATION[y[0]] for y in t["yakuman"] if y[0] in TENHOU_SITUATION)
@@ -102,7 +106,7 @@ def _tenhou_case(where: str, d: dict[str, Any]) -> Case:
     ctx = WinContext(
         concealed=tuple(d["hand_136"]),
         win_tile=d["win_tile_136"],
-        melds=tuple(_tenhou_meld(m, who, oya) for m in d["melds"] if m["type"] != "nuki"),
+        melds=tuple(_tenhou_meld(m, who, oya, players) for m in d["melds"] if m["type"] != "nuki"),
         tsumo=d["is_tsumo"],
         seat_wind=27 + d["seat_wind"],
         round_wind=27 + d["round_wind"],
@@ -113,6 +117,7 @@ def _tenhou_case(where: str, d: dict[str, Any]) -> Case:
         honba=d["honba"] if first_winner else 0,
         sticks=d.get("riichi_sticks_collected", 0),
         pao=None if t.get("pao_who") is None else wind(t["pao_who"]),
+        extra={NUKI: sum(m["type"] == "nuki" for m in d["melds"])} if players == 3 else {},
     )
     yakuman = bool(t["yakuman"])
     ids = frozenset(y[0] for y in t["yakuman"]) if yakuman else frozenset(y[0] for y in t["yaku"] if y[2] > 0)
@@ -120,18 +125,18 @@ def _tenhou_case(where: str, d: dict[str, Any]) -> Case:
         None if yakuman else t["fu"], None if yakuman else t["han"], t["points"], tuple(t["deltas"]), ids
     )
     skip = None
-    if d.get("players", 4) != 4:
-        skip = "3-player game"
+    if players not in (3, 4):
+        skip = f"{players}-player game"
     elif not d.get("standard_rules", True):
         skip = f"special lobby (GO type {d.get('go_type')})"
     overrides = {opt.RED_FIVES: 3 if d.get("aka", True) else 0, opt.KUITAN: d.get("kuitan", True)}
-    return Case(where, ctx, overrides, expected, dealer_seat=oya, skip=skip)
+    return Case(where, ctx, overrides, expected, dealer_seat=oya, players=players, skip=skip)
 
 
-def _tenhou_meld(m: dict[str, Any], who: int, oya: int) -> Meld:
-    """A decoded Tenhou meld."""
+def _tenhou_meld(m: dict[str, Any], who: int, oya: int, players: int = 4) -> Meld:
+    """A decoded Tenhou meld; ``from_rel`` counts four seats even at a three-player table (the empty one too)."""
     from_rel = m.get("from_rel")
-    from_seat = None if not from_rel else ((who + from_rel) - oya) % 4
+    from_seat = None if not from_rel else ((who + from_rel) % 4 - oya) % players
     return Meld(_TENHOU_MELD[m["type"]], tuple(m["tiles_136"]), m.get("called_136"), from_seat)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjsim.engine.actions import DISCARD, TABLE, Event
+from mjsim.engine.actions import DISCARD, SET_ASIDE, TABLE, Event
 from variants.riichi import options as opt
 from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, settle
 from variants.riichi.vocabulary import DEPOSIT_REASON, DORA_EVENT, RIICHI
@@ -19,6 +19,7 @@ _DRAW_TYPES = {
     "sanchahou": "ron3",
 }
 _LIMITS = {None: 0, "mangan": 1, "haneman": 2, "baiman": 3, "sanbaiman": 4}
+_LOG_SEATS = 4  # a log always has four seats; a three-player game leaves the 4th empty (hands, scores 0)
 
 
 @dataclass
@@ -50,7 +51,10 @@ def game_log_of(game, names: tuple[str, ...] = ("A", "B", "C", "D")) -> GameLog:
         elif current is not None:
             _apply(game, current, event)
     flags = _flags(game.rules)
-    final = tuple(zip(game.final["points"], game.final.get("results", [0] * 4), strict=True)) if game.final else None
+    final = None
+    if game.final:
+        final = tuple(zip(game.final["points"], game.final.get("results", [0] * game.seat_count), strict=True))
+        final += ((0, 0.0),) * (_LOG_SEATS - len(final))
     return GameLog(f"mjsim seed {game.seed}", "tenhou6", flags, names, tuple(rounds), final)
 
 
@@ -60,7 +64,7 @@ def _flags(rules) -> dict[str, Any]:
         "red": rules[opt.RED_FIVES] != 0,
         "open_tanyao": rules[opt.KUITAN],
         "hanchan": rules[opt.GAME_LENGTH] != "east",
-        "players": 4,
+        "players": rules.flow.setup.seats,
         "standard": True,
     }
 
@@ -84,6 +88,11 @@ def _apply(game, rnd: _Round, event: Event) -> None:
         _discard(rnd, seat, data, kind == RIICHI)
     elif kind in ("chi", "pon", "kan", "ankan", "kakan"):
         _meld(rnd, kind, seat, data)
+    elif kind == SET_ASIDE:  # sanma's North (抜きドラ): Tenhou writes it as a meld of its own
+        rnd.hands[seat].remove(data)
+        meld = LogMeld("nuki", (data,))
+        rnd.melds[seat].append(meld)
+        rnd.events.append(LogEvent("call", seat, meld=meld))
     elif kind == "transfer":
         _transfer(rnd, data)
     elif kind == "win":
@@ -182,8 +191,8 @@ def _draw_end(rnd: _Round, outcome: dict[str, Any]) -> None:
 def _finish(rnd: _Round) -> RoundLog:
     start = rnd.start
     sticks = start["table"] // 1000
-    scores = tuple(start["scores"])
-    dealt = tuple(tuple(h) for h in rnd.dealt)
+    scores = tuple(start["scores"]) + (0,) * (_LOG_SEATS - len(start["scores"]))
+    dealt = tuple(tuple(h) for h in rnd.dealt) + ((),) * (_LOG_SEATS - len(rnd.dealt))
     return RoundLog(
         kyoku=start["round_index"] * 4 + start["dealer"],
         honba=start["honba"],

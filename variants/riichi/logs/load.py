@@ -22,15 +22,22 @@ def load_logs(paths: str | Path | Iterable[str | Path]) -> list[GameLog]:
     games = []
     for path in map(Path, paths):
         if path.is_dir():
-            files = [f for f in sorted(path.rglob("*")) if f.is_file() and _reader_for_name(f)]
+            files = [f for f in sorted(path.rglob("*")) if f.is_file() and _is_log(f)]
             if not files:
-                raise MjsimError(f"{path}: no game logs here (.mjlog, .xml or .json, optionally .gz)")
+                raise MjsimError(f"{path}: no game logs here (.mjlog, .xml, .json or mjlog .txt, optionally .gz)")
             games.extend(_read(f) for f in files)
         elif path.is_file():
             games.append(_read(path))
         else:
             raise MjsimError(f"{path}: no such file or directory")
     return games
+
+
+def _is_log(path: Path) -> bool:
+    """A file a directory walk reads: a log by its name, or a ``.txt`` file of mjlog XML (phoenix-logs downloads)."""
+    if _reader_for_name(path):
+        return True
+    return path.suffix.lower() == ".txt" and read_source(path).lstrip()[:9] == b"<mjloggm "
 
 
 def _reader_for_name(path: Path) -> Any:

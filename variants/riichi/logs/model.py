@@ -156,7 +156,7 @@ def rules_from_go_type(go_type: int | None, players: int, **extra: Any) -> dict[
         "hanchan": bool(t & 0x08),
         "players": players,
         "fast": bool(t & 0x40),
-        "standard": players == 4 and go_type is not None and go_type < 0x100,
+        "standard": players in (3, 4) and go_type is not None and go_type < 0x100,
     }
     rules.update(extra)
     return rules

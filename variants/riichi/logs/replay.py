@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjsim.engine import core
-from mjsim.engine.actions import ABORT, ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
+from mjsim.engine.actions import ABORT, ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, SET_ASIDE, TSUMO, Action
 from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
 from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, RoundLog
@@ -44,6 +44,10 @@ def rules_for(game_log: GameLog):
         "riichi.kuitan": bool(flags.get("open_tanyao", True)),
         "riichi.game_length": "hanchan" if flags.get("hanchan", True) else "east",
     }
+    if flags.get("players", 4) == 3:
+        from variants.sanma.rulesets import sanma_ruleset  # three-player games: the sanma delta's presets
+
+        return sanma_ruleset(flags.get("venue", "tenhou"), overrides).compile()
     return RuleSet.from_preset("tenhou", overrides).compile()
 
 
@@ -58,9 +62,11 @@ def replay_game(game_log: GameLog) -> list[RoundOutcome]:
 
 def _skip_reason(game_log: GameLog) -> str | None:
     flags = game_log.rules
-    if flags.get("players", 4) != 4:
-        return "3-player game"
-    if not flags.get("standard", True):
+    if flags.get("players", 4) not in (3, 4):
+        return f"{flags.get('players')}-player game"
+    if flags.get("unread"):
+        return f"not read: {flags['unread']}"
+    if not flags.get("standard", True) and not (flags.get("players") == 3 and flags.get("venue") == "mahjongsoul"):
         return f"special lobby (GO type {flags.get('go_type')})"
     return None
 
@@ -70,14 +76,15 @@ def replay_round(rules, source: str, index: int, rnd: RoundLog) -> RoundOutcome:
     if not rnd.results:
         return RoundOutcome(source, index, "skipped", "round without a result (unfinished log)")
     try:
+        seats = rules.flow.setup.seats
         game = core.game_at(
             rules,
-            scores=rnd.start_scores,
+            scores=rnd.start_scores[:seats],  # a three-player record keeps the empty seat's 0
             dealer=rnd.dealer,
             round_index=rnd.kyoku // 4,
             honba=rnd.honba,
             table=rnd.sticks * 1000,
-            walls=walls_of(rnd),
+            walls=walls_of(rnd, rules.flow.setup),
         )
         start_ledger = len(game.ledger)
         _drive(game, rnd)
@@ -90,16 +97,30 @@ def replay_round(rules, source: str, index: int, rnd: RoundLog) -> RoundOutcome:
     return RoundOutcome(source, index, "agree")
 
 
-def walls_of(rnd: RoundLog) -> tuple[list[int], list[int], list[int]]:
-    """(live wall, replacement tiles, indicators) that reproduce the round's deal and draws."""
-    deal = [t for i in range(4) for t in rnd.hands[(rnd.dealer + i) % 4]]
+def walls_of(rnd: RoundLog, setup=None) -> tuple[list[int], list[int], list[int]]:
+    """(live wall, replacement tiles, indicators) that reproduce the round's deal and draws.
+
+    ``setup`` is the table (default: four seats, 136 tiles). When its dead wall is refilled
+    (``refill_replacements``), replacement draws after the first four are the live wall's last tiles.
+    """
+    seats = setup.seats if setup else 4
+    tiles = setup.tiles if setup else range(136)
+    deal = [t for i in range(seats) for t in rnd.hands[(rnd.dealer + i) % seats]]
     normal, replacement = _draws(rnd.events)
     indicators = [rnd.dora_indicator] + [e.tile for e in rnd.events if e.kind == "dora"]
     ura = next((r.ura for r in rnd.results if isinstance(r, AgariRecord) and r.ura), ())
     known = set(deal) | set(normal) | set(replacement) | set(indicators) | set(ura)
-    filler = [t for t in range(136) if t not in known]
-    live = deal + normal + filler[: 70 - len(normal) + 0]
-    filler = filler[70 - len(normal) :]
+    filler = [t for t in tiles if t not in known]
+    live_size = len(tiles) - 14 - len(deal)  # the dead wall: 4 replacement tiles and 10 indicator tiles
+    if setup is not None and setup.refill_replacements and len(replacement) > 4:
+        # The i-th replacement draw moves the live wall's last tile into the dead wall, where the (i+4)-th draws it.
+        middle = live_size - len(normal) - len(replacement)
+        moved = replacement[4:] + filler[middle : middle + 4]  # in the order they are moved
+        live = deal + normal + filler[:middle] + moved[::-1]
+        filler, replacement = filler[middle + 4 :], replacement[:4]
+    else:
+        live = deal + normal + filler[: live_size - len(normal)]
+        filler = filler[live_size - len(normal) :]
     rinshan = replacement + filler[: 4 - len(replacement)]
     filler = filler[4 - len(replacement) :]
     pairs = []
@@ -114,7 +135,7 @@ def _draws(events: tuple[LogEvent, ...]) -> tuple[list[int], list[int]]:
     normal, replacement = [], []
     after_kan = False
     for e in events:
-        if e.kind == "call" and e.meld.type in ("kan", "kakan", "ankan"):
+        if e.kind == "call" and e.meld.type in ("kan", "kakan", "ankan", "nuki"):
             after_kan = True
         elif e.kind == "draw":
             (replacement if after_kan else normal).append(e.tile)
@@ -192,6 +213,8 @@ def _self_action(options: list[Action], events: list[LogEvent], cursor: int, sea
         return _match(
             options, KAKAN if e.meld.type == "kakan" else ANKAN, e.meld.added() or e.meld.tiles[0], seat
         ), cursor + 1
+    if e.kind == "call" and e.meld.type == "nuki":
+        return _match(options, SET_ASIDE, e.meld.tiles[0], seat), cursor + 1
     if e.kind == "agari":
         return _match(options, TSUMO, None, seat), cursor + 1
     if e.kind == "ryuukyoku" and e.draw_type == "yao9":

@@ -45,7 +45,10 @@ YAKU_NAMES = (
 )  # fmt: skip
 # Names seen in files written by the English client, and a few spelling variants.
 _YAKU_ALIASES = {"Riichi": 1, "Ippatsu": 2, "Dora": 52, "Ura Dora": 53, "Red Five": 54, "Aka Dora": 54,
-                 "国士無双13面": 48, "国士無双十三面": 48}  # fmt: skip
+                 "国士無双13面": 48, "国士無双十三面": 48,
+                 "抜きドラ": 52, "役牌:自風牌": 10, "役牌:場風牌": 14}  # fmt: skip
+# Mahjong Soul's names: its own entry for sanma's Norths (Tenhou counts them as ドラ), and wind yaku that do not
+# name the wind (read as East's ids: a replay compares the points, not the ids).
 YAKU_IDS = {name: i for i, name in enumerate(YAKU_NAMES)} | _YAKU_ALIASES
 LIMIT_NAMES = {1: "満貫", 2: "跳満", 3: "倍満", 4: "三倍満", 5: "役満"}
 _LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "役満": 5, "数え役満": 5}
@@ -205,6 +208,8 @@ def _rules(rule: dict[str, Any], players: int) -> dict[str, Any]:
         go_type |= (0x10 if players == 3 else 0) | (0x40 if "速" in disp else 0)
     rules = rules_from_go_type(go_type, players, disp=disp)
     rules.update(red=red, open_tanyao=open_tanyao, hanchan=hanchan)
+    if "の間" in disp:  # a Mahjong Soul room (銅の間 ... 王座の間): open tanyao, whatever the name shows
+        rules.update(venue="mahjongsoul", open_tanyao=True)
     return rules
 
 
@@ -726,9 +731,9 @@ def _winning_tiles(play: _Play, who: int, from_who: int) -> tuple[int, tuple[int
         raise _Bad(f"a ron on seat {from_who}, but the round ends on seat {seat}'s {how}")
     last = play.events[-1]
     win = play.last_discard
-    if how == "kan":  # robbing a kan: the added tile of a kakan (or, for kokushi, a tile of an ankan)
-        if last.meld is None or last.meld.type not in ("kakan", "ankan"):
-            raise _Bad("a ron on a kan that is neither kakan nor ankan")
+    if how == "kan":  # robbing a kan: the added tile of a kakan (for kokushi, a tile of an ankan); sanma's North
+        if last.meld is None or last.meld.type not in ("kakan", "ankan", "nuki"):
+            raise _Bad("a ron on a kan that is neither kakan nor ankan (nor a North set aside)")
         win = last.meld.tiles[-1]
     return win, tuple(sorted(play.hands[who] + [win]))
 

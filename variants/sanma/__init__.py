@@ -1,0 +1,89 @@
+"""三人麻雀 (sanma): three-player riichi as a delta on the riichi family (docs/sanma.md)."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from mjsim.hookspecs import hookimpl
+from mjsim.scoring import NoWin
+from variants.sanma import dora, play, settlement, table
+from variants.sanma import options as _options
+from variants.sanma.payments import three_seat_score
+
+NAME = "sanma"
+DESCRIPTION = "three-player riichi (三人麻雀): 108 tiles, no chi, North set aside as 抜きドラ, tsumo loss"
+
+
+@hookimpl
+def mjsim_add_options(registry):
+    """Declare the sanma options."""
+    _options.declare(registry)
+
+
+@hookimpl
+def mjsim_register_yaku(rules):
+    """Dora with the 1m <-> 9m wrap and the Norths set aside (replacing the family's dora and ura dora)."""
+    return dora.patterns(rules.values)
+
+
+@hookimpl(wrapper=True)
+def mjsim_score_win(ctx, rules):
+    """The family's score, paid by three seats (the absent North's tsumo share lost or split)."""
+    dora.check_nuki(ctx)
+    if rules.values[_options.KITA] == "off" and dora.nuki_count(ctx):
+        raise NoWin("no North is set aside when sanma.kita is off")  # a win no game can make is refused
+    score = yield
+    return three_seat_score(score, ctx, rules.values)
+
+
+@hookimpl
+def mjsim_table_setup(rules):
+    """108 tiles, three seats, the family's dead wall."""
+    return table.table_setup(rules)
+
+
+@hookimpl(trylast=True)
+def mjsim_legal_actions(game, seat, actions):
+    """No chi; a North may be set aside (抜きドラ)."""
+    return play.legal_actions(game, seat, actions)
+
+
+@hookimpl(wrapper=True)
+def mjsim_win_context(game, seat, tile, how):
+    """The family's context with the Norths set aside; robbing a North is no 槍槓; nuki ends ippatsu."""
+    ctx = yield
+    return play.with_nuki(game, seat, ctx) if ctx else ctx
+
+
+@hookimpl
+def mjsim_settle_win(game, wins):
+    """Tsumo loss (or split), sanma honba and sticks."""
+    return settlement.settle_win(game, wins)
+
+
+@hookimpl
+def mjsim_final_settlement(game):
+    """Ranks, oka and three-player uma."""
+    return settlement.final_settlement(game)
+
+
+@hookimpl
+def mjsim_register_presets():
+    """``tenhou-sanma`` and ``mahjongsoul-sanma``: ``variants/sanma/presets/*.toml``."""
+    return [resources.files(__name__) / "presets"]
+
+
+@hookimpl
+def mjsim_register_invariants(rules):
+    """108 tiles with the Norths set aside, points of three seats, no chi."""
+    from variants.sanma.checks import INVARIANTS
+
+    return INVARIANTS
+
+
+@hookimpl
+def mjsim_record_hand(game, outcome):
+    """The dealer's change, tsumo and ron values and the Norths set aside, for experiments."""
+    from variants.sanma.facts import hand_facts
+
+    return hand_facts(game, outcome)

@@ -1,0 +1,68 @@
+"""Who pays what for a sanma win: the family's payments with the absent North's share lost or split.
+
+The family's payments are worked out for four wind indices; the fourth (North) is nobody in sanma.  Its
+share of a tsumo is dropped (ツモ損, Tenhou) or split between the two payers (``sanma.tsumo`` = split),
+then the honba (``sanma.honba_ron`` on a ron, ``sanma.honba_tsumo_each`` from each payer) and the sticks
+are added.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mjsim.scoring import Score, WinContext
+from variants.riichi import options as riichi_opt
+from variants.riichi.payments import STICK, payments, round_up
+from variants.riichi.scorer import _pao_base
+from variants.sanma import options as opt
+
+SEATS = 3
+_ABSENT = 3  # the wind index of the missing North seat
+
+
+def three_seat_deltas(deltas4, ctx: WinContext, values) -> list[int]:
+    """Score changes of the three wind indices from the family's four (no honba, no sticks in ``deltas4``)."""
+    deltas = list(deltas4[:SEATS])
+    absent = -deltas4[_ABSENT]
+    winner = ctx.seat
+    if absent and values[opt.TSUMO] == "split":
+        payers = [i for i in range(SEATS) if i != winner and deltas[i] < 0]
+        for i in payers:
+            deltas[i] -= round_up(-(-absent // len(payers)))
+    deltas[winner] = -sum(d for i, d in enumerate(deltas) if i != winner)
+    _add_honba(deltas, ctx, values)
+    deltas[winner] += STICK * ctx.sticks
+    return deltas
+
+
+def _add_honba(deltas: list[int], ctx: WinContext, values) -> None:
+    """Honba: the discarder (or the liable seat, by pao option) on a ron, each payer on a tsumo."""
+    if not ctx.honba:
+        return
+    winner = ctx.seat
+    if ctx.tsumo and ctx.pao is None:
+        amounts = {i: values[opt.HONBA_TSUMO_EACH] * ctx.honba for i in range(SEATS) if i != winner}
+    else:  # a ron, or a tsumo the liable seat pays whole
+        liable = ctx.pao is not None and (ctx.tsumo or values[riichi_opt.PAO_HONBA_PAYER] == "responsible")
+        amounts = {ctx.pao if liable else ctx.discarder: values[opt.HONBA_RON] * ctx.honba}
+    for payer, amount in amounts.items():
+        deltas[payer] -= amount
+        deltas[winner] += amount
+
+
+def family_deltas(score: Score, ctx: WinContext, values) -> tuple[int, ...]:
+    """The family's four-index payments of a scored win without its honba and sticks (pao included)."""
+    detail = score.detail
+    bare = replace(ctx, honba=0, sticks=0)
+    pao_base = _pao_base(score.hits, detail.base, detail.yakuman, values) if ctx.pao is not None else 0
+    if pao_base:
+        return payments(detail.base, bare, pao_base, values[riichi_opt.PAO_HONBA_PAYER])
+    return payments(detail.base, bare)
+
+
+def three_seat_score(score: Score, ctx: WinContext, values) -> Score:
+    """A family score with its payments for three seats and its value without the lost share."""
+    family = family_deltas(score, ctx, values)
+    bare = three_seat_deltas(family, replace(ctx, honba=0, sticks=0), values)
+    pays = three_seat_deltas(family, ctx, values)
+    return score._replace(value=bare[ctx.seat], payments=tuple(pays))
