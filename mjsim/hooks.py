@@ -173,6 +173,9 @@ class Hooks:
         self._pass_tiles = _resolved(hook.mjsim_pass_tiles)
         self._before_draw = _resolved(hook.mjsim_before_draw)
         self._leave_hand = _resolved(hook.mjsim_leave_hand)
+        self._sit_out = _resolved(hook.mjsim_sit_out)
+        self._after_bonus = _resolved(hook.mjsim_after_bonus)
+        self._bonus_wins = _resolved(hook.mjsim_bonus_wins)
         self._settle_meld = _collect(hook.mjsim_settle_meld)
         self._resolve_claims = _resolved(hook.mjsim_resolve_claims)
         self._abortive_draw = _resolved(hook.mjsim_abortive_draw)
@@ -219,6 +222,18 @@ class Hooks:
     def leave_hand(self, game: Game) -> list[int]:
         """``mjsim_leave_hand``: the seats that must leave the hand now ([] for none)."""
         return self._leave_hand(game) or []
+
+    def after_bonus(self, game: Game, seat: int, tile: int) -> list[Action]:
+        """``mjsim_after_bonus``: ``seat``'s choices about the bonus tile it just set aside ([] for none)."""
+        return self._after_bonus(game, seat, tile) or []
+
+    def bonus_wins(self, game: Game, seat: int, tile: int) -> list[tuple[int, int]]:
+        """``mjsim_bonus_wins``: the (winner, payer) of wins made at once on that bonus tile ([] for none)."""
+        return self._bonus_wins(game, seat, tile) or []
+
+    def sit_out(self, game: Game) -> list[int]:
+        """``mjsim_sit_out``: the seats that sit out the hand just dealt ([] for none)."""
+        return self._sit_out(game) or []
 
     def settle_meld(self, game: Game, seat: int, meld: Meld) -> list[Transfer]:
         """``mjsim_settle_meld``: every variant's transfers due when ``meld`` stands, in one list."""

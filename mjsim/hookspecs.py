@@ -115,6 +115,24 @@ def mjsim_leave_hand(game):
 
 
 @hookspec(firstresult=True)
+def mjsim_sit_out(game):
+    """Seats that sit the hand just dealt out (busted in an earlier hand), as a list, or None.
+    Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def mjsim_after_bonus(game, seat, tile):
+    """Choices ``seat`` has right after setting aside the bonus tile ``tile`` it drew in play (台湾: hide the
+    eighth flower or show it), as a list of Actions, or None for none. Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def mjsim_bonus_wins(game, seat, tile):
+    """Wins made at once because ``seat`` set aside the bonus tile ``tile`` (台湾: 七搶一), as a list of
+    (winner, payer), or None. Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
 def mjsim_before_draw(game, seat):
     """Choices ``seat`` has before its turn draw besides drawing (台湾: decline the last tile), as a list of
     Actions, or None for none. Stops at first non-None result."""

@@ -47,9 +47,14 @@ class ClaimResult:
 
 @dataclass(frozen=True)
 class ContinueAfterWin:
-    """Play goes on after the wins (血战到底); ``after``: the seat after which it resumes (None: the default)."""
+    """Play goes on after the wins (血战到底); ``after``: the seat after which it resumes (None: the default).
+
+    ``winners_stay``: the winners stay in the hand and may win again (血流成河); a tsumo winner sets its winning
+    tile aside (``Seat.won_tiles``); otherwise the winners leave it.
+    """
 
     after: int | None = None
+    winners_stay: bool = False
 
 
 @dataclass(frozen=True)
