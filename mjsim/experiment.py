@@ -274,11 +274,12 @@ def _positive(where: str, data: dict[str, Any], key: str, default: int) -> int:
 def _agents(where: str, raw: Any) -> tuple[str, ...]:
     """Known bots, one per seat ([]: the run seats an efficiency bot in every seat); the table checks the count."""
     from mjsim.agents import agent_names
+    from mjsim.agents.mistakes import base_name
 
     if not isinstance(raw, list):
         raise MjsimError(f"{where}: 'agents' must be a list of bots, one per seat, got {raw!r}")
     for name in raw:
-        _check_choice(where, "agents", name, agent_names())
+        _check_choice(where, "agents", base_name(name) if isinstance(name, str) else name, agent_names())
     return tuple(raw)
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from mjsim import hookspecs
-from mjsim.engine.outcomes import ClaimResult, ContinueAfterWin, DrawSettlement, NextHand
+from mjsim.engine.outcomes import ClaimResult, ContinueAfterWin, DrawSettlement, NextHand, Refusal
 from mjsim.errors import MjsimError
 
 if TYPE_CHECKING:
@@ -173,12 +173,16 @@ class Hooks:
         self._pass_tiles = _resolved(hook.mjsim_pass_tiles)
         self._before_draw = _resolved(hook.mjsim_before_draw)
         self._leave_hand = _resolved(hook.mjsim_leave_hand)
+        self._sit_out = _resolved(hook.mjsim_sit_out)
+        self._after_bonus = _resolved(hook.mjsim_after_bonus)
+        self._bonus_wins = _resolved(hook.mjsim_bonus_wins)
         self._settle_meld = _collect(hook.mjsim_settle_meld)
         self._resolve_claims = _resolved(hook.mjsim_resolve_claims)
         self._abortive_draw = _resolved(hook.mjsim_abortive_draw)
         self._settle_win = _resolved(hook.mjsim_settle_win)
         self._after_win = _resolved(hook.mjsim_after_win)
         self._settle_draw = _resolved(hook.mjsim_settle_draw)
+        self._refused_action = _resolved(hook.mjsim_refused_action)
         self._next_hand = _resolved(hook.mjsim_next_hand)
         self._end_game_offer = _resolved(hook.mjsim_end_game_offer)
         self._settle_game = _collect(hook.mjsim_settle_game)
@@ -219,6 +223,18 @@ class Hooks:
         """``mjsim_leave_hand``: the seats that must leave the hand now ([] for none)."""
         return self._leave_hand(game) or []
 
+    def after_bonus(self, game: Game, seat: int, tile: int) -> list[Action]:
+        """``mjsim_after_bonus``: ``seat``'s choices about the bonus tile it just set aside ([] for none)."""
+        return self._after_bonus(game, seat, tile) or []
+
+    def bonus_wins(self, game: Game, seat: int, tile: int) -> list[tuple[int, int]]:
+        """``mjsim_bonus_wins``: the (winner, payer) of wins made at once on that bonus tile ([] for none)."""
+        return self._bonus_wins(game, seat, tile) or []
+
+    def sit_out(self, game: Game) -> list[int]:
+        """``mjsim_sit_out``: the seats that sit out the hand just dealt ([] for none)."""
+        return self._sit_out(game) or []
+
     def settle_meld(self, game: Game, seat: int, meld: Meld) -> list[Transfer]:
         """``mjsim_settle_meld``: every variant's transfers due when ``meld`` stands, in one list."""
         return [t for batch in self._settle_meld(game, seat, meld) for t in batch or ()]
@@ -238,6 +254,10 @@ class Hooks:
     def after_win(self, game: Game, wins: list) -> ContinueAfterWin | None:
         """``mjsim_after_win``: how play goes on after these wins, or None when the hand ends."""
         return self._after_win(game, wins)
+
+    def refused_action(self, game: Game, seat: int, action: Action, chosen: dict[int, Action]) -> Refusal | None:
+        """``mjsim_refused_action``: what a declaration the engine did not offer leads to (None: illegal)."""
+        return self._refused_action(game, seat, action, chosen)
 
     def settle_draw(self, game: Game, reason: str) -> DrawSettlement:
         """``mjsim_settle_draw``: what a hand that ended without a win pays, and its record's facts."""

@@ -115,6 +115,24 @@ def mjsim_leave_hand(game):
 
 
 @hookspec(firstresult=True)
+def mjsim_sit_out(game):
+    """Seats that sit the hand just dealt out (busted in an earlier hand), as a list, or None.
+    Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def mjsim_after_bonus(game, seat, tile):
+    """Choices ``seat`` has right after setting aside the bonus tile ``tile`` it drew in play (台湾: hide the
+    eighth flower or show it), as a list of Actions, or None for none. Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def mjsim_bonus_wins(game, seat, tile):
+    """Wins made at once because ``seat`` set aside the bonus tile ``tile`` (台湾: 七搶一), as a list of
+    (winner, payer), or None. Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
 def mjsim_before_draw(game, seat):
     """Choices ``seat`` has before its turn draw besides drawing (台湾: decline the last tile), as a list of
     Actions, or None for none. Stops at first non-None result."""
@@ -145,6 +163,14 @@ def mjsim_settle_win(game, wins):
 def mjsim_after_win(game, wins):
     """A :class:`mjsim.engine.outcomes.ContinueAfterWin` when play goes on after these wins (blood battle), None
     when the hand ends. Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def mjsim_refused_action(game, seat, action, chosen):
+    """What happens when ``seat`` declares ``action``, which the engine did not offer (a player's mistake), while
+    the seats deciding with it chose ``chosen`` ({seat: action}, as declared): a
+    :class:`mjsim.engine.outcomes.Refusal` (transfers, the action taken instead, or the hand's end), or None
+    when no variant judges it (the engine then refuses it as illegal). Stops at first non-None result."""
 
 
 @hookspec(firstresult=True)

@@ -18,7 +18,7 @@ def tiles_conserved(game) -> str | None:
         return None
     places = hand.wall + hand.rinshan + hand.indicators + hand.moved
     for seat in hand.seats:
-        places += seat.tiles + seat.flowers + [t for m in seat.melds for t in m.tiles]
+        places += seat.tiles + seat.flowers + seat.won_tiles + [t for m in seat.melds for t in m.tiles]
         places += [t for i, t in enumerate(seat.river) if i not in seat.called_from_river]
     expected = game.rules.flow.setup.tiles
     if len(places) != len(expected) or sorted(places) != sorted(expected):

@@ -42,6 +42,7 @@ class Observation:
     declared_at: tuple[int | None, ...] = ()  # one per seat: river index of its declaring discard (None: none)
     tsumogiri: tuple[tuple[bool, ...], ...] = ()  # per seat, per river tile: it was the tile just drawn
     set_aside: tuple[tuple[int, ...], ...] = ()  # every seat's tiles set aside (flowers, sanma's Norths): public
+    hand_index: int = 0  # which hand of the game this is (0 for the first): a bot that plans per hand reads it
 
     @property
     def seat_wind(self) -> int:
@@ -73,4 +74,5 @@ def observe(game, seat: int) -> Observation:
         declared_at=tuple(s.declared_turn for s in hand.seats),
         tsumogiri=tuple(tuple(s.tsumogiri) for s in hand.seats),
         set_aside=tuple(tuple(s.flowers) for s in hand.seats),
+        hand_index=hand.index,
     )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from mjsim.agents.base import Agent, AgentFactory
 from mjsim.agents.bots import GENERIC_BOTS
+from mjsim.agents.mistakes import MistakenAgent, split_name
 from mjsim.errors import MjsimError
 
 if TYPE_CHECKING:
@@ -20,7 +21,11 @@ if TYPE_CHECKING:
 
 
 def make_agent(name: str, rng: random.Random, rules: Rules) -> Agent:
-    """The bot ``name`` for a game under ``rules``, with its own random stream."""
+    """The bot ``name`` for a game under ``rules``, with its own random stream (``NAME~RATE``: the error model)."""
+    mistaken = split_name(name)
+    if mistaken is not None:
+        base, rate, kinds = mistaken
+        return MistakenAgent(make_agent(base, rng, rules), rate, kinds, rng)
     bots = usable_agents(rules)
     if name in bots:
         return bots[name](rng, rules)

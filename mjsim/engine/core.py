@@ -44,7 +44,7 @@ from mjsim.engine.actions import (
     Transfer,
 )
 from mjsim.engine.offers import claim_candidates, claimants, drawable, seats_after, self_candidates
-from mjsim.engine.state import CLAIM, DECLARE, END_OFFER, ENDED, PREDRAW, ROB, TURN, Game, HandState, Seat
+from mjsim.engine.state import BONUS, CLAIM, DECLARE, END_OFFER, ENDED, PREDRAW, ROB, TURN, Game, HandState, Seat
 from mjsim.engine.wall import shuffled_wall
 from mjsim.engine.wins import may_win, win_score
 from mjsim.errors import MjsimError
@@ -66,6 +66,7 @@ def new_game(rules, seed: int) -> Game:
     game = Game(rules=rules, seed=seed, scores=[setup.start_points] * setup.seats)
     game.side = {currency: [0] * setup.seats for currency in setup.currencies}
     _start_hand(game)
+    _settle_if_ended(game)  # a hand can end as it starts (a win on the deal's flowers)
     return game
 
 
@@ -97,13 +98,16 @@ def step(game: Game, actions: Mapping[int, Action]) -> Game:
     offered = pending(game)
     if not offered:  # the game ended while the engine advanced by itself
         return game
-    for seat, options in offered.items():
-        choice = actions.get(seat)
-        if choice not in options:
-            raise IllegalAction(f"seat {seat} chose {choice!r}; legal actions: {options!r}")
-    game.offered = None
-    game.choices.append({seat: actions[seat] for seat in offered})
+    refused = {seat: actions.get(seat) for seat, options in offered.items() if actions.get(seat) not in options}
+    chosen = {seat: actions.get(seat) for seat in offered}  # as declared: a replay judges the mistakes again
     hand = game.hand
+    if refused:  # judged while game.offered still holds what the seats were offered
+        actions = _judge_refused(game, hand, offered, dict(chosen), refused)
+    game.offered = None
+    game.choices.append(chosen)
+    if actions is None:  # a refusal ended the hand, or the seats decide again
+        _settle_if_ended(game)
+        return game
     if hand.phase == TURN:
         _self_action(game, hand, actions[hand.current])
     elif hand.phase == DECLARE:
@@ -112,10 +116,33 @@ def step(game: Game, actions: Mapping[int, Action]) -> Game:
         _pre_draw_choice(game, hand, actions[hand.current])
     elif hand.phase == END_OFFER:
         _end_choice(game, hand, actions[hand.current])
+    elif hand.phase == BONUS:
+        _bonus_choice(game, hand, actions[hand.current])
     else:
         _resolve_claims(game, hand, {s: actions[s] for s in offered})
     _settle_if_ended(game)
     return game
+
+
+def _judge_refused(game: Game, hand: HandState, offered, actions: dict, refused: dict) -> dict | None:
+    """Declarations the engine did not offer, judged by ``mjsim_refused_action`` (a player's mistake).
+
+    Returns the actions to apply, with each refused one replaced by what the rules take instead, or None when
+    a refusal ended the hand or sends the seats back to decide again. No judge: the action is illegal.
+    """
+    for seat, choice in refused.items():
+        refusal = game.rules.flow.refused_action(game, seat, choice, dict(actions)) if choice is not None else None
+        if refusal is None:
+            raise IllegalAction(f"seat {seat} chose {choice!r}; legal actions: {offered[seat]!r}")
+        _event(game, "refused", seat, choice)
+        _pay(game, refusal.transfers)
+        if refusal.end_hand:
+            _end_as_draw(game, hand, refusal.end_hand, {"seat": seat})
+            return None
+        if refusal.instead is None:
+            return None
+        actions[seat] = refusal.instead
+    return actions
 
 
 # --- Offers ------------------------------------------------------------------
@@ -132,6 +159,8 @@ def _offers(game: Game, hand: HandState) -> dict[int, list[Action]]:
         return {hand.current: _pre_draw_offers(game, hand.current)}
     if hand.phase == END_OFFER:
         return {hand.current: [Action(END_GAME), Action(PLAY_ON)]}
+    if hand.phase == BONUS:
+        return {hand.current: list(flow.after_bonus(game, hand.current, hand.bonus_tile))}
     offers = {}
     for seat in claimants(hand):
         options = flow.legal_actions(game, seat, claim_candidates(game, hand, seat))
@@ -208,6 +237,26 @@ def _pre_draw_choice(game: Game, hand: HandState, action: Action) -> None:
         _end_as_draw(game, hand, DECLINE_DRAW, {"seat": seat})
     else:
         _draw(game, hand, seat)
+
+
+# --- A bonus tile set aside (flowers) -------------------------------------------------
+
+
+def _bonus_choice(game: Game, hand: HandState, action: Action) -> None:
+    """Record the drawer's choice about its bonus tile (a ``"bonus_choice"`` event), then go on."""
+    seat, tile = hand.current, hand.bonus_tile
+    hand.phase, hand.bonus_tile = TURN, None
+    _event(game, "bonus_choice", seat, action)
+    _after_bonus(game, hand, seat, tile)
+
+
+def _after_bonus(game: Game, hand: HandState, seat: int, tile: int) -> None:
+    """Wins other seats make at once on the bonus tile (``mjsim_bonus_wins``: 七搶一), else the replacement draw."""
+    wins = game.rules.flow.bonus_wins(game, seat, tile)
+    if wins:
+        _win(game, hand, [(winner, tile, payer) for winner, payer in wins])
+        return
+    _draw(game, hand, seat, replacement=True)
 
 
 # --- Self actions ---------------------------------------------------------------
@@ -422,7 +471,10 @@ def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> 
     if tile in setup.bonus_ids:
         me.flowers.append(tile)
         _event(game, "bonus", seat, tile)
-        _draw(game, hand, seat, replacement=True)
+        if game.rules.flow.after_bonus(game, seat, tile):  # the seat first chooses what to do with it
+            hand.phase, hand.bonus_tile = BONUS, tile
+            return
+        _after_bonus(game, hand, seat, tile)
         return
     me.add(tile)
     hand.last_draw = tile
@@ -439,21 +491,32 @@ def _win(game: Game, hand: HandState, wins: list[tuple[int, int, int | None]]) -
         for seat, tile, source in wins
     ]
     _pay(game, flow.settle_win(game, scored))
+    go_on = flow.after_win(game, scored)
     for seat, tile, source, score in scored:
         hidden = tuple(hand.hidden_indicators)  # the family decides whether the winner sees them (ura)
         _event(game, "win", seat, {"tile": tile, "from": source, "score": score, "hidden_indicators": hidden})
-        hand.seats[seat].left = True
+        if go_on and go_on.winners_stay:
+            _set_aside_won_tile(hand.seats[seat], tile, source)
+        else:
+            hand.seats[seat].left = True
     _seats_leave(game, hand)  # after the wins: a win's transfers stay right before its "win" events
     record = hand.outcome or {"wins": []}
     record["wins"] = record.get("wins", []) + [
         {"seat": s, "from": src, "value": sc.value, **sc.detail.record()} for s, _, src, sc in scored
     ]
     hand.outcome = record
-    go_on = flow.after_win(game, scored)
     if go_on and not _hand_over_after_wins(hand):
         _continue_after_win(game, hand, wins, go_on)
     else:
         hand.phase = ENDED
+
+
+def _set_aside_won_tile(seat: Seat, tile: int, source: int | None) -> None:
+    """A winner that stays in the hand (血流成河) sets its won tile aside; a ron's tile stays in the discarder's
+    river."""
+    if source is None:
+        seat.remove(tile)
+        seat.won_tiles.append(tile)
 
 
 def _hand_over_after_wins(hand: HandState) -> bool:
@@ -523,7 +586,8 @@ def _after_hand(game: Game, outcome: dict) -> None:
     if nxt.leftover_to is not None and game.table:
         _pay(game, [Transfer(TABLE, nxt.leftover_to, game.table, "leftover sticks")])
     game.dealer, game.round_index, game.honba = nxt.dealer, nxt.round, nxt.honba
-    game.repeats = game.repeats + 1 if nxt.repeat else 0
+    if not nxt.void:  # a hand that did not count leaves the run of dealer repeats as it was
+        game.repeats = game.repeats + 1 if nxt.repeat else 0
     if nxt.over:
         game.over, game.hand = True, None
         _pay(game, _game_end_transfers(game))
@@ -533,6 +597,7 @@ def _after_hand(game: Game, outcome: dict) -> None:
         _event(game, "game_end", None, game.final)
     else:
         _start_hand(game)
+        _settle_if_ended(game)  # a hand can end as it starts (a win on the deal's flowers)
 
 
 def game_at(rules, *, scores, dealer: int, round_index: int, honba: int, table: int, walls, seed: int = 0) -> Game:
@@ -589,28 +654,59 @@ def _start_hand(game: Game, walls=None) -> None:
     for i in range(setup.seats * setup.hand_size):
         seat = (game.dealer + i // setup.hand_size) % setup.seats
         hand.seats[seat].add(hand.wall.pop(0))
-    _replace_dealt_bonus(game, hand)
+    last_bonus = _replace_dealt_bonus(game, hand)
     _event(game, "deal", None, tuple(tuple(s.tiles) for s in hand.seats))
+    _sit_out(game, hand)
     _turn_indicators(game, hand, setup.indicators_at_start)
+    if last_bonus is not None and _dealt_bonus_wins(game, hand, *last_bonus):
+        return
     if _declaration_offers(game):
         hand.phase = DECLARE  # the dealer draws once every seat has chosen
         return
     _draw(game, hand, game.dealer)
 
 
-def _replace_dealt_bonus(game: Game, hand: HandState) -> None:
-    """Bonus tiles (flowers) in the deal are set aside and replaced, dealer first."""
+def _sit_out(game: Game, hand: HandState) -> None:
+    """Seats that sit this hand out (``mjsim_sit_out``) keep their dealt tiles but are ``left`` from the start."""
+    seats = sorted(set(game.rules.flow.sit_out(game)))
+    for seat in seats:
+        hand.seats[seat].left = True
+        _event(game, "sit_out", seat, None)
+    if seats:
+        if hand.dealer in seats:
+            raise MjsimError(f"the dealer (seat {hand.dealer}) cannot sit out the hand")
+        hand.outcome = {"wins": [], "sat_out": seats}
+
+
+def _replace_dealt_bonus(game: Game, hand: HandState) -> tuple[int, int] | None:
+    """Bonus tiles (flowers) in the deal are set aside and replaced, dealer first; the (seat, tile) of the last one
+    set aside (None: none)."""
     bonus = game.rules.flow.setup.bonus_ids
     if not bonus:
-        return
+        return None
     seats = len(hand.seats)
+    last = None
     for i in range(seats):
-        seat = hand.seats[(game.dealer + i) % seats]
+        index = (game.dealer + i) % seats
+        seat = hand.seats[index]
         while any(t in bonus for t in seat.tiles):
             tile = next(t for t in seat.tiles if t in bonus)
             seat.remove(tile)
             seat.flowers.append(tile)
             seat.add(hand.wall.pop())
+            last = (index, tile)
+    return last
+
+
+def _dealt_bonus_wins(game: Game, hand: HandState, seat: int, tile: int) -> bool:
+    """Wins made at once on the deal's bonus tiles (``mjsim_bonus_wins`` with its last one: 七搶一 at the deal);
+    the hand then ends before the dealer's first draw."""
+    wins = game.rules.flow.bonus_wins(game, seat, tile)
+    if not wins:
+        return False
+    hand.current = hand.dealer
+    _win(game, hand, [(winner, tile, payer) for winner, payer in wins])
+    return True
 
 
 # --- Ledger and log -------------------------------------------------------------------

@@ -13,7 +13,8 @@ class NextHand:
     """Who deals the next hand, in which round (0 = East) and with how many honba (``mjsim_next_hand``).
 
     ``repeat``: the dealer keeps the deal; ``over``: the game ends instead; ``leftover_to``: the seat that takes the
-    sticks left on the table when the game ends (None: they stay where they are).
+    sticks left on the table when the game ends (None: they stay where they are); ``void``: the hand does not count
+    (a hand replayed after a penalty), so the run of dealer repeats is neither extended nor broken.
     """
 
     dealer: int
@@ -22,6 +23,7 @@ class NextHand:
     repeat: bool = False
     over: bool = False
     leftover_to: int | None = None
+    void: bool = False  # the hand did not count (replayed): the count of dealer repeats stays as it was
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,25 @@ class ClaimResult:
 
 @dataclass(frozen=True)
 class ContinueAfterWin:
-    """Play goes on after the wins (血战到底); ``after``: the seat after which it resumes (None: the default)."""
+    """Play goes on after the wins (血战到底); ``after``: the seat after which it resumes (None: the default).
+
+    ``winners_stay``: the winners stay in the hand and may win again (血流成河); a tsumo winner sets its winning
+    tile aside (``Seat.won_tiles``); otherwise the winners leave it.
+    """
 
     after: int | None = None
+    winners_stay: bool = False
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """What a declaration the engine did not offer leads to (``mjsim_refused_action``): a player's mistake judged.
+
+    ``transfers`` are paid at once (fines). Then ``end_hand`` (a reason) ends the hand now as a draw with that
+    reason; else ``instead`` is the action taken in its place (a pass, or the declaration itself when it stands);
+    else the seats that were deciding decide again.
+    """
+
+    transfers: list[Transfer] = field(default_factory=list)
+    instead: Action | None = None
+    end_hand: str | None = None

@@ -21,6 +21,9 @@ PREDRAW = "predraw"
 """A phase before a seat's turn draw in which it picks one of the choices ``mjsim_before_draw`` offers."""
 END_OFFER = "end_offer"
 """A finished hand whose next hand waits for one seat's answer: end the game or play on (``mjsim_end_game_offer``)."""
+BONUS = "bonus"
+"""A phase right after a seat set aside a bonus tile it drew, in which it picks one of the choices
+``mjsim_after_bonus`` offers (台湾: hide the eighth flower or show it), before its replacement draw."""
 
 
 @dataclass(slots=True)
@@ -40,7 +43,8 @@ class Seat:
     waits: tuple[int, ...] | None = None  # kinds that complete the hand; None = not computed
     discarded_kinds: set[int] = field(default_factory=set)
     skipped_win: bool = False  # passed a winning tile since the last own discard
-    left: bool = False  # the seat has won and left the hand (blood battle)
+    left: bool = False  # the seat has won and left the hand (blood battle), or sits it out
+    won_tiles: list[int] = field(default_factory=list)  # self-drawn winning tiles set aside by a seat that stays
     stash: dict[str, Any] = field(default_factory=dict)
 
     def add(self, tile: int) -> None:
@@ -85,6 +89,7 @@ class HandState:
     calls_made: int = 0
     kans: int = 0
     after_kan: bool = False  # the current draw is a replacement tile
+    bonus_tile: int | None = None  # phase BONUS: the bonus tile the seat on turn just set aside
     pending_indicators: int = 0  # kan indicators to turn after the next discard
     outcome: dict[str, Any] | None = None
     declared: dict[int, Action] = field(default_factory=dict)  # each seat's choice in the declaration phase

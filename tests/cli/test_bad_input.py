@@ -286,7 +286,7 @@ STORES = [
     experiment("store-truncated-header", GOOD, "store.sqlite", out__e__store_sqlite=FOREIGN_SQLITE),
     experiment("plugins-os", GOOD + 'plugins = ["os"]\n', "unknown variant 'os'"),
     experiment("plugins-this", GOOD + 'plugins = ["this"]\n', "unknown variant 'this'"),
-    experiment("plugins-dotted-path", GOOD + 'plugins = ["mjsim.testing"]\n', "--allow-plugin"),
+    experiment("plugins-dotted-path", GOOD + 'plugins = ["mjsim.stats"]\n', "--allow-plugin mjsim.stats"),
     experiment(
         "plugins-failing-allowed",
         GOOD + 'plugins = ["mjsim_test_broken"]\n',

@@ -210,7 +210,6 @@ SPOT_CHECKS = [
     ("mahjongsoul", "double_yakuman_patterns", frozenset(riichi_options.DOUBLE_YAKUMAN_KINDS)),
     ("kait", "yakuman_max_multiple", 5),
     ("kait", "suucha_riichi", "continue"),
-    ("kait", "miscall_penalty", "2000_deposit"),
     ("fl8", "kyuushu_kyuuhai", "by_declarer"),
     ("fl8", "renhou", "4han"),
     ("fl8", "extension", False),

@@ -311,35 +311,34 @@ def test_bad_option_is_one_clear_error():
 # --- §9 when a flower win is open -------------------------------------------------------------------------
 
 
-def _flower_table(counts, bonus_order=(), mode="hiding_allowed"):
-    """A stand-in game: seats holding ``counts`` flowers; ``bonus_order`` the seats that drew one, in order."""
+def _flower_table(counts, hider=None, mode="hiding_allowed"):
+    """A stand-in game: seats holding ``counts`` flowers; ``hider`` the seat that chose to hide the eighth."""
     from types import SimpleNamespace
 
     from mjsim.engine.actions import Event
+    from variants.taiwan.flowers import HIDER
 
     seats = [SimpleNamespace(flowers=list(range(136, 136 + n))) for n in counts]
-    log = [Event("hand_start", 0)] + [Event("bonus", s, 136) for s in bonus_order]
-    hand = SimpleNamespace(seats=seats, stash={})
-    return SimpleNamespace(hand=hand, log=log, rules=rules(qiqiangyi=mode))
+    hand = SimpleNamespace(seats=seats, stash={} if hider is None else {HIDER: hider})
+    return SimpleNamespace(hand=hand, log=[Event("hand_start", 0)], rules=rules(qiqiangyi=mode))
 
 
 @pytest.mark.parametrize(
-    ("counts", "order", "mode", "expected"),
+    ("counts", "hider", "mode", "expected"),
     [
-        pytest.param((7, 0, 0, 0), (), "hiding_allowed", None, id="seven-with-the-eighth-in-the-wall"),
-        pytest.param((8, 0, 0, 0), (), "hiding_allowed", ("baxian", None), id="all-eight"),
-        pytest.param((7, 0, 1, 0), (), "hiding_allowed", ("qiqiangyi", 2), id="seven-and-one-at-the-deal"),
-        pytest.param((7, 0, 1, 0), (2, 0), "hiding_allowed", ("qiqiangyi", 2), id="seventh-drawn-after-the-one"),
-        pytest.param((7, 0, 1, 0), (0, 2), "hiding_allowed", None, id="eighth-drawn-after-seven-is-hidden"),
-        pytest.param((7, 0, 1, 0), (0, 2), "hiding_forbidden", ("qiqiangyi", 2), id="eighth-drawn-hiding-forbidden"),
-        pytest.param((7, 0, 1, 0), (), "off", None, id="qiqiangyi-off"),
+        pytest.param((7, 0, 0, 0), None, "hiding_allowed", None, id="seven-with-the-eighth-in-the-wall"),
+        pytest.param((8, 0, 0, 0), None, "hiding_allowed", ("baxian", None), id="all-eight"),
+        pytest.param((7, 0, 1, 0), None, "hiding_allowed", ("qiqiangyi", 2), id="seven-and-one"),
+        pytest.param((7, 0, 1, 0), 2, "hiding_allowed", None, id="the-eighth-hidden"),
+        pytest.param((7, 0, 1, 0), None, "hiding_forbidden", ("qiqiangyi", 2), id="hiding-forbidden"),
+        pytest.param((7, 0, 1, 0), None, "off", None, id="qiqiangyi-off"),
     ],
 )
-def test_flower_win_open(counts, order, mode, expected):
-    """八仙過海 for all eight; 七搶一 for seven against one, unless the eighth's drawer hid it (hiding allowed)."""
+def test_flower_win_open(counts, hider, mode, expected):
+    """八仙過海 for all eight; 七搶一 for seven against one, unless the eighth's drawer chose to hide it."""
     from variants.taiwan.flowers import flower_win
 
-    got = flower_win(_flower_table(counts, order, mode), 0)
+    got = flower_win(_flower_table(counts, hider, mode), 0)
     assert (tuple(got) if got else None) == expected
 
 

@@ -56,8 +56,14 @@ def mjsim_pass_tiles(game, chosen):
 
 @hookimpl
 def mjsim_leave_hand(game):
-    """Busting (``bust = eliminate``): a seat below zero leaves the hand at once."""
+    """Busting (``bust`` eliminate or sit_out): a seat below zero leaves the hand at once."""
     return bust.busted(game) or None
+
+
+@hookimpl
+def mjsim_sit_out(game):
+    """``bust = sit_out``: a seat busted in an earlier hand sits every later hand out."""
+    return bust.sitting_out(game)
 
 
 @hookimpl
@@ -92,7 +98,7 @@ def mjsim_settle_meld(game, seat, meld):
 
 @hookimpl
 def mjsim_after_win(game, wins):
-    """Winners leave; play goes on until three have won."""
+    """Winners leave and play goes on until three have won (血战到底), or they stay until the wall ends (血流成河)."""
     return settle.after_win(game, wins)
 
 

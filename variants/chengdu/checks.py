@@ -62,7 +62,7 @@ class LogAudit:
     def _win(self, event) -> str | None:
         """At most one win per seat; no win with all suits or its void suit; the value is B x 2^min(fan, cap)."""
         seat, score = event.seat, event.data["score"]
-        if seat in self.won:
+        if seat in self.won and self.values[opt.PLAY_ON] != "xueliu":
             return f"seat {seat} won twice in one hand"
         self.won.add(seat)
         r = score.reading
@@ -79,15 +79,15 @@ class LogAudit:
         """Points move between seats for the variant's reasons; a seat that has won never pays again."""
         if t.reason not in REASONS or min(t.payer, t.payee) < 0:
             return f"unexpected transfer {t}"
-        if t.payer in self.won:
+        if t.payer in self.won and self.values[opt.PLAY_ON] != "xueliu":
             return f"seat {t.payer} paid {t} after it had won"
         if t.payer in self.out:
             return f"seat {t.payer} paid {t} after it had left the hand busted"
         return None
 
     def _leave(self, seat: int) -> str | None:
-        """Only a seat busted under ``bust = eliminate`` leaves without winning."""
-        if self.values[opt.BUST] != "eliminate":
+        """Only a seat busted (``bust`` eliminate or sit_out) leaves without winning."""
+        if self.values[opt.BUST] == "off":
             return f"seat {seat} left the hand without winning (bust is off)"
         self.out.add(seat)
         return None
@@ -126,10 +126,13 @@ def log_audit(game) -> str | None:
 
 
 def hands_end_properly(game) -> str | None:
-    """A finished hand ended with three seats out (won or busted), or with an empty wall (then fewer were out)."""
+    """A finished hand ended with three seats out (won or busted), or with an empty wall (then fewer were out);
+    under 血流成河 winners stay in, so only busted seats are out."""
+    stay = game.rules[opt.PLAY_ON] == "xueliu"
     for record in game.history:
-        winners = len(record.get("wins", ()))
-        out = winners + len(record.get("left", ()))  # the payer of the third win may bust too: four out
+        winners = 0 if stay else len(record.get("wins", ()))
+        # the payer of the third win may bust too: four out; seats sitting the hand out count as out
+        out = winners + len(record.get("left", ())) + len(record.get("sat_out", ()))
         if "draw" in record and (record.get("chengdu.wall_left") or out >= 3):
             return f"hand {record['hand']} ended as a draw with {record.get('chengdu.wall_left')} tiles left"
         if "draw" not in record and (out < 3 or winners > 3):
@@ -140,7 +143,7 @@ def hands_end_properly(game) -> str | None:
 def busted_seats_left(game) -> str | None:
     """``bust = eliminate``: during play every seat below zero has left the hand (or won before it fell)."""
     hand = game.hand
-    if hand is None or hand.phase == ENDED or game.rules[opt.BUST] != "eliminate":
+    if hand is None or hand.phase == ENDED or game.rules[opt.BUST] == "off":
         return None
     for seat in range(4):
         if game.scores[seat] < 0 and not hand.seats[seat].left:
@@ -149,13 +152,14 @@ def busted_seats_left(game) -> str | None:
 
 
 def exchange_passes(game) -> str | None:
-    """换三张: once play starts each seat has passed three tiles of one suit to this hand's receiver; none if off."""
+    """换三张: once play starts each seat has passed three tiles of one suit to this hand's receiver; none if off or
+    when a seat sits the hand out."""
     hand = game.hand
     if hand is None or hand.phase == DECLARE_PHASE:
         return None
     passed = [e for e in hand_events(game) if e.kind == "pass"]
-    if not game.rules[opt.EXCHANGE_THREE]:
-        return f"{len(passed)} tiles passed with exchange_three off" if passed else None
+    if not game.rules[opt.EXCHANGE_THREE] or any(e.kind == "sit_out" for e in hand_events(game)):
+        return f"{len(passed)} tiles passed without an exchange" if passed else None
     for seat in range(4):
         mine = [e.data for e in passed if e.seat == seat]
         if len(mine) != 3 or {r for r, _ in mine} != {exchange.receiver(game, seat)}:
@@ -166,11 +170,17 @@ def exchange_passes(game) -> str | None:
 
 
 def guoshui_blocks(game) -> str | None:
-    """Under same-turn 过水, no seat has won by ron while a ron it passed still blocked it."""
+    """Under same-turn 过水, no seat has won by ron while a ron it passed still blocked it.
+
+    Read at the step of the win (the checks run after every step): only wins no discard has followed yet, as
+    under 血流成河 a winner plays on and may pass a later ron, which says nothing of its earlier win.
+    """
     hand = game.hand
     if hand is None or game.rules[opt.GUOSHUI] != "same_turn":
         return None
-    for event in hand_events(game):
+    for event in reversed(hand_events(game)):
+        if event.kind in ("discard", "declare_discard", "kakan"):
+            return None
         if event.kind == "win" and event.data["from"] is not None and hand.seats[event.seat].skipped_win:
             return f"seat {event.seat} won by ron after passing a win since its last discard"
     return None

@@ -9,7 +9,7 @@ from mjsim.engine.outcomes import DrawSettlement
 from variants.chengdu import options as opt
 from variants.chengdu.log import REFUND, hand_events, kongs
 from variants.chengdu.options import cap_fan
-from variants.chengdu.play import is_pig, tenpai_value
+from variants.chengdu.play import has_won, is_pig, tenpai_value
 
 PIG, NOT_READY = "flower pig", "not ready"
 
@@ -24,8 +24,9 @@ class Standing:
 
 
 def standing(game) -> Standing:
-    """The active players' state at exhaustion."""
-    active = tuple(s for s in range(4) if not game.hand.seats[s].left)
+    """The active players' state at exhaustion: seats that neither left nor won (血流成河: winners stay in the hand
+    but, as in 血战到底, take no part in the checks [proposal])."""
+    active = tuple(s for s in range(4) if not game.hand.seats[s].left and not has_won(game, s))
     pigs = tuple(s for s in active if is_pig(game, s))
     values = {s: tenpai_value(game, s) for s in active if s not in pigs}
     return Standing(active, pigs, {s: v for s, v in values.items() if v > 0})
@@ -61,20 +62,28 @@ def pig_check(game, st: Standing) -> list[Transfer]:
             if seat in st.pigs:
                 continue
             amount = pig_penalty(game, st, seat)
-            if larger:
-                amount = max(amount, st.ready.get(seat, 0))
+            if larger and seat in st.ready:
+                amount = max(amount, chajiao_amount(game, st, seat))
             out.append(Transfer(pig, seat, amount, PIG))
     return out
 
 
 def not_ready_check(game, st: Standing) -> list[Transfer]:
-    """查大叫: every active non-pig, non-ready player pays every ready player that player's highest win value."""
+    """查大叫: every active non-pig, non-ready player pays every ready player its amount (``chajiao_amount``)."""
     out = []
     for seat in st.active:
         if seat in st.pigs or seat in st.ready:
             continue
-        out += [Transfer(seat, ready, value, NOT_READY) for ready, value in sorted(st.ready.items())]
+        out += [Transfer(seat, ready, chajiao_amount(game, st, ready), NOT_READY) for ready in sorted(st.ready)]
     return out
+
+
+def chajiao_amount(game, st: Standing, ready: int) -> int:
+    """What a non-ready player pays the ready player ``ready``: its highest win value, or the seed's fixed amount
+    ("聴牌していない人は、聴牌している人に一定の点数を支払わなければならない")."""
+    if game.rules[opt.CHAJIAO] == "fixed":
+        return game.rules[opt.BASE] * game.rules[opt.CHAJIAO_FIXED]
+    return st.ready[ready]
 
 
 def refunds(game, st: Standing) -> list[Transfer]:

@@ -33,8 +33,10 @@ def receiver(game, giver: int) -> int:
 
 
 def pending(game) -> bool:
-    """The exchange is on and its tiles have not been passed yet in this hand."""
-    return game.rules[opt.EXCHANGE_THREE] and DONE not in game.hand.stash
+    """The exchange is on, its tiles have not been passed yet in this hand, and every seat plays the hand
+    [proposal: with a seat sitting out, nobody could pass to it or receive from it, so there is no exchange]."""
+    hand = game.hand
+    return game.rules[opt.EXCHANGE_THREE] and DONE not in hand.stash and not any(s.left for s in hand.seats)
 
 
 def choices(game, seat: int) -> list[Action]:

@@ -25,8 +25,8 @@ def next_dealer(game, dealer: int) -> int:
 
 
 def next_hand(game, outcome: dict) -> NextHand:
-    """The next dealer; the match ends after ``match_hands`` hands, or after a hand in which a seat busted."""
-    dealer = next_dealer(game, game.dealer)
+    """The next dealer (a seat that still plays); the match ends after ``match_hands`` hands, or by ``bust``."""
+    dealer = bust.playing_dealer(game, next_dealer(game, game.dealer))
     over = len(game.history) >= game.rules[opt.MATCH_HANDS] or bust.ends_match(game, outcome)
     return NextHand(dealer, 0, 0, repeat=dealer == game.dealer, over=over)
 
@@ -56,8 +56,10 @@ def record_hand(game, outcome: dict) -> dict:
         "chengdu.wall_left": len(game.hand.wall),
     }
     busted = [e.seat for e in events if e.kind == "leave"]
-    if busted:  # only under bust = eliminate: the records of the default rules keep their digest
+    if busted:  # only under bust = eliminate / sit_out: the records of the default rules keep their digest
         facts["chengdu.busted"] = len(busted)
+    if outcome.get("sat_out"):
+        facts["chengdu.sat_out"] = len(outcome["sat_out"])
     return {**facts, **_void_choice_facts(game, events)}
 
 
@@ -65,11 +67,13 @@ def _void_choice_facts(game, events) -> dict:
     """Declared mode: how many seats voided a suit that was not one of their shortest dealt suits, the mean hand
     result of those seats and of the others, and the gap between the two."""
     deal = next((e.data for e in events if e.kind == "deal"), None)
-    if deal is None or void_of(game, 0) is None:
+    if deal is None or all(void_of(game, seat) is None for seat in range(4)):
         return {}
     deltas = [a - b for a, b in zip(game.scores, game.hand.start_scores, strict=True)]
     good, bad = [], []
     for seat, tiles in enumerate(deal):
+        if void_of(game, seat) is None:
+            continue  # the seat sat the hand out (bust = sit_out)
         per_suit = [sum(1 for t in tiles if suit_of_tile(t) == suit) for suit in range(3)]
         (good if per_suit[void_of(game, seat)] == min(per_suit) else bad).append(deltas[seat])
     facts: dict = {"chengdu.bad_voids": len(bad)}

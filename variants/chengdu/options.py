@@ -64,6 +64,13 @@ OPTIONS: tuple[tuple[str, Any, str, tuple | None], ...] = (
     ),
     ("pig_penalty_fixed", 16, "查花猪 amount in bases when pig_penalty is fixed (§5.3)", None),
     (
+        "chajiao",
+        "max_value",
+        "查大叫 amount: each ready player's highest win (M2/MS) or a fixed amount (the seed's 一定の点数) (§5.3)",
+        ("max_value", "fixed"),
+    ),
+    ("chajiao_fixed", 8, "查大叫 amount in bases when chajiao is fixed (§5.3; the seed: by agreement)", None),
+    (
         "pig_and_chajiao",
         "both",
         "both checks with their own players, or a pig pays a ready player the larger (§5.3)",
@@ -85,8 +92,15 @@ OPTIONS: tuple[tuple[str, Any, str, tuple | None], ...] = (
     (
         "bust",
         "off",
-        "a seat whose score falls below zero during a hand: plays on, or leaves it and the match ends with it (§5.4)",
-        ("off", "eliminate"),
+        "a seat whose score falls below zero during a hand: plays on, leaves it and the match ends with it, or "
+        "leaves it and sits out every later hand (§5.4)",
+        ("off", "eliminate", "sit_out"),
+    ),
+    (
+        "play_on",
+        "xuezhan",
+        "after a win: the winner leaves (血战到底) or stays and may win again until the wall ends (血流成河) (§3)",
+        ("xuezhan", "xueliu"),
     ),
 )
 
@@ -155,11 +169,21 @@ TAX_REFUND = "chengdu.tax_refund"
 CALL_TRANSFER = "chengdu.call_transfer"
 PIG_PENALTY = "chengdu.pig_penalty"
 PIG_PENALTY_FIXED = "chengdu.pig_penalty_fixed"
+CHAJIAO = "chengdu.chajiao"
+CHAJIAO_FIXED = "chengdu.chajiao_fixed"
 PIG_AND_CHAJIAO = "chengdu.pig_and_chajiao"
 MULTI_RON_FIRST_DEALER = "chengdu.multi_ron_first_dealer"
 AFTER_RON_NEXT = "chengdu.after_ron_next"
 MATCH_HANDS = "chengdu.match_hands"
 BUST = "chengdu.bust"
+PLAY_ON = "chengdu.play_on"
 
 POSITIVE = (BASE, MATCH_HANDS)  # integer options checked at compile time: at least 1 ...
-NON_NEGATIVE = (FORCED_WIN_BELOW, KONG_EXPOSED, KONG_CONCEALED, KONG_ADDED, PIG_PENALTY_FIXED)  # ... at least 0
+NON_NEGATIVE = (
+    FORCED_WIN_BELOW,
+    KONG_EXPOSED,
+    KONG_CONCEALED,
+    KONG_ADDED,
+    PIG_PENALTY_FIXED,
+    CHAJIAO_FIXED,
+)  # ... at least 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.engine.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PON, RON, TSUMO, Action
+from mjsim.engine.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.engine.offers import drawable
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import CLAIM, ROB
@@ -34,7 +34,10 @@ def table_setup(rules) -> TableSetup:
 
 
 def declarations(game, seat: int) -> list[Action] | None:
-    """换三张 first (by option), then in declared mode every seat names its void suit (the 1 of the suit)."""
+    """换三张 first (by option), then in declared mode every seat names its void suit (the 1 of the suit); a seat
+    sitting the hand out declares nothing."""
+    if game.hand.seats[seat].left:
+        return None
     if exchange.pending(game):
         return exchange.choices(game, seat)
     if game.rules[opt.VOID_MODE] != "declared":
@@ -57,9 +60,30 @@ def holds_void(game, seat: int) -> bool:
 # --- Legal actions -----------------------------------------------------------------------------------------
 
 
+def blood_flow(game) -> bool:
+    """血流成河 (``play_on = xueliu``): winners stay in the hand and may win again."""
+    return game.rules[opt.PLAY_ON] == "xueliu"
+
+
+def has_won(game, seat: int) -> bool:
+    """The seat has won in this hand (under 血流成河 it is still in it)."""
+    outcome = game.hand.outcome or {}
+    return any(win["seat"] == seat for win in outcome.get("wins", ()))
+
+
+def _locked_after_win(game, seat: int, actions: list[Action]) -> list[Action]:
+    """血流成河: a seat that has won keeps its hand [proposal, as the common apps do]: it may only win again or
+    discard the tile it drew (no pon, no kong)."""
+    draw = game.hand.last_draw
+    return [a for a in actions if a.kind in (TSUMO, RON, PASS) or (a.kind == DISCARD and a.tile == draw)]
+
+
 def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
-    """No chi; no call on the void suit; void tiles discarded first; 过水 pon ban; forced wins near the end."""
+    """No chi; no call on the void suit; void tiles discarded first; 过水 pon ban; forced wins near the end;
+    under 血流成河 a seat that has won keeps its hand."""
     out = [a for a in actions if a.kind != CHI]
+    if blood_flow(game) and has_won(game, seat):
+        out = _locked_after_win(game, seat, out)
     void = void_of(game, seat)
     if void is not None:
         out = [a for a in out if not (a.kind in CALLS and suit_of_tile(a.tile) == void)]
@@ -159,7 +183,7 @@ def situation(game, seat: int, how: str) -> frozenset[str]:
             found.add("rinshan")
         if drawable(game, hand) <= 0:
             found.add("haitei")
-        if hand.calls_made == 0 and not hand.seats[seat].river:
+        if hand.calls_made == 0 and not hand.seats[seat].river and not has_won(game, seat):
             found.add("tenhou" if seat == hand.dealer else "chiihou")
     elif hand.phase == ROB:
         found.add("chankan")

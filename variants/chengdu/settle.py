@@ -13,7 +13,8 @@ WIN = "win"
 
 
 def active_opponents(game, seat: int) -> list[int]:
-    """Seats still in the hand other than ``seat`` (winners never pay for later wins or kongs)."""
+    """Seats still in the hand other than ``seat`` (血战到底: winners never pay for later wins or kongs, having
+    left; 血流成河: they stay and pay)."""
     return [s for s in range(4) if s != seat and not game.hand.seats[s].left]
 
 
@@ -77,8 +78,10 @@ def settle_meld(game, seat: int, meld: Meld) -> list[Transfer] | None:
 
 
 def after_win(game, wins) -> ContinueAfterWin:
-    """Play goes on (血战到底): after the last winner, or after the discarder by option."""
+    """Play goes on: after the last winner, or after the discarder by option; the winners leave (血战到底) or stay
+    and may win again (血流成河)."""
     source = wins[0][2]
+    stay = game.rules[opt.PLAY_ON] == "xueliu"
     if source is not None and game.rules[opt.AFTER_RON_NEXT] == "after_discarder":
-        return ContinueAfterWin(after=source)
-    return ContinueAfterWin()
+        return ContinueAfterWin(after=source, winners_stay=stay)
+    return ContinueAfterWin(winners_stay=stay)

@@ -418,22 +418,8 @@ FLOW_OPTIONS = (
         False,
     ),
     ("nagashi_mangan_pays_honba", False, "nagashi mangan also collects honba and riichi sticks", None, False),
-    # --- payments and penalties (§16, §19) ---
+    # --- payments (§16; penalties, §19, are the penalties variant) ---
     ("rinshan_pao", False, "the discarder of a daiminkan pays all of a rinshan win from it (嶺上の包)", None, False),
-    (
-        "chombo_payment",
-        "mangan",
-        "metadata: chombo pays a reverse mangan tsumo, or a mangan to each other player",
-        ("mangan", "mangan_all"),
-        False,
-    ),
-    (
-        "miscall_penalty",
-        1000,
-        "metadata: mis-call penalty, 1000 points, or 1000/2000 put on the table",
-        (1000, "1000_deposit", "2000_deposit"),
-        False,
-    ),
 )
 
 
@@ -534,5 +520,3 @@ NAGASHI_MANGAN_MULTI = "riichi.nagashi_mangan_multi"
 NAGASHI_MANGAN_TENPAI_PAYMENTS = "riichi.nagashi_mangan_tenpai_payments"
 NAGASHI_MANGAN_PAYS_HONBA = "riichi.nagashi_mangan_pays_honba"
 RINSHAN_PAO = "riichi.rinshan_pao"
-CHOMBO_PAYMENT = "riichi.chombo_payment"
-MISCALL_PENALTY = "riichi.miscall_penalty"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
-from variants.taiwan import bots, checks, flow, guoshui, settlement
+from variants.taiwan import bots, checks, flow, flowers, guoshui, settlement
 from variants.taiwan.options import declare
 from variants.taiwan.scoring import score_win
 from variants.taiwan.seats import seat_winds
@@ -58,9 +58,24 @@ def mjsim_win_context(game, seat, tile, how):
 
 @hookimpl
 def mjsim_on_event(game, event):
-    """Step the 過水 state machine at each discard and added kong, while the hands stand as they were then."""
+    """Step the 過水 state machine at each discard and added kong, while the hands stand as they were then;
+    remember a hidden eighth flower."""
     if event.kind in guoshui.EVENTS:
         guoshui.state(game)
+    elif event.kind == "bonus_choice":
+        flowers.record_choice(game, event.seat, event.data)
+
+
+@hookimpl
+def mjsim_after_bonus(game, seat, tile):
+    """藏花 (hiding allowed): the drawer of the eighth flower, another holding seven, hides it or shows it."""
+    return flowers.eighth_flower_choices(game, seat, tile)
+
+
+@hookimpl
+def mjsim_bonus_wins(game, seat, tile):
+    """七搶一 at once: seven flowers against one, at the deal or when another shows the eighth."""
+    return flowers.bonus_wins(game, seat, tile)
 
 
 @hookimpl
@@ -129,7 +144,7 @@ def mjsim_register_invariants(rules):
 
 @hookimpl
 def mjsim_register_agents():
-    """The Taiwanese bots: taiwan, taiwan_tsumo, taiwan_decline."""
+    """The Taiwanese bots: taiwan, taiwan_tsumo, taiwan_decline, taiwan_show."""
     return bots.BOTS
 
 

@@ -10,6 +10,7 @@ from mjsim.engine.actions import DECLINE_DRAW, DRAW, PASS, RON, Action
 from mjsim.hand.decompose import waits
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation
+from variants.taiwan.flowers import HIDE, SHOW
 
 RESERVE = 16  # tiles at the end of the wall that are never drawn (taiwan.md §3)
 
@@ -21,6 +22,16 @@ class TaiwanBot(EfficiencyBot):
     that, a blocked seat that can stay ready prefers a discard outside its waits, the only discard that clears
     the block (taiwan.md §6). Pon calls take dragons and the seat's and round's own winds, which are tai.
     """
+
+    show_eighth_flower = False  # 藏花: hide the eighth flower when another player holds seven
+
+    def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        """The eighth flower against seven: hide it (it pays nothing; showing pays 七搶一 at once and ends the hand,
+        and the seat cannot win either way); otherwise the efficiency bot's play."""
+        kinds = {a.kind: a for a in actions}
+        if HIDE in kinds and SHOW in kinds:
+            return kinds[SHOW] if self.show_eighth_flower else kinds[HIDE]
+        return super().act(obs, actions)
 
     def discard(self, obs: Observation, options: list[Action]) -> Action:
         """The fastest discard; when blocked by 過水, the fastest one that is not among the waits it leaves."""
@@ -68,6 +79,13 @@ class LastTileDeclinerBot(TaiwanBot):
         return super().act(obs, actions)
 
 
+class FlowerShowerBot(TaiwanBot):
+    """The Taiwanese bot that always shows the eighth flower (the honest table's play): the holder of seven wins
+    七搶一 at once and it pays; a way to measure what hiding (藏花) is worth."""
+
+    show_eighth_flower = True
+
+
 def _ready_and_clear(counts: Sequence[int], kind: int) -> bool:
     """After discarding ``kind`` the hand is ready and does not wait on ``kind``."""
     after = list(counts)
@@ -85,6 +103,11 @@ def _with_seat_wind(obs: Observation) -> Observation:
 
 
 # What the taiwan variant registers (mjsim_register_agents): these bots play only under rule sets that include it.
-BOTS = {"taiwan": TaiwanBot, "taiwan_tsumo": TsumoHunterBot, "taiwan_decline": LastTileDeclinerBot}
+BOTS = {
+    "taiwan": TaiwanBot,
+    "taiwan_tsumo": TsumoHunterBot,
+    "taiwan_decline": LastTileDeclinerBot,
+    "taiwan_show": FlowerShowerBot,
+}
 
-__all__ = ["BOTS", "LastTileDeclinerBot", "TaiwanBot", "TsumoHunterBot"]
+__all__ = ["BOTS", "FlowerShowerBot", "LastTileDeclinerBot", "TaiwanBot", "TsumoHunterBot"]

@@ -1,13 +1,16 @@
-"""Taiwanese invariants (taiwan.md §14): tiles and flowers, points, 過水, winning shapes, calls."""
+"""Taiwanese invariants (taiwan.md §14): tiles and flowers, points, 過水, winning shapes, calls, hidden flowers."""
 
 from __future__ import annotations
 
 from mjsim.engine.actions import DECLARE_DISCARD, DISCARD, KAKAN, KAN
 from mjsim.hand.tiles import FIRST_FLOWER_ID, kind_of
 from variants.taiwan import options as opt
+from variants.taiwan.flowers import HIDE
 from variants.taiwan.settlement import WIN_CHECKS
 
 SELF_CHANGES = ("ankan", "kakan", KAN, "chi", "pon")
+
+HIDE_AUDIT = "taiwan.hide_audit"  # game stash: how far the hidden-flower check has read the log, and the hiders
 
 
 def flowers_in_place(game) -> str | None:
@@ -92,6 +95,24 @@ def winning_shapes(game) -> str | None:
     return None
 
 
+def hidden_flower_respected(game) -> str | None:
+    """藏花: a seat that hid the eighth flower never wins that hand, and no 七搶一 is won against it (the log is read
+    once, from where the last step left off)."""
+    audit = game.stash.setdefault(HIDE_AUDIT, {"cursor": 0, "hiders": set()})
+    problem = None
+    for event in game.log[audit["cursor"] :]:
+        if event.kind == "hand_start":
+            audit["hiders"] = set()
+        elif event.kind == "bonus_choice" and event.data.kind == HIDE:
+            audit["hiders"].add(event.seat)
+        elif event.kind == "win" and audit["hiders"] and problem is None:
+            qiqiangyi = any(h.name == "qiqiangyi" for h in event.data["score"].hits)
+            if event.seat in audit["hiders"] or qiqiangyi:
+                problem = f"seat {event.seat} won after seat(s) {sorted(audit['hiders'])} hid the eighth flower"
+    audit["cursor"] = len(game.log)
+    return problem
+
+
 def calls_allowed(game) -> str | None:
     """No exposed kong on the previous player's discard."""
     for event in game.log[-40:]:
@@ -106,4 +127,5 @@ INVARIANTS = [
     ("taiwan 過水", guoshui_respected),
     ("taiwan winning shapes", winning_shapes),
     ("taiwan calls", calls_allowed),
+    ("taiwan hidden flower", hidden_flower_respected),
 ]

@@ -42,6 +42,8 @@ def win_context_if_allowed(game, seat: int, tile: int, how: str) -> WinContext |
     hand = game.hand
     if how == RON and hand.phase == ROB and hand.rob_kind == ANKAN:
         return None  # a concealed kong cannot be robbed
+    if how == RON and tile in game.rules.flow.setup.bonus_ids:  # 七搶一 at once, on another's flower
+        return win_context(game, seat, tile, how, complete=False) if flower_win(game, seat) else None
     flowers = flower_win(game, seat) if how == TSUMO else None
     complete = _hand_may_win(game, seat, tile, how)
     if not complete and flowers is None:
@@ -80,9 +82,12 @@ def win_context(game, seat: int, tile: int, how: str, complete: bool = True) -> 
     me = hand.seats[seat]
     tsumo = how == TSUMO
     winds = seat_winds(game)
-    source = None if tsumo else (hand.discard or hand.robbed)[0]
+    flowers = flower_win(game, seat) if tsumo or not complete else None
+    if tsumo:
+        source = None
+    else:  # a ron on a discard or a robbed kong, or 七搶一 at once: the holder of the single flower pays
+        source = flowers.single if flowers is not None else (hand.discard or hand.robbed)[0]
     concealed = tuple(me.tiles) if tsumo else tuple(me.tiles) + (tile,)
-    flowers = flower_win(game, seat) if tsumo else None
     extra = {
         "taiwan.flowers": tuple(kind_of(t) for t in me.flowers),
         "taiwan.dealer": winds[hand.dealer],

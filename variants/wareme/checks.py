@@ -6,6 +6,7 @@ from collections import Counter
 
 from mjsim.engine.actions import POINTS, TABLE
 from variants.wareme import options as opt
+from variants.wareme.seat import PENALTY_PREFIX
 
 
 def exactly_multiplied(game) -> str | None:
@@ -21,7 +22,7 @@ def exactly_multiplied(game) -> str | None:
         if old._replace(amount=new.amount) != new:
             return f"{old} became {new}"
         involved = seat in (old.payer, old.payee) and TABLE not in (old.payer, old.payee)
-        if not involved or old.currency != POINTS:
+        if not involved or old.currency != POINTS or old.reason.startswith(PENALTY_PREFIX):
             if new.amount != old.amount:
                 return f"{old} does not involve the wareme seat {seat} (or is not points) but became {new.amount}"
         else:

@@ -8,6 +8,9 @@ from mjsim.engine.actions import POINTS, TABLE, Transfer
 from mjsim.engine.wall import derive_seed
 
 NOTEN = "noten"
+PENALTY_PREFIX = (
+    "penalty:"  # penalties (chombo, mis-call fines) are never multiplied (S001 4play: "罰符は、倍にならない")
+)
 
 
 def dice(game_seed: int, hand_index: int) -> tuple[int, int]:
@@ -33,10 +36,12 @@ def seat_of_hand(game) -> int:
 def multiplied(t: Transfer, seat: int, factor: int, doubles_noten: bool) -> bool:
     """Whether the wareme multiplies ``t``: a points payment between the wareme seat and another seat.
 
-    Riichi deposits and sticks (the table's account) and side currencies (chips) never are; noten payments
-    only with ``wareme.doubles_noten``.
+    Riichi deposits and sticks (the table's account), side currencies (chips) and penalties never are; noten
+    payments only with ``wareme.doubles_noten``.
     """
     if t.currency != POINTS or TABLE in (t.payer, t.payee) or seat not in (t.payer, t.payee):
+        return False
+    if t.reason.startswith(PENALTY_PREFIX):
         return False
     return factor != 1 and (doubles_noten or t.reason != NOTEN)
 

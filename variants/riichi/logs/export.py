@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjsim.engine.actions import DISCARD, SET_ASIDE, TABLE, Event
+from mjsim.errors import MjsimError
 from variants.riichi import options as opt
 from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, settle
 from variants.riichi.vocabulary import DEPOSIT_REASON, DORA_EVENT, RIICHI
@@ -176,7 +177,11 @@ def _win(game, rnd: _Round, seat: int, data: dict[str, Any]) -> None:
 
 def _draw_end(rnd: _Round, outcome: dict[str, Any]) -> None:
     reason = outcome["draw"]
-    kind = "nm" if outcome.get("nagashi") else _DRAW_TYPES.get(reason, reason)
+    if outcome.get("void") or (reason not in _DRAW_TYPES and not outcome.get("nagashi")):
+        # a hand voided by a penalty (チョンボ, replayed) or a draw Tenhou does not know: no log line holds it
+        what = "a voided hand" if outcome.get("void") else f"a draw by {reason!r}"
+        raise MjsimError(f"tenhou.net/6 cannot hold {what} (a hand that ended {reason!r})")
+    kind = "nm" if outcome.get("nagashi") else _DRAW_TYPES[reason]
     deltas = [0] * 4
     for t in rnd.transfers:
         if t.payer != TABLE:
