@@ -122,7 +122,8 @@ def test_the_jirai_bot_judges_a_win_under_the_options_of_its_game(options, risk)
 def test_an_unknown_agent_lists_the_usable_ones():
     with pytest.raises(MjsimError) as error:
         make_agent("nobody", random.Random(0), compiled("tenhou"))
-    assert str(error.value) == f"unknown agent 'nobody'; known agents: {', '.join(sorted([*GENERIC, 'human']))}"
+    known = ", ".join(sorted([*GENERIC, "human", "human:dan3"]))
+    assert str(error.value) == f"unknown agent 'nobody'; known agents: {known}"
 
 
 def test_a_bot_of_a_variant_outside_the_rule_set_names_its_variant():
