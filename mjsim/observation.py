@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjsim.hand.tiles import EAST
+from mjsim.hand.tiles import EAST, NUM_KINDS, kind_of
 from mjsim.scoring import Meld
 
 SHOWN_TILES = "shown_tiles"
@@ -76,3 +76,22 @@ def observe(game, seat: int) -> Observation:
         set_aside=tuple(tuple(s.flowers) for s in hand.seats),
         hand_index=hand.index,
     )
+
+
+def visible_counts(obs: Observation) -> list[int]:
+    """How many of each kind this seat can see: own hand, every river and meld, the indicators, tiles set aside."""
+    seen = list(obs.counts)
+    for river in obs.rivers:
+        for t in river:
+            seen[kind_of(t)] += 1
+    for melds in obs.melds:
+        for m in melds:
+            for t in m.tiles:
+                seen[kind_of(t)] += 1
+    for t in obs.indicators:
+        seen[kind_of(t)] += 1
+    for tiles in obs.set_aside:
+        for t in tiles:
+            if kind_of(t) < NUM_KINDS:  # flowers are no kind of the hand
+                seen[kind_of(t)] += 1
+    return seen

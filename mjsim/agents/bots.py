@@ -8,8 +8,8 @@ from mjsim.agents.base import Bot, end_game_offered
 from mjsim.engine.actions import ABORT, CHI, DECLARE_DISCARD, DISCARD, KAN, PASS, PON, RON, SET_ASIDE, TSUMO, Action
 from mjsim.hand.decompose import waits
 from mjsim.hand.shanten import improving_kinds, shanten
-from mjsim.hand.tiles import DRAGONS, NUM_KINDS, kind_of
-from mjsim.observation import SHOWN_WAITS, Observation
+from mjsim.hand.tiles import DRAGONS, kind_of
+from mjsim.observation import SHOWN_WAITS, Observation, visible_counts
 
 
 class RandomBot(Bot):
@@ -36,25 +36,6 @@ class TsumogiriBot(Bot):
         return actions[0]
 
 
-def _visible(obs: Observation) -> list[int]:
-    """How many of each kind this seat can see (own hand, all rivers and melds, indicators shown)."""
-    seen = list(obs.counts)
-    for river in obs.rivers:
-        for t in river:
-            seen[kind_of(t)] += 1
-    for melds in obs.melds:
-        for m in melds:
-            for t in m.tiles:
-                seen[kind_of(t)] += 1
-    for t in obs.indicators:
-        seen[kind_of(t)] += 1
-    for tiles in obs.set_aside:
-        for t in tiles:
-            if kind_of(t) < NUM_KINDS:  # flowers are no kind of the hand
-                seen[kind_of(t)] += 1
-    return seen
-
-
 def ukeire(counts: list[int], visible: list[int], now: int | None = None) -> tuple[int, int]:
     """(shanten, tiles left that lower it) of a hand of 3n+1 tiles (``now``: its shanten, when known)."""
     now, kinds = improving_kinds(counts, now)
@@ -67,7 +48,7 @@ def best_discards(obs: Observation, options: list[Action]) -> list[tuple[tuple[i
     # Several options discard the same kind (a red five, two copies): each kind is measured once.
     shanten_after = {k: _without_one(counts, k, shanten) for k in {kind_of(a.tile) for a in options}}
     best = min(shanten_after.values())
-    visible = _visible(obs)
+    visible = visible_counts(obs)
     tied = [k for k, sh in shanten_after.items() if sh == best]
     left_after = {k: _without_one(counts, k, lambda c: ukeire(c, visible, best)[1]) for k in tied}
     ranked = [((best, -left_after[kind_of(a.tile)]), a) for a in options if kind_of(a.tile) in left_after]

@@ -8,11 +8,11 @@ from functools import cached_property
 from mjsim.agents.bots import ukeire
 from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import Observation
+from mjsim.observation import Observation, visible_counts
 from variants.riichi import options as opt
 from variants.riichi.human import value
 from variants.riichi.human.profile import Profile
-from variants.riichi.human.view import Threat, dora_kinds, is_open, threats, value_kinds, visible_counts
+from variants.riichi.human.view import Threat, dora_kinds, is_open, threats, value_kinds
 
 
 @dataclass(frozen=True)

@@ -9,21 +9,6 @@ from mjsim.observation import Observation
 from variants.riichi.human.profile import Profile
 
 
-def visible_counts(obs: Observation) -> list[int]:
-    """How many of each kind this seat sees: own hand, every river and meld, the dora indicators."""
-    seen = list(obs.counts) + [0] * max(0, 34 - len(obs.counts))
-    for river in obs.rivers:
-        for t in river:
-            seen[kind_of(t)] += 1
-    for melds in obs.melds:
-        for m in melds:
-            for t in m.tiles:
-                seen[kind_of(t)] += 1
-    for t in obs.indicators:
-        seen[kind_of(t)] += 1
-    return seen[:34]
-
-
 def dora_kinds(obs: Observation) -> list[int]:
     """The dora kinds, one entry per indicator (two indicators of one kind make it worth two)."""
     return [dora_from_indicator(kind_of(t)) for t in obs.indicators]
