@@ -60,6 +60,8 @@ class Option:
         kind = type(self.default)
         if isinstance(raw, str) and kind is not str:
             return self._from_text(raw, kind)
+        if isinstance(raw, str) and self.choices and raw not in self.choices:
+            return _number_choice(raw, self.choices)  # "--set x=1000" for a word default with number choices
         if kind is bool and not isinstance(raw, bool):
             raise MjsimError(self._bad(raw))
         if kind is not bool and (isinstance(raw, bool) or isinstance(raw, float)):
@@ -172,3 +174,12 @@ def _unknown_key(key: str, declared: Mapping[str, Option]) -> str:
     close = difflib.get_close_matches(key, list(declared), n=3)
     hint = f"; did you mean {', '.join(close)}?" if close else f"; known options: {', '.join(sorted(declared))}"
     return f"unknown option {key!r}{hint}"
+
+
+def _number_choice(text: str, choices: tuple[Any, ...]) -> Any:
+    """The number among ``choices`` that ``text`` writes ("1000" -> 1000), else ``text`` unchanged."""
+    stripped = text.strip()
+    for choice in choices:
+        if isinstance(choice, int) and not isinstance(choice, bool) and stripped == str(choice):
+            return choice
+    return text

@@ -277,3 +277,15 @@ def test_plugins_does_not_import_rules():
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     assert not {"mjsim.rules", "mjsim.presets"} & imported
+
+
+@pytest.mark.parametrize(("text", "value"), [("1000", 1000), ("2000", 2000), ("off", "off"), ("chombo", "chombo")])
+def test_a_number_choice_of_a_word_option_is_read_from_set_text(text, value):
+    """``--set penalties.miscall=1000``: the option's default is a word ("off") and 1000 one of its number choices."""
+    rules = RuleSet.resolve("4play", {"penalties.miscall": text}).compile()
+    assert rules["penalties.miscall"] == value
+
+
+def test_a_number_a_word_option_does_not_offer_is_refused():
+    with pytest.raises(MjsimError, match="penalties.miscall: bad value '1500'"):
+        RuleSet.resolve("4play", {"penalties.miscall": "1500"}).compile()
