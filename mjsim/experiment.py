@@ -143,7 +143,7 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
     _check_choice(where, "baseline", baseline, names)
     _check_metric(where, "target", target)
     metrics = _metric_list(where, "metrics", data.get("metrics", []))
-    games = _positive(where, data, "games", 100)
+    games = _positive(where, data, "games", 100, least=2)  # intervals, paired tests and seat balance need two
     name = _plain_name(where, data.get("name", path.stem))
     agents, lineups = _players(where, data)
     return Experiment(
@@ -263,11 +263,11 @@ def _flag(where: str, data: dict[str, Any], key: str) -> bool:
     return value
 
 
-def _positive(where: str, data: dict[str, Any], key: str, default: int) -> int:
-    """A count from 1 to MAX_COUNT (a run of more games than that would not fit in memory or a lifetime)."""
+def _positive(where: str, data: dict[str, Any], key: str, default: int, least: int = 1) -> int:
+    """A count from ``least`` to MAX_COUNT (a run of more games than that would not fit in memory or a lifetime)."""
     value = _int(where, data, key, default)
-    if not 1 <= value <= MAX_COUNT:
-        raise MjsimError(f"{where}: '{key}' must be from 1 to {MAX_COUNT:,}, got {value}")
+    if not least <= value <= MAX_COUNT:
+        raise MjsimError(f"{where}: '{key}' must be from {least} to {MAX_COUNT:,}, got {value}")
     return value
 
 

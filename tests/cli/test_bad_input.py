@@ -228,6 +228,7 @@ RUN_CASES = [
     experiment("unknown-key-near", "gmaes = 1\n" + GOOD, "games"),
     experiment("games-zero", good("games = 2", "games = 0"), "'games'"),
     experiment("games-negative", good("games = 2", "games = -1"), "'games'"),
+    experiment("games-one", good("games = 2", "games = 1"), "'games' must be from 2"),
     experiment("games-text", good("games = 2", 'games = "2"'), "'games'"),
     experiment("games-float", good("games = 2", "games = 2.5"), "'games'"),
     experiment("games-bool", good("games = 2", "games = true"), "'games'"),

@@ -17,7 +17,7 @@ from mjsim.errors import MjsimError
 from mjsim.experiment import load_experiment
 
 ROOT = Path(__file__).resolve().parents[2]
-EXPERIMENT = 'name = "e"\ngames = 1\n[[rulesets]]\npreset = "tenhou"\nplugins = [{plugins}]\n'
+EXPERIMENT = 'name = "e"\ngames = 2\n[[rulesets]]\npreset = "tenhou"\nplugins = [{plugins}]\n'
 BROKEN = {
     "raises_runtime": ("raise RuntimeError('half written')\n", "RuntimeError: half written"),
     "bad_syntax": ("def f(:\n", "SyntaxError: "),

@@ -21,7 +21,7 @@ preset = "tenhou"
         pytest.param("name = [", "malformed TOML", id="malformed-toml"),
         pytest.param('name = "e"\n', "'rulesets' is required", id="no-rulesets"),
         pytest.param("colour = 1\n" + GOOD, "unknown key 'colour'", id="unknown-key"),
-        pytest.param(GOOD.replace("games = 2", "games = 0"), "'games' must be from 1 to", id="zero-games"),
+        pytest.param(GOOD.replace("games = 2", "games = 0"), "'games' must be from 2 to", id="zero-games"),
         pytest.param(GOOD.replace("games = 2", 'games = "x"'), "'games' must be an integer", id="games-not-int"),
         pytest.param(GOOD.replace('"tenhou"', '"nope"'), "unknown preset 'nope'", id="unknown-preset"),
         pytest.param(
@@ -39,7 +39,7 @@ preset = "tenhou"
         pytest.param(GOOD + "plugins = [5]\n", "plugins must be a list of variant names", id="plugin-not-text"),
         pytest.param(GOOD + 'plugins = [""]\n', "plugins must be a list of variant names", id="plugin-empty"),
         pytest.param(GOOD + "options = [1]\n", "options must be a table", id="options-as-list"),
-        pytest.param(GOOD.replace("games = 2", "games = 1000000000000"), "'games' must be from 1 to", id="games-huge"),
+        pytest.param(GOOD.replace("games = 2", "games = 1000000000000"), "'games' must be from 2 to", id="games-huge"),
         pytest.param(GOOD + 'plugins = ["no_such_module"]\n', "unknown variant 'no_such_module'", id="plugin-missing"),
     ],
 )

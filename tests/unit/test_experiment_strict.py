@@ -38,7 +38,7 @@ def _experiment(tmp_path, text: str):
         pytest.param("seed = true\n" + RULESET, "'seed' must be an integer, got True", id="seed-bool"),
         pytest.param("games = 10\nmax_games = 5\n" + RULESET, "'max_games' (5) must be at least", id="max-below"),
         pytest.param("shard_size = 0\n" + RULESET, "'shard_size' must be from 1 to", id="shard-zero"),
-        pytest.param("games = 10_000_001\n" + RULESET, "'games' must be from 1 to 10,000,000", id="games-huge"),
+        pytest.param("games = 10_000_001\n" + RULESET, "'games' must be from 2 to 10,000,000", id="games-huge"),
         pytest.param('metrics = "win_rate"\n' + RULESET, "metrics must be a list of metric names", id="metrics-text"),
         pytest.param('rank = "win_rate"\n' + RULESET, "rank must be a list of metric names", id="rank-text"),
         pytest.param('compare = "x"\n' + RULESET, "'compare' must be a list of tables", id="compare-text"),
