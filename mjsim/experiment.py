@@ -47,6 +47,7 @@ _KEYS = {
     "metrics",
     "rank",
     "tournament",
+    "sections",
 }
 
 
@@ -93,6 +94,7 @@ class Experiment:
     shard_size: int = DEFAULT_SHARD
     rotate_seats: bool = False
     tournament: bool = False  # report tournament scoring per rule set and player (other_variants.md §6-§7)
+    sections: tuple[str, ...] = ()  # more report sections by name, each registered by a variant (boo_dabuken...)
     path: str = ""
     lineups: tuple[LineUp, ...] = ()  # two or more named line-ups, each playing every rule set; () = ``agents``
 
@@ -164,6 +166,7 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
         shard_size=_positive(where, data, "shard_size", DEFAULT_SHARD),
         rotate_seats=_flag(where, data, "rotate_seats"),
         tournament=_flag(where, data, "tournament"),
+        sections=_sections(where, data.get("sections", [])),
         path=str(path),
     )
 
@@ -261,6 +264,20 @@ def _flag(where: str, data: dict[str, Any], key: str) -> bool:
     if not isinstance(value, bool):
         raise MjsimError(f"{where}: '{key}' must be true or false, got {value!r}")
     return value
+
+
+def _sections(where: str, raw: Any) -> tuple[str, ...]:
+    """``sections``: names of report sections that installed variants register (``mjsim_register_report_sections``)."""
+    from mjsim.report_sections import report_section
+
+    if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw):
+        raise MjsimError(f"{where}: 'sections' must be a list of report section names, got {raw!r}")
+    for name in raw:
+        try:
+            report_section(name)
+        except MjsimError as exc:
+            raise MjsimError(f"{where}: sections: {exc}") from None
+    return tuple(dict.fromkeys(raw))
 
 
 def _positive(where: str, data: dict[str, Any], key: str, default: int, least: int = 1) -> int:

@@ -76,8 +76,9 @@ def build_summary(
 
 def asked_sections(experiment: Experiment) -> tuple[str, ...]:
     """The report sections of the experiment: how the players played, then those it asks for, each registered by
-    a variant (``tournament = true``)."""
-    return ("play", "tournament") if experiment.tournament else ("play",)
+    a variant (``tournament = true``, ``sections = ["boo_dabuken"]``)."""
+    asked = ("tournament",) if experiment.tournament else ()
+    return tuple(dict.fromkeys(("play", *asked, *experiment.sections)))
 
 
 def _ranking(experiment: Experiment, records: dict[str, list[Record]], line_up: LineUp) -> list[dict[str, Any]]:

@@ -78,3 +78,22 @@ def test_boo_asks_nobody_to_stop():
     rules = RuleSet.from_preset("boo-modern", {"riichi.agari_yame": "optional"}).compile()
     game = core.new_game(rules, 1)
     assert rules.flow.end_game_offer(game, {"wins": [{"seat": 0}]}) is None
+
+
+def test_an_experiment_asks_for_the_dabuken_section_by_name(tmp_path):
+    """ダブ権 is reported when the experiment names its section (``sections = ["boo_dabuken"]``)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from mjsim.cli import cli
+
+    text = (
+        'name = "d"\ngames = 3\nsections = ["boo_dabuken"]\n[[rulesets]]\npreset = "boo-classic"\n'
+        '[rulesets.options]\n"boo.dabuken" = "after_a_top"\n'
+    )
+    (tmp_path / "d.toml").write_text(text)
+    result = CliRunner().invoke(cli, ["run", str(tmp_path / "d.toml"), "--out", str(tmp_path), "--backend", "serial"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads((tmp_path / "d" / "summary.json").read_text())
+    assert "boo_dabuken" in summary["rulesets"]["boo-classic"]
