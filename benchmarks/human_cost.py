@@ -15,8 +15,7 @@ import time
 from collections import Counter
 
 from mjsim.rules import RuleSet
-from mjsim.runner.seeding import game_seed
-from variants.riichi.human.measure import play_game, seat_makers
+from variants.riichi.human.measure import play_records, seat_makers
 
 LINEUPS = ("human", "efficiency")
 
@@ -28,7 +27,8 @@ def interleaved(rules, games: int, seed: int) -> dict[str, dict[str, float]]:
     for i in range(games):
         for name in LINEUPS:
             t0 = time.process_time()
-            play_game(rules, game_seed(seed, i), seat_makers([name], rules), totals[name])
+            records = play_records(rules, [i], seed, seat_makers([name], rules), name)
+            totals[name]["hands"] += sum(len(r["hands"]) for r in records)
             seconds[name] += time.process_time() - t0
     return {
         name: {"hands": totals[name]["hands"], "cpu_seconds": round(seconds[name], 2),
@@ -42,7 +42,7 @@ def profile_top(rules, games: int, seed: int, top: int) -> None:
     profiler = cProfile.Profile()
     profiler.enable()
     for i in range(games):
-        play_game(rules, game_seed(seed, i), seat_makers(["human"], rules), Counter())
+        play_records(rules, [i], seed, seat_makers(["human"], rules))
     profiler.disable()
     pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
 

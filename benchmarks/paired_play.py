@@ -10,11 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from collections import Counter
 
 from mjsim.rules import RuleSet
-from mjsim.runner.seeding import game_seed
-from variants.riichi.human.measure import play_game, seat_makers, statistics
+from variants.riichi.human.measure import play_records, seat_makers, statistics
 
 COMPARED = ("call", "riichi", "win", "deal_in", "draw", "mean_win")
 
@@ -22,14 +20,13 @@ COMPARED = ("call", "riichi", "win", "deal_in", "draw", "mean_win")
 def paired(rules_a, rules_b, names: list[str], games: int, seed: int) -> dict[str, dict[str, float]]:
     """Per compared statistic: A, B (pooled), and B - A's mean over games with its 95 % interval."""
     diffs = {k: [] for k in COMPARED}
-    pooled = {"a": Counter(), "b": Counter()}
+    pooled: dict[str, list] = {"a": [], "b": []}
     for i in range(games):
         per_game = {}
         for side, rules in (("a", rules_a), ("b", rules_b)):
-            totals = Counter()
-            play_game(rules, game_seed(seed, i), seat_makers(names, rules), totals)
-            pooled[side].update(totals)
-            per_game[side] = statistics(totals)
+            records = play_records(rules, [i], seed, seat_makers(names, rules), "+".join(names))
+            pooled[side] += records
+            per_game[side] = statistics(records)
         for k in COMPARED:
             diffs[k].append(per_game["b"][k] - per_game["a"][k])
     a, b = statistics(pooled["a"]), statistics(pooled["b"])

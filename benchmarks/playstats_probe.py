@@ -1,8 +1,8 @@
 """Play statistics of a bot line-up per player-hand (win, deal-in, riichi, call, draw, mean win, han), and its time.
 
-A probe for tuning the human player until ``simulate --json`` reports ``play`` itself (issue 15, item 1):
-``python -m benchmarks.playstats_probe --agents human --games 100 --seed 5 [--set riichi.kuitan=false]
-[--profile FILE] [--param NAME=VALUE]``. The counting is the calibration's (variants/riichi/human/measure.py).
+A probe for tuning the human player's parameters by hand (``simulate --json`` reports the same ``play``
+figures for shipped profiles): ``python -m benchmarks.playstats_probe --agents human --games 100 --seed 5
+[--set riichi.kuitan=false] [--profile FILE] [--param NAME=VALUE]``. The counting is ``mjsim.play_stats``'s.
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ import json
 import time
 
 from mjsim.agents import make_agent
+from mjsim.play_stats import total_variation
 from mjsim.rules import RuleSet
 from variants.riichi.human.calibrate import TARGETS
-from variants.riichi.human.measure import RATES, measure, total_variation
+from variants.riichi.human.measure import RATES, measure
 from variants.riichi.human.player import HumanPlayer
 from variants.riichi.human.profile import profile_with
 from variants.riichi.human.profile_file import read_profile_file, shipped_profile
@@ -50,8 +51,6 @@ def main() -> None:
         print(f"{key:15s} {got[key]:9.3f}   people {target.values[key]}")
     print(f"{'han TV':15s} {total_variation(got['han'], target.han):9.3f}   (at most 0.10)")
     print(json.dumps({"han": {k: round(v, 3) for k, v in got["han"].items()}, "cpu_seconds": round(seconds, 1)}))
-    shares = json.dumps({k: round(v, 3) for k, v in got["wins_by"].items()})
-    print("share of wins:", shares, "(people: riichi .39, dama .12, tsumo .43 of 2016 wins)")
 
 
 if __name__ == "__main__":

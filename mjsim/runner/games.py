@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,16 +39,30 @@ class GameRecord:
         return json.dumps({"seed": self.seed, "final": self.final, "hands": self.hands}, sort_keys=True, default=str)
 
 
+SeatAgent = Callable[[int, random.Random], Any]
+"""(seat, the seat's random stream) -> the agent in that seat: for players built in code, not by name."""
+
+
 def play_game(
-    rules, seed: int, agent_names: Sequence[str], index: int = 0, check: bool = False, log_out: Path | None = None
+    rules,
+    seed: int,
+    agent_names: Sequence[str],
+    index: int = 0,
+    check: bool = False,
+    log_out: Path | None = None,
+    seat_agent: SeatAgent | None = None,
 ) -> GameRecord:
     """Play one whole game with the named bots (one per seat); ``check`` runs every invariant and ledger check
-    after every step; ``log_out`` saves the game in its family's log format."""
+    after every step; ``log_out`` saves the game in its family's log format.  ``seat_agent`` builds the agents
+    instead of the registry (a profile being fitted); ``agent_names`` then only label them in the facts of play."""
     if rules.flow is None:
         raise MjsimError(f"rule set {rules.ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
     check_agent_count(rules, agent_names)
     rngs = [random.Random(derive_seed(seed, "agent", i)) for i in range(len(agent_names))]
-    agents = [make_agent(name, rng, rules) for name, rng in zip(agent_names, rngs, strict=True)]
+    if seat_agent is None:
+        agents = [make_agent(name, rng, rules) for name, rng in zip(agent_names, rngs, strict=True)]
+    else:
+        agents = [seat_agent(seat, rng) for seat, rng in enumerate(rngs)]
     game = core.new_game(rules, seed)
     violations: list[str] = []
     while not game.over:

@@ -96,3 +96,16 @@ def test_calibrate_refuses_a_parameter_it_cannot_fit():
     """An unknown or non-fittable parameter: exit 2 with one line."""
     result = CliRunner().invoke(cli, ["calibrate", "--games", "1", "--iterations", "1", "--params", "typical_wait"])
     assert result.exit_code == 2 and "cannot fit 'typical_wait'" in result.output
+
+
+def test_the_calibration_counts_as_simulate_does():
+    """The calibration's measure and simulate's play object give the same figures on the same games."""
+    from mjsim.play_stats import play_statistics
+    from mjsim.runner.games import as_dict, run_games
+    from variants.riichi.human.measure import RATES, measure, seat_makers
+
+    rules = _rules()
+    got = measure(rules, seat_makers(["efficiency"], rules), 3, 11)
+    play = play_statistics([as_dict(r) for r in run_games(rules, 3, 11, ["efficiency"] * 4)])
+    assert {k: got[k] for k in RATES} == {k: play[k] for k in RATES}
+    assert {b: v for b, v in got["han"].items() if v} == play["han"]

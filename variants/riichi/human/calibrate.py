@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 
 from mjsim.errors import MjsimError
-from variants.riichi.human.measure import HAN_BINS, RATES, measure, total_variation
+from mjsim.play_stats import total_variation
+from variants.riichi.human.measure import HAN_BINS, RATES, measure
 from variants.riichi.human.profile import Profile, profile_with
 from variants.riichi.statistics import phoenix
 
