@@ -31,12 +31,13 @@ def bench_hand_cmd(shanten_calls, hands, seed, no_peers, as_json) -> None:
 @click.option("--seed", default=0, show_default=True)
 @click.option("--preset", default="tenhou", show_default=True)
 @click.option("--no-peers", is_flag=True, help="do not measure riichienv")
+@click.option("--agents", default="efficiency", show_default=True, help="bot names, repeated around the table")
 @click.option("--json", "as_json", is_flag=True)
-def bench_game_cmd(games, seed, preset, no_peers, as_json) -> None:
-    """Hands per second on one core with four efficiency bots, and peak memory."""
+def bench_game_cmd(games, seed, preset, no_peers, agents, as_json) -> None:
+    """Hands per second on one core with a bot line-up (four efficiency bots by default), and peak memory."""
     from benchmarks.game import bench_game, format_game_report
 
-    result = bench_game(games=games, seed=seed, preset=preset, peers=not no_peers)
+    result = bench_game(games=games, seed=seed, preset=preset, peers=not no_peers, agents=agents)
     click.echo(json.dumps(result, indent=1) if as_json else format_game_report(result))
 
 

@@ -17,13 +17,17 @@ from mjsim.errors import MjsimError
 from mjsim.native import build_status
 
 
-def bench_game(games: int = 20, seed: int = 0, preset: str = "tenhou", peers: bool = True) -> dict[str, Any]:
-    """Hands (kyoku) per second on one core with four efficiency bots, beside riichienv's engine when installed."""
+def bench_game(
+    games: int = 20, seed: int = 0, preset: str = "tenhou", peers: bool = True, agents: str = "efficiency"
+) -> dict[str, Any]:
+    """Hands (kyoku) per second on one core with a bot line-up (``agents``: names repeated around the table),
+    beside riichienv's engine with its own greedy bots when installed."""
     if games < 1:
         raise MjsimError("bench game needs at least one game")
-    mjsim.RuleSet.resolve(preset).compile()  # an unknown preset fails here, not in the child
+    rules = mjsim.RuleSet.resolve(preset).compile()  # an unknown preset or agent fails here, not in the child
+    lineup = seat_lineup(agents, rules)
     try:
-        ours = _run_child(_mjsim_command(), {"games": games, "seed": seed, "preset": preset})
+        ours = _run_child(_mjsim_command(), {"games": games, "seed": seed, "preset": preset, "agents": lineup})
     except RuntimeError as exc:
         raise MjsimError(f"bench game: the mjsim child failed: {exc}") from exc
     rate = ours["hands"] / ours["seconds"]
@@ -32,6 +36,7 @@ def bench_game(games: int = 20, seed: int = 0, preset: str = "tenhou", peers: bo
         "build": build_status(),
         "machine": machine_info(),
         "preset": preset,
+        "agents": lineup,
         "games": games,
         "hands": ours["hands"],
         "seconds": round(ours["seconds"], 3),
@@ -40,6 +45,21 @@ def bench_game(games: int = 20, seed: int = 0, preset: str = "tenhou", peers: bo
         "max_rss_mb": ours["max_rss_mb"],
         "peers": {"riichienv": _riichienv_section(games, seed, rate) if peers else None},
     }
+
+
+def seat_lineup(agents: str, rules) -> list[str]:
+    """One agent name per seat: the comma-separated names repeated around the table, each one checked."""
+    import random
+
+    from mjsim.agents import make_agent
+
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    if not names:
+        raise MjsimError("bench game: --agents names no agent")
+    for name in dict.fromkeys(names):
+        make_agent(name, random.Random(0), rules)  # an unknown name is its one-line error
+    seats = rules.flow.setup.seats
+    return [names[seat % len(names)] for seat in range(seats)]
 
 
 def format_game_report(result: dict[str, Any]) -> str:
@@ -54,7 +74,7 @@ def format_game_report(result: dict[str, Any]) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     lines = [table_row(r, widths) for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
-    lines += ["", "mjsim: four efficiency bots, every hook live; peak RSS target < 300 MB"]
+    lines += ["", f"mjsim: bots {', '.join(result['agents'])}, every hook live; peak RSS target < 300 MB"]
     if peer is None:
         lines.append("riichienv: not measured (not installed, or peers turned off)")
     elif "error" in peer:
@@ -109,25 +129,25 @@ def _mjsim_command() -> list[str]:
 
 
 def _mjsim_child() -> None:
-    """Child entry point: reads ``{"games", "seed", "preset"}`` on stdin, prints mjsim's measurement as JSON."""
+    """Child entry point: reads ``{"games", "seed", "preset", "agents"}`` on stdin, prints mjsim's measurement."""
     import json
 
     from benchmarks.peers import pin_one_core
 
     args = json.load(sys.stdin)
     pin_one_core()
-    print(json.dumps(_measure_mjsim(args["games"], args["seed"], args["preset"])))
+    print(json.dumps(_measure_mjsim(args["games"], args["seed"], args["preset"], args["agents"])))
 
 
-def _measure_mjsim(games: int, seed: int, preset: str) -> dict[str, Any]:
+def _measure_mjsim(games: int, seed: int, preset: str, agents: list[str]) -> dict[str, Any]:
     """Play one untimed warm-up game, then ``games`` timed games; hands, seconds and this process's peak RSS."""
     from benchmarks.peers import peak_rss_mb
     from mjsim.runner.games import run_games
 
     rules = mjsim.RuleSet.resolve(preset).compile()
-    run_games(rules, 1, seed + 1, ["efficiency"] * 4)  # warm the tables and caches
+    run_games(rules, 1, seed + 1, agents)  # warm the tables and caches
     start, cpu = time.perf_counter(), time.process_time()
-    records = run_games(rules, games, seed, ["efficiency"] * 4)
+    records = run_games(rules, games, seed, agents)
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {
         "games": games,

@@ -34,3 +34,19 @@ def test_python_m_benchmarks_runs_the_same_commands():
     )
     result = json.loads(done.stdout)
     assert (result["shanten"]["calls"], result["score"]["hands"], result["peers"]) == (50, 5, {"mahjong": None})
+
+
+def test_bench_game_plays_the_line_up_it_is_given():
+    """``--agents human,efficiency`` seats the names around the table, and the result says which bots played."""
+    result = CliRunner().invoke(
+        cli_module.cli, ["bench", "game", "--games", "1", "--agents", "human,efficiency", "--no-peers", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.output)
+    assert got["agents"] == ["human", "efficiency", "human", "efficiency"] and got["hands"] > 0
+
+
+def test_bench_game_refuses_an_unknown_agent_in_one_line():
+    result = CliRunner().invoke(cli_module.cli, ["bench", "game", "--games", "1", "--agents", "nobody", "--no-peers"])
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1 and "unknown agent 'nobody'" in result.output
