@@ -228,6 +228,14 @@ def mjsim_record_hand(game, outcome):
     (e.g. {"jirai.count": 3, "jirai.reversed": 1}); experiments can measure them. Return None for none."""
 
 
+@hookspec
+def mjsim_unwise_actions(rules, obs, actions):
+    """Offered actions a player who knows this variant's rule would avoid (a list, or None for none): advice to
+    rule-aware bots, read from the seat's observation only (e.g. a win the seat expects to be reversed).
+
+    Called by bots that take advice (the human-like players), never by the engine; every answer is joined."""
+
+
 # --- Registration hooks: what a variant adds beside the rules -------------------------------------------------
 
 

@@ -39,6 +39,20 @@ class Bot:
         return end_game_answer(actions, leading)
 
 
+def advised_actions(rules: Rules | None, obs: Observation, actions: Sequence[Action]) -> Sequence[Action]:
+    """``actions`` without those the rule set's variants call unwise (``mjsim_unwise_actions``), unless that
+    would leave none: a rule-aware bot's choices."""
+    if rules is None:
+        return actions
+    unwise = [
+        a for answer in rules.hook.mjsim_unwise_actions(rules=rules, obs=obs, actions=actions) for a in answer or ()
+    ]
+    if not unwise:
+        return actions
+    kept = [a for a in actions if a not in unwise]
+    return kept or actions
+
+
 def end_game_answer(actions: Sequence[Action], end: bool) -> Action:
     """``Action("end_game")`` or ``Action("play_on")`` from ``actions``."""
     wanted = END_GAME if end else PLAY_ON

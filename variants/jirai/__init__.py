@@ -112,6 +112,13 @@ def mjsim_register_invariants(rules):
 
 
 @hookimpl
+def mjsim_unwise_actions(rules, obs, actions):
+    from variants.jirai.advice import unwise_actions
+
+    return unwise_actions(rules, obs, actions)
+
+
+@hookimpl
 def mjsim_register_agents():
     """The 地雷麻雀 bots: jirai_dealer_aware, jirai_naive."""
     return bots.BOTS

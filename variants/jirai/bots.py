@@ -71,6 +71,25 @@ def belief(k: int, public: tuple, pool: Sequence[str] = POOL_YAKU) -> list[froze
     return [s for s in sets if all(len(s - hits) >= kk for kk, hits in clean)] or sets
 
 
+def forbidden_chance(obs: Observation, rules: Rules, hits: frozenset[str], knows: bool = True) -> float:
+    """The probability that the forbidden set holds one of ``hits``: certain when the seat is told the set (and
+    ``knows`` lets it use that), else the share of the sets it believes possible; 0 when the count is hidden."""
+    if not hits:
+        return 0.0
+    if knows and "jirai_forbidden" in obs.extra:
+        return 1.0 if hits & frozenset(obs.extra["jirai_forbidden"]) else 0.0
+    k = obs.extra.get("jirai_forbidden_count")
+    if k is None:
+        return 0.0  # the count is hidden: no belief to act on
+    sets = belief(k, obs.extra.get("jirai_public", ()), pool(rules.values))
+    return sum(1 for s in sets if s & hits) / len(sets)
+
+
+def reversal_risk(obs: Observation, action: Action, rules: Rules, knows: bool = True) -> float:
+    """The probability that taking the offered win reverses it (the pool yaku it holds are forbidden)."""
+    return forbidden_chance(obs, rules, win_pool_yaku(obs, action, rules) or frozenset(), knows)
+
+
 class JiraiDealerAwareBot(EfficiencyBot):
     """Efficiency play; declines wins the forbidden set (known or believed) would reverse."""
 
@@ -101,16 +120,7 @@ class JiraiDealerAwareBot(EfficiencyBot):
 
     def reversal_risk(self, obs: Observation, action: Action) -> float:
         """The probability that taking this win reverses it."""
-        hits = win_pool_yaku(obs, action, self.rules)
-        if not hits:
-            return 0.0
-        if self._knows(obs):
-            return 1.0 if hits & frozenset(obs.extra["jirai_forbidden"]) else 0.0
-        k = obs.extra.get("jirai_forbidden_count")
-        if k is None:
-            return 0.0  # the count is hidden: no belief to act on
-        sets = belief(k, obs.extra.get("jirai_public", ()), pool(self.rules.values))
-        return sum(1 for s in sets if s & hits) / len(sets)
+        return reversal_risk(obs, action, self.rules, self.uses_knowledge)
 
 
 class JiraiNaiveBot(JiraiDealerAwareBot):

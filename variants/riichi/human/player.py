@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from mjsim.agents.base import Bot
+from mjsim.agents.base import Bot, advised_actions
 from mjsim.engine.actions import ABORT, ANKAN, CHI, DECLARE_DISCARD, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.observation import Observation
 from variants.riichi.human.calls import choose_call
@@ -30,6 +30,7 @@ class HumanPlayer(Bot):
         """The chosen action among ``actions``."""
         if self.first_dealer is None:
             self.first_dealer = obs.dealer
+        actions = advised_actions(self.rules, obs, actions)  # what the rule set's variants advise against
         by_kind: dict[str, list[Action]] = {}
         for a in actions:
             by_kind.setdefault(a.kind, []).append(a)
