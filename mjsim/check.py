@@ -42,6 +42,7 @@ STEP_CAP = 2000  # steps per game at most: a variant that never ends a game must
 MAX_STEER = 25  # the highest share (per cent) of decisions Hypothesis may take over from the bots in a game
 DRAW_BUDGET = 2000  # steering draws per game at most, so a long game stays inside Hypothesis's 8 KiB buffer
 EVENTS_SHOWN = 20
+COMPILED_KEPT = 256  # rule sets compiled for drawn options kept at once (--vary-options)
 WINDS = "ESWN"
 
 Choices = dict[int, Action]
@@ -333,6 +334,8 @@ def _example_rules(rules: Rules, data: Any, stats: _Stats) -> tuple[Rules, tuple
         drawn[key] = data.draw(option_strategy(rules.declared[key], rules.values[key], floor), label=key)
     changed = tuple((key, value) for key, value in drawn.items() if value != rules.values[key])
     if changed not in stats.compiled:
+        if len(stats.compiled) >= COMPILED_KEPT:
+            stats.compiled.clear()  # shrinking may try thousands of value sets; a few hundred rule sets suffice
         try:
             stats.compiled[changed] = with_options(rules, changed)
         except MjsimError:
