@@ -12,7 +12,7 @@ from mjsim.check import CheckResult, format_check, run_check
 from mjsim.cli import cli
 
 PLUGINS_DIR = Path(__file__).resolve().parents[1] / "plugins"
-EXAMPLES = 6  # games are slow: a few per rule set here; `mjsim check --vary-options` runs 100 by default
+EXAMPLES = 4  # games are slow: a few per rule set here; `mjsim check --vary-options` runs 100 by default
 
 
 @pytest.mark.parametrize("preset", ["tenhou", "tenhou-sanma", "chengdu"])
