@@ -9,9 +9,10 @@ from typing import Any
 from mjsim.errors import MjsimError
 from variants.riichi.logs.mjlog import read_mjlog
 from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, read_source
+from variants.riichi.mjai.logs import looks_like_mjai, read_mjai
 from variants.riichi.logs.tenhou6 import DRAW_NAMES, LIMIT_NAMES, TSUMOGIRI, YAKU_NAMES, read_tenhou6, tile_code
 
-_READERS = {".mjlog": read_mjlog, ".xml": read_mjlog, ".json": read_tenhou6}
+_READERS = {".mjlog": read_mjlog, ".xml": read_mjlog, ".json": read_tenhou6, ".mjson": read_mjai, ".jsonl": read_mjai}
 _LOBBY_CHARS = ((0xA0, "鳳"), (0x80, "上"), (0x20, "特"), (0x00, "般"))
 
 
@@ -24,7 +25,7 @@ def load_logs(paths: str | Path | Iterable[str | Path]) -> list[GameLog]:
         if path.is_dir():
             files = [f for f in sorted(path.rglob("*")) if f.is_file() and _is_log(f)]
             if not files:
-                raise MjsimError(f"{path}: no game logs here (.mjlog, .xml, .json or mjlog .txt, optionally .gz)")
+                raise MjsimError(f"{path}: no game logs here (.mjlog, .xml, .json, .mjson, .jsonl or mjlog .txt, optionally .gz)")
             games.extend(_read(f) for f in files)
         elif path.is_file():
             games.append(_read(path))
@@ -51,11 +52,13 @@ def _reader_for_name(path: Path) -> Any:
 def _read(path: Path) -> GameLog:
     """Read one file with the reader its name or, failing that, its first character picks."""
     reader = _reader_for_name(path)
+    if reader in (None, read_tenhou6) and looks_like_mjai(read_source(path)):
+        reader = read_mjai  # mjai logs are often named .json too: one event a line, each with a "type"
     if reader is None:
         start = read_source(path).lstrip()[:1]
         reader = {b"<": read_mjlog, b"{": read_tenhou6}.get(start)
     if reader is None:
-        raise MjsimError(f"{path}: neither mjlog XML nor tenhou.net/6 JSON")
+        raise MjsimError(f"{path}: neither mjlog XML, tenhou.net/6 JSON nor mjai JSONL")
     return reader(path)
 
 
