@@ -75,7 +75,7 @@ def match(answer: dict[str, Any], actions: Sequence[Action], kinds: frozenset[st
     """
     wanted = answer.get("type")
     if wanted == "dahai":
-        return _discard(answer, [a for a in actions if a.kind in kinds], name, drawn)
+        return _discard(answer, [a for a in actions if a.kind in kinds & {DISCARD, DECLARE_DISCARD}], name, drawn)
     for a in actions:
         if a.kind not in kinds or a.kind == DISCARD:
             continue
