@@ -116,7 +116,12 @@ def answer(player: Player, e: dict) -> dict:
 
 def discard(player: Player, drawn: str | None, forbidden=()) -> dict:
     name = player.best_discard(forbidden)
-    return {"type": "dahai", "actor": player.seat, "pai": name, "tsumogiri": name == drawn and player.hand.count(name) == 1}
+    return {
+        "type": "dahai",
+        "actor": player.seat,
+        "pai": name,
+        "tsumogiri": name == drawn and player.hand.count(name) == 1,
+    }
 
 
 def main() -> None:

@@ -48,7 +48,7 @@ def split_argument(name: str) -> tuple[str, str | None]:
     (name, None). A name registered whole (``human:dan3``) is a plain name."""
     prefix, sep, argument = name.partition(":")
     names = _all_names()
-    if not sep or name in names or prefix + sep not in names:
+    if not sep or prefix + sep not in names or (name in names and argument):
         return name, None
     return prefix + sep, argument
 

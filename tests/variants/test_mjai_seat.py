@@ -39,19 +39,26 @@ for line in sys.stdin:
     print(json.dumps(answer(player, event)), flush=True)
 """
 MISBEHAVIOURS = {
-    "illegal": 'print(json.dumps({"type": "dahai", "actor": player.seat, "pai": "?x", "tsumogiri": False}), flush=True); continue',
+    "illegal": 'print(json.dumps({"type": "dahai", "actor": player.seat, "pai": "?x"}), flush=True); continue',
     "garbage": 'print("hello, I am no bot", flush=True); continue',
     "sleeps": "time.sleep(30)",
     "exits": "sys.exit(3)",
 }
-FRAGMENTS = {"illegal": "not legal here", "garbage": "not an mjai message", "sleeps": "no answer within", "exits": "exited with status 3"}
+FRAGMENTS = {
+    "illegal": "not legal here",
+    "garbage": "not an mjai message",
+    "sleeps": "no answer within",
+    "exits": "exited with status 3",
+}
 
 
 def bad_bot(tmp_path: Path, how: str, marker: Path | None = None) -> tuple[str, Path]:
     """(the agent name of a bot that misbehaves as ``how`` while ``marker`` does not exist, its pid file)."""
     pids = tmp_path / f"{how}.pids"
     script = tmp_path / f"{how}_bot.py"
-    code = BAD_BOT.format(examples=str(BOT.parent), pids=str(pids), marker=str(marker or tmp_path / "never"), misbehave=MISBEHAVIOURS[how])
+    code = BAD_BOT.format(
+        examples=str(BOT.parent), pids=str(pids), marker=str(marker or tmp_path / "never"), misbehave=MISBEHAVIOURS[how]
+    )
     script.write_text(textwrap.dedent(code))
     return f"mjai:timeout=2 {shlex.join([sys.executable, str(script)])}", pids
 
@@ -63,7 +70,18 @@ def alive(pid: int) -> bool:
 
 
 def simulate(*agents: str, games: int = 1, extra: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-m", "mjsim", "simulate", "--games", str(games), "--seed", "1", "--agents", ",".join(agents)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "mjsim",
+        "simulate",
+        "--games",
+        str(games),
+        "--seed",
+        "1",
+        "--agents",
+        ",".join(agents),
+    ]
     return subprocess.run([*cmd, *extra, "--json"], capture_output=True, text=True, env=ENV, timeout=600, cwd=ROOT)
 
 
@@ -93,7 +111,9 @@ def test_a_bad_bot_is_one_line_and_leaves_no_process(tmp_path, how):
 def test_illegal_answers_can_be_replaced_and_counted(tmp_path):
     name, _ = bad_bot(tmp_path, "illegal")
     rules = RuleSet.from_preset("tenhou").compile()
-    record = play_game(rules, 3, [name.replace("mjai:", "mjai:illegal=default "), "efficiency", "efficiency", "efficiency"])
+    record = play_game(
+        rules, 3, [name.replace("mjai:", "mjai:illegal=default "), "efficiency", "efficiency", "efficiency"]
+    )
     assert record.play[SUBSTITUTED][0] > 0 and record.play[SUBSTITUTED][1:] == [0, 0, 0]
 
 
@@ -130,7 +150,17 @@ def test_a_failed_run_resumes(tmp_path):
     marker = tmp_path / "healed"
     name, _ = bad_bot(tmp_path, "garbage", marker)
     (tmp_path / "e.toml").write_text(EXPERIMENT.format(seat=name))
-    cmd = [sys.executable, "-m", "mjsim", "run", str(tmp_path / "e.toml"), "--out", str(tmp_path / "out"), "--backend", "serial"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "mjsim",
+        "run",
+        str(tmp_path / "e.toml"),
+        "--out",
+        str(tmp_path / "out"),
+        "--backend",
+        "serial",
+    ]
     first = subprocess.run(cmd, capture_output=True, text=True, env=ENV, timeout=600, cwd=ROOT)
     assert first.returncode == 2 and "not an mjai message" in first.stderr and "Traceback" not in first.stderr
     marker.write_text("")  # the bot answers well from now on

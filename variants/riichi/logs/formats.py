@@ -1,4 +1,4 @@
-"""The log formats the riichi family writes its games in: tenhou.net/6 JSON, mjai JSONL (``mjsim_register_log_formats``)."""
+"""The riichi family's log formats: tenhou.net/6 JSON and mjai JSONL (``mjsim_register_log_formats``)."""
 
 from __future__ import annotations
 

@@ -9,8 +9,8 @@ from typing import Any
 from mjsim.errors import MjsimError
 from variants.riichi.logs.mjlog import read_mjlog
 from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, read_source
-from variants.riichi.mjai.logs import looks_like_mjai, read_mjai
 from variants.riichi.logs.tenhou6 import DRAW_NAMES, LIMIT_NAMES, TSUMOGIRI, YAKU_NAMES, read_tenhou6, tile_code
+from variants.riichi.mjai.logs import looks_like_mjai, read_mjai
 
 _READERS = {".mjlog": read_mjlog, ".xml": read_mjlog, ".json": read_tenhou6, ".mjson": read_mjai, ".jsonl": read_mjai}
 _LOBBY_CHARS = ((0xA0, "鳳"), (0x80, "上"), (0x20, "特"), (0x00, "般"))
@@ -25,7 +25,9 @@ def load_logs(paths: str | Path | Iterable[str | Path]) -> list[GameLog]:
         if path.is_dir():
             files = [f for f in sorted(path.rglob("*")) if f.is_file() and _is_log(f)]
             if not files:
-                raise MjsimError(f"{path}: no game logs here (.mjlog, .xml, .json, .mjson, .jsonl or mjlog .txt, optionally .gz)")
+                raise MjsimError(
+                    f"{path}: no game logs here (.mjlog, .xml, .json, .mjson, .jsonl or mjlog .txt, optionally .gz)"
+                )
             games.extend(_read(f) for f in files)
         elif path.is_file():
             games.append(_read(path))

@@ -41,7 +41,13 @@ def as_mjai(action: Action, seat: int, target: int | None, name) -> dict[str, An
         return {"type": "kakan", "actor": seat, "pai": name(action.tile), "consumed": consumed}
     if kind in _CALL_TYPES:
         consumed = [name(t) for t in action.tiles]
-        return {"type": _CALL_TYPES[kind], "actor": seat, "target": target, "pai": name(action.tile), "consumed": consumed}
+        return {
+            "type": _CALL_TYPES[kind],
+            "actor": seat,
+            "target": target,
+            "pai": name(action.tile),
+            "consumed": consumed,
+        }
     if kind == ABORT:
         return {"type": "ryukyoku", "actor": seat, "reason": "kyushukyuhai"}
     if kind == PASS:

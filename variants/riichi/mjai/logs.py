@@ -14,9 +14,18 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
+from variants.riichi.logs.model import (
+    AgariRecord,
+    DrawRecord,
+    GameLog,
+    LogEvent,
+    LogMeld,
+    RoundLog,
+    read_source,
+    settle,
+)
 from variants.riichi.mjai.tiles import HIDDEN, WINDS, parse_name
 from variants.riichi.mjai.translate import Translator
-from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, read_source, settle
 
 SUFFIX = ".mjson"
 """The extension mjsim gives mjai logs (Mortal's and mjai's own; ``mjsim replay`` also reads ``.jsonl``)."""
@@ -50,7 +59,9 @@ def game_events(game, names: Sequence[str]) -> list[dict[str, Any]]:
 
 def write_mjai_text(game, agent_names: Sequence[str]) -> str:
     """One game as mjai JSONL text (``mjsim simulate --log-out DIR --log-format mjai``)."""
-    return "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n" for e in game_events(game, agent_names))
+    return "".join(
+        json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n" for e in game_events(game, agent_names)
+    )
 
 
 write_mjai_text.suffix = SUFFIX  # type: ignore[attr-defined]  # the extension mjsim gives its files

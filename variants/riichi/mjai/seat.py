@@ -74,7 +74,11 @@ class MjaiSeat(Bot):
         kinds = SPOKEN - {DECLARE_DISCARD}
         if answer.get("type") == "reach" and any(a.kind == DECLARE_DISCARD for a in actions):
             self.reach_told = True
-            reach = {"type": "reach", "actor": self.seat, "cannot_dahai": self._forbidden(obs, actions, DECLARE_DISCARD)}
+            reach = {
+                "type": "reach",
+                "actor": self.seat,
+                "cannot_dahai": self._forbidden(obs, actions, DECLARE_DISCARD),
+            }
             self.pending = [reach]
             (event, answer), kinds = self._exchange(), frozenset({DECLARE_DISCARD})
         chosen = match(answer, actions, kinds, self.name, self.game.hand.last_draw)

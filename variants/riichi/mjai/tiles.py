@@ -1,4 +1,4 @@
-"""mjai tile names: ``1m``..``9m``, ``1p``.., ``1s``.., ``E S W N P F C`` (white, green, red), ``5mr`` for a red five."""
+"""mjai tile names: ``1m``..``9m``, ``1p``.., ``1s``.., ``E S W N P F C`` (white, green, red), ``5mr`` (a red five)."""
 
 from __future__ import annotations
 
