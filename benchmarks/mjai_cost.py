@@ -1,5 +1,8 @@
 """Cost of mjai seats: hands/s of four mjai seats (the example bot) vs four in-process efficiency bots, in one run.
 
+Three line-ups: four seats with a process each (``mjai``), four seats sharing one process (``mjai_shared``,
+``seats=shared``) and four in-process efficiency bots.
+
 ``python -m benchmarks.mjai_cost --games 10 --seed 5``: game ``i`` is played by each line-up in turn (the same
 seed), so load from other processes falls on both alike. CPU time counts mjsim's and the bot processes'
 (``RUSAGE_CHILDREN``: they are waited for at the end of every game); wall time is printed beside it.
@@ -24,8 +27,12 @@ BOT = Path(__file__).resolve().parent.parent / "examples" / "mjai_bot.py"
 
 
 def lineups(command: str) -> dict[str, list[str]]:
-    """The two line-ups: four mjai seats running ``command``, four efficiency bots."""
-    return {"mjai": [f"mjai:{command}"] * 4, "efficiency": ["efficiency"] * 4}
+    """The line-ups: four mjai seats running ``command`` (a process each, one shared), four efficiency bots."""
+    return {
+        "mjai": [f"mjai:{command}"] * 4,
+        "mjai_shared": [f"mjai:seats=shared {command}"] * 4,
+        "efficiency": ["efficiency"] * 4,
+    }
 
 
 def _cpu() -> float:
@@ -62,9 +69,11 @@ def main() -> None:
     rules = RuleSet.resolve(args.preset, {}, ()).compile()
     got = interleaved(rules, args.games, args.seed, args.command)
     per_hand = {name: got[name]["cpu_seconds"] / max(got[name]["hands"], 1) for name in got}
-    ratio = per_hand["mjai"] / max(per_hand["efficiency"], 1e-9)
-    wall = got["mjai"]["wall_seconds"] / max(got["efficiency"]["wall_seconds"], 1e-9)
-    print(json.dumps({**got, "cpu_per_hand_mjai_over_efficiency": round(ratio, 2), "wall_ratio": round(wall, 2)}))
+    ratios = {}
+    for name in ("mjai", "mjai_shared"):
+        ratios[f"cpu_per_hand_{name}_over_efficiency"] = round(per_hand[name] / max(per_hand["efficiency"], 1e-9), 2)
+        ratios[f"wall_{name}_over_efficiency"] = round(got[name]["wall_seconds"] / got["efficiency"]["wall_seconds"], 2)
+    print(json.dumps({**got, **ratios}))
 
 
 if __name__ == "__main__":

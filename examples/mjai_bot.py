@@ -1,28 +1,102 @@
-"""An mjai bot on stdin/stdout playing the efficiency policy: the template for wrapping any bot.
+"""An mjai bot on stdin/stdout playing a lean efficiency policy: the template for wrapping any bot.
 
-mjsim seats it with ``--agents mjai:"python examples/mjai_bot.py"``. It reads one mjai event a line and writes
-one answer a line (``{"type":"none"}`` when nothing is asked). It follows its own hand from the events and
-takes the legal actions mjsim lists in ``possible_actions`` (a win, riichi, a value-tile pon); it discards
-for speed (fewest shanten, then most tiles that help). To wrap another bot, keep the loop and replace
-:func:`answer`.
+mjsim seats it with ``--agents mjai:"python examples/mjai_bot.py"`` (``mjai:"seats=shared python ..."``: one
+process for every seat). It reads one mjai event a line and writes one answer a line (``{"type":"none"}``
+when nothing is asked). It follows its own hand from the
+events and takes the legal actions mjsim lists in ``possible_actions`` (a win, riichi, a value-tile pon);
+it discards for speed: fewest shanten, then the most unseen tiles that help, honours and terminals first.
+It imports nothing but the standard library, so that it starts fast (mjsim starts it for every game).
+To wrap another bot, keep :func:`main` and replace :func:`answer`.
 """
 
 from __future__ import annotations
 
 import json
-import sys
-
-from mjsim.hand.shanten import improving_kinds, shanten
+import os
+from functools import cache, lru_cache
 
 NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + ["E", "S", "W", "N", "P", "F", "C"]
-KIND = {name: kind for kind, name in enumerate(NAMES)}
-VALUE_HONOURS = {"P", "F", "C"}
+KIND = {name: kind for kind, name in enumerate(NAMES)} | {"5mr": 4, "5pr": 13, "5sr": 22}
+YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 NONE = {"type": "none"}
 
 
-def kind(name: str) -> int:
-    """The tile kind (0..33) of an mjai name (``5mr`` is a five)."""
-    return KIND[name[:2] if name.endswith("r") else name]
+@cache
+def blocks(counts: tuple[int, ...], honours: bool) -> frozenset[tuple[int, int, int]]:
+    """The best (sets, partial sets, pair) splits of one suit's counts (none dominated by another)."""
+    i = next((j for j, c in enumerate(counts) if c), None)
+    if i is None:
+        return frozenset({(0, 0, 0)})
+    found: set[tuple[int, int, int]] = set()
+
+    def take(used: tuple[int, ...], sets: int, partial: int, pair: int) -> None:
+        rest = list(counts)
+        for j in used:
+            rest[j] -= 1
+        for s, p, h in blocks(tuple(rest), honours):
+            if h + pair <= 1:
+                found.add((s + sets, p + partial, h + pair))
+
+    if counts[i] >= 3:
+        take((i, i, i), 1, 0, 0)
+    if counts[i] >= 2:
+        take((i, i), 0, 1, 0)
+        take((i, i), 0, 0, 1)
+    if not honours and i <= 6 and counts[i + 1] and counts[i + 2]:
+        take((i, i + 1, i + 2), 1, 0, 0)
+    if not honours and i <= 7 and counts[i + 1]:
+        take((i, i + 1), 0, 1, 0)
+    if not honours and i <= 6 and counts[i + 2]:
+        take((i, i + 2), 0, 1, 0)
+    take((i,), 0, 0, 0)
+    return frozenset(
+        b for b in found if not any(o != b and all(x >= y for x, y in zip(o, b, strict=True)) for o in found)
+    )
+
+
+def shanten(counts: list[int]) -> int:
+    """Tiles from ready (-1: complete) of a hand of 3n+1 or 3n+2 tiles: standard, seven pairs, thirteen orphans."""
+    return _shanten(bytes(counts))
+
+
+@cache
+def _values(counts: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For a group with no pair and with one: the best 2 x sets + partial sets using at most k blocks, k = 0..4."""
+    best = [[-99] * 5, [-99] * 5]
+    for sets, partial, pair in blocks(tuple(counts), honours):
+        for k in range(5):
+            used = min(sets, k)
+            best[pair][k] = max(best[pair][k], 2 * used + min(partial, k - used))
+    return tuple(best[0]), tuple(best[1])
+
+
+@lru_cache(maxsize=1 << 16)
+def _merged(a: bytes, b: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Two groups' values together (a hand changes one group at a time: the pairs of groups repeat)."""
+    va, vb = _values(a, False), _values(b, honours)
+    out = [[-99] * 5, [-99] * 5]
+    for ha in (0, 1):
+        for hb in (0, 1 - ha):
+            for k in range(5):
+                here = max(va[ha][i] + vb[hb][k - i] for i in range(k + 1))
+                out[ha + hb][k] = max(out[ha + hb][k], here)
+    return tuple(out[0]), tuple(out[1])
+
+
+@lru_cache(maxsize=1 << 16)
+def _shanten(counts: bytes) -> int:
+    need = sum(counts) // 3
+    first, second = _merged(counts[0:9], counts[9:18], False), _merged(counts[18:27], counts[27:34], True)
+    value = max(
+        first[ha][i] + second[hb][need - i] + ha + hb for ha in (0, 1) for hb in (0, 1 - ha) for i in range(need + 1)
+    )
+    best = 2 * need - value
+    if need == 4 and best >= 0:  # seven pairs and thirteen orphans: closed hands only, better only when not ready
+        pairs, kinds = counts.count(2) + counts.count(3) + counts.count(4), 34 - counts.count(0)
+        best = min(best, 6 - pairs + max(0, 7 - kinds))
+        orphans = bytes(counts[k] for k in YAOCHU)
+        best = min(best, 13 - (13 - orphans.count(0)) - (max(orphans) >= 2))
+    return best
 
 
 class Player:
@@ -30,15 +104,16 @@ class Player:
 
     def __init__(self) -> None:
         self.seat, self.hand, self.seen, self.reached = 0, [], [0] * 34, False
-        self.winds = ("E", "E")  # (round wind, seat wind)
+        self.winds = ("E", "E")  # (round wind, seat wind): the honours worth a pon
 
     def see(self, name: str) -> None:
+        """Count a tile this seat has seen (its own, or shown on the table)."""
         if name != "?":
-            self.seen[kind(name)] += 1
+            self.seen[KIND[name]] += 1
 
     def follow(self, e: dict) -> None:
-        """Update the state for an event."""
-        t, me = e["type"], e.get("actor") == self.seat
+        """Update what the bot knows for one event."""
+        t, mine = e["type"], e.get("actor") == self.seat
         if t == "start_game":
             self.seat = e["id"]
         elif t == "start_kyoku":
@@ -46,97 +121,107 @@ class Player:
             self.winds = (e["bakaze"], "ESWN"[(self.seat - e["oya"]) % 4])
             for name in [*self.hand, e["dora_marker"]]:
                 self.see(name)
-        elif t == "tsumo" and me:
+        elif t == "tsumo" and mine:
             self.hand.append(e["pai"])
             self.see(e["pai"])
         elif t == "dahai":
-            self.hand.remove(e["pai"]) if me else self.see(e["pai"])
-        elif t in ("chi", "pon", "daiminkan", "ankan", "kakan") and me:
-            for name in e.get("consumed", []) if t != "kakan" else [e["pai"]]:
-                self.hand.remove(name)
+            self.hand.remove(e["pai"]) if mine else self.see(e["pai"])
         elif t in ("chi", "pon", "daiminkan", "ankan", "kakan"):
-            for name in e.get("consumed", []) if t != "kakan" else [e["pai"]]:
-                self.see(name)
-        elif t == "reach" and me:
+            used = [e["pai"]] if t == "kakan" else e.get("consumed", [])
+            for name in used:
+                self.hand.remove(name) if mine else self.see(name)
+        elif t == "reach" and mine:
             self.reached = True
         elif t == "dora":
             self.see(e["dora_marker"])
 
-    def counts(self) -> list[int]:
-        out = [0] * 34
-        for name in self.hand:
-            out[kind(name)] += 1
-        return out
-
     def best_discard(self, forbidden=()) -> str:
-        """The discard that keeps the hand fastest: fewest shanten, then most unseen tiles that help."""
-        counts = self.counts()
+        """The discard that keeps the hand fastest: fewest shanten, most unseen tiles that help, honours first."""
+        counts = [0] * 34
+        for name in self.hand:
+            counts[KIND[name]] += 1
         names = sorted(set(self.hand) - set(forbidden)) or sorted(set(self.hand))
-        after = {name: self._measure(counts, name, shanten) for name in names}
+        after = {}
+        for name in names:
+            counts[KIND[name]] -= 1
+            after[name] = shanten(counts)
+            counts[KIND[name]] += 1
         best = min(after.values())
-        scored = []
-        for name in (n for n in names if after[n] == best):  # tiles that help: measured for the fastest only
-            left = self._measure(counts, name, lambda c: self._unseen(c, improving_kinds(c, best)[1]))
-            honour = kind(name) >= 27 or kind(name) % 9 in (0, 8)
-            scored.append((-left, not honour, name.endswith("r"), name))
-        return min(scored)[-1]
+        tied = [n for n in names if after[n] == best]
+        weigh = 1 < len(tied) <= 4 and best <= 1  # tiles that help: weighed near ready, between a few only
+        return min(tied, key=lambda n: (-self.helping(counts, n, best) if weigh else 0, _keep(n), n))
 
-    def _unseen(self, counts: list[int], kinds: list[int]) -> int:
-        return sum(max(0, 4 - self.seen[k]) for k in kinds)  # seen counts its own tiles too
+    def helping(self, counts: list[int], name: str, now: int) -> int:
+        """Unseen tiles that would bring the hand without ``name`` closer (neighbours of its tiles only)."""
+        counts[KIND[name]] -= 1
+        near: set[int] = set()
+        for k, c in enumerate(counts):
+            if c:
+                near |= {k} if k >= 27 else {j for j in range(k - 2, k + 3) if j // 9 == k // 9 and 0 <= j}
+        total = 0
+        for k in near:
+            if counts[k] < 4:
+                counts[k] += 1
+                if shanten(counts) < now:
+                    total += max(0, 4 - self.seen[k])
+                counts[k] -= 1
+        counts[KIND[name]] += 1
+        return total
 
-    @staticmethod
-    def _measure(counts: list[int], name: str, measure):
-        """``measure`` of the hand without one ``name`` (``counts`` restored)."""
-        counts[kind(name)] -= 1
-        try:
-            return measure(counts)
-        finally:
-            counts[kind(name)] += 1
+
+def _keep(name: str) -> int:
+    """Tie-break: let go of honours, then terminals, then the rest; red fives last."""
+    k = KIND[name]
+    return 0 if k >= 27 else 1 if k % 9 in (0, 8) else 3 if name.endswith("r") else 2
 
 
 def answer(player: Player, e: dict) -> dict:
     """The answer to one event (after the player followed it)."""
-    t, me, possible = e["type"], e.get("actor") == player.seat, e.get("possible_actions") or []
+    t, mine, possible = e["type"], e.get("actor") == player.seat, e.get("possible_actions") or []
     kinds = {a["type"]: a for a in possible}
     if "hora" in kinds:
         return kinds["hora"]
-    if t == "tsumo" and me:
+    if t == "tsumo" and mine:
         if player.reached:
             return {"type": "dahai", "actor": player.seat, "pai": e["pai"], "tsumogiri": True}
         if "reach" in kinds:
             return kinds["reach"]
         return discard(player, e["pai"])
-    if t in ("chi", "pon", "reach") and me:
+    if t in ("chi", "pon", "reach") and mine:
         return discard(player, None, e.get("cannot_dahai") or ())
     for call in possible:  # a value honour (dragons, the winds of the seat and the round): pon it
-        if call["type"] == "pon" and call["pai"] in VALUE_HONOURS | set(player.winds):
+        if call["type"] == "pon" and call["pai"] in {"P", "F", "C", *player.winds}:
             return call
     return NONE
 
 
 def discard(player: Player, drawn: str | None, forbidden=()) -> dict:
+    """The dahai of the best discard (``tsumogiri`` when it is the tile just drawn)."""
     name = player.best_discard(forbidden)
-    return {
-        "type": "dahai",
-        "actor": player.seat,
-        "pai": name,
-        "tsumogiri": name == drawn and player.hand.count(name) == 1,
-    }
+    tsumogiri = name == drawn and player.hand.count(name) == 1
+    return {"type": "dahai", "actor": player.seat, "pai": name, "tsumogiri": tsumogiri}
 
 
 def main() -> None:
-    """One answer per event line, until the input ends (or ``end_game``)."""
-    player = Player()
-    out = sys.stdout
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        event = json.loads(line)
-        player.follow(event)
-        out.write(json.dumps(answer(player, event)) + "\n")
-        if event["type"] == "end_game":
-            break
-        out.flush()
+    """One answer per event line until the input ends.
+
+    Lines are read as they come, in chunks, and the answers to a chunk's lines written in one go: mjsim sends
+    all the events since a decision at once, so one read and one write serve them all.
+    """
+    players: dict[int | None, Player] = {}  # one per seat: under seats=shared every line names its "seat"
+    rest = b""
+    while chunk := os.read(0, 1 << 16):
+        *lines, rest = (rest + chunk).split(b"\n")
+        answers = []
+        for line in lines:
+            if line.strip():
+                event = json.loads(line)
+                player = players.setdefault(event.pop("seat", None), Player())
+                player.follow(event)
+                answers.append(json.dumps(answer(player, event), separators=(",", ":")) + "\n")
+        data = "".join(answers).encode()
+        while data:
+            data = data[os.write(1, data) :]
 
 
 if __name__ == "__main__":

@@ -377,7 +377,7 @@ def _agents(text: str | None, rules=None) -> list[str]:
         return ["efficiency"] * (rules.flow.setup.seats if rules is not None and rules.flow is not None else 4)
     names = [a.strip() for a in text.split(",")]  # one per seat: the game checks the count against its table
     from mjsim.agents import agent_names
-    from mjsim.agents.mistakes import base_name
+    from mjsim.agents.registry import base_name
 
     known = sorted({*agent_names(), *(agent_names(rules) if rules is not None else ())})
     unknown = [n for n in names if base_name(n) not in known]

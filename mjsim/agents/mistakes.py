@@ -62,12 +62,6 @@ def split_name(name: str) -> tuple[str, float, frozenset[str]] | None:
 
 
 def base_name(name: str) -> str:
-    """The base bot of a ``NAME~RATE`` name (the name itself when plain; ``mjai:`` for ``mjai:CMD``, whose
-    argument may hold a ``~``); a bad rate is refused."""
-    from mjsim.agents.registry import split_argument
-
-    family, argument = split_argument(name)
-    if argument is not None:
-        return family
+    """The base bot of a ``NAME~RATE`` name (the name itself when plain); a bad rate is refused."""
     mistaken = split_name(name)
     return name if mistaken is None else mistaken[0]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from mjsim.agents.base import Agent, AgentFactory
 from mjsim.agents.bots import GENERIC_BOTS
 from mjsim.agents.mistakes import MistakenAgent, split_name
+from mjsim.agents.mistakes import base_name as mistaken_base
 from mjsim.errors import MjsimError
 
 if TYPE_CHECKING:
@@ -51,6 +52,13 @@ def split_argument(name: str) -> tuple[str, str | None]:
     if not sep or prefix + sep not in names or (name in names and argument):
         return name, None
     return prefix + sep, argument
+
+
+def base_name(name: str) -> str:
+    """The registered bot a name plays: ``mjai:`` for ``mjai:CMD`` (whose argument may hold a ``~``), ``NAME`` for
+    ``NAME~RATE``, else the name itself; a bad rate is refused."""
+    family, argument = split_argument(name)
+    return family if argument is not None else mistaken_base(name)
 
 
 def _all_names() -> set[str]:

@@ -166,3 +166,28 @@ def test_a_failed_run_resumes(tmp_path):
     marker.write_text("")  # the bot answers well from now on
     again = subprocess.run([*cmd, "--resume"], capture_output=True, text=True, env=ENV, timeout=600, cwd=ROOT)
     assert again.returncode == 0, again.stderr
+
+
+def test_one_shared_process_plays_every_seat_the_same_game():
+    rules = RuleSet.from_preset("tenhou").compile()
+    command = shlex.join([sys.executable, str(BOT)])
+    own = play_game(rules, 5, [f"mjai:{command}"] * 4)
+    shared = play_game(rules, 5, [f"mjai:seats=shared {command}"] * 4)
+    assert own.canonical() == shared.canonical()
+
+
+def test_the_example_bots_shanten_is_mjsims():
+    import importlib.util
+    import random
+
+    from mjsim.hand.shanten import shanten
+
+    spec = importlib.util.spec_from_file_location("mjai_bot", BOT)
+    bot = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bot)
+    rng = random.Random(4)
+    for _ in range(300):
+        counts = [0] * 34
+        for kind in rng.sample([k for k in range(34) for _ in range(4)], rng.choice([1, 4, 7, 10, 13, 14])):
+            counts[kind] += 1
+        assert bot.shanten(counts) == shanten(counts), counts

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
+from mjsim.files import load_json
 from variants.riichi.logs.model import (
     AgariRecord,
     DrawRecord,
@@ -71,8 +72,8 @@ def looks_like_mjai(data: bytes) -> bool:
     """The text's first line is an mjai event (a JSON object with a ``type``): how a ``.json`` file is told apart."""
     first = data.lstrip()[: 1 << 16].split(b"\n", 1)[0]
     try:
-        event = json.loads(first)
-    except ValueError:
+        event = load_json(first, "the first line")
+    except (ValueError, MjsimError):
         return False
     return isinstance(event, dict) and isinstance(event.get("type"), str)
 
@@ -85,7 +86,7 @@ def read_mjai(path: Path) -> GameLog:
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
+            event = load_json(line, f"{path}: line {number}")
         except ValueError:
             raise MjsimError(f"{path}: line {number} is not JSON (an mjai log has one event a line)") from None
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):

@@ -7,7 +7,6 @@ error) ends whatever it started too; on Linux it also dies with mjsim (``PR_SET_
 from __future__ import annotations
 
 import ctypes
-import json
 import os
 import selectors
 import shlex
@@ -16,7 +15,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Any
 
 from mjsim.errors import MjsimError
 
@@ -52,30 +50,52 @@ class BotProcess:
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.proc.stdout, selectors.EVENT_READ)
 
-    def send(self, events: list[dict[str, Any]]) -> None:
-        """Write the events, one JSON line each, in one write."""
-        data = "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in events).encode()
+    def send(self, data: bytes) -> None:
+        """Write protocol lines (one JSON event each) in one write."""
         try:
             self.proc.stdin.write(data)
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError):
             raise BotFailure(self._death()) from None
 
+    def read_lines(self, count: int, timeout: float) -> list[bytes]:
+        """The next ``count`` lines the bot writes, waiting at most ``timeout`` seconds for each batch of them.
+
+        Fewer come back when the bot stops answering (the caller reads once more to learn why: ``read_line``).
+        """
+        lines: list[bytes] = []
+        while len(lines) < count and self._fill(timeout):
+            want = count - len(lines)
+            parts = self.buffer.split(b"\n", want)
+            done = parts[:want] if len(parts) > want else parts[:-1]
+            lines += done
+            self.buffer = parts[len(done)] if len(parts) > len(done) else b""
+        return lines
+
     def read_line(self, timeout: float) -> str:
         """The next line the bot writes, waiting at most ``timeout`` seconds."""
+        self._fill(timeout, strict=True)
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8", "replace").strip()
+
+    def _fill(self, timeout: float, strict: bool = False) -> bool:
+        """Read until the buffer holds a whole line (``strict``: else raise why not); False when none comes."""
         deadline = time.monotonic() + timeout
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
             if left <= 0 or not self.selector.select(left):
-                raise BotFailure(f"no answer within {timeout:g} s")
+                if strict:
+                    raise BotFailure(f"no answer within {timeout:g} s")
+                return False
             chunk = os.read(self.proc.stdout.fileno(), 65536)
             if not chunk:
-                raise BotFailure(self._death())
+                if strict:
+                    raise BotFailure(self._death())
+                return False
             self.buffer += chunk
-            if len(self.buffer) > _LINE_LIMIT:
+            if len(self.buffer) > _LINE_LIMIT and b"\n" not in self.buffer:
                 raise BotFailure(f"a line of more than {_LINE_LIMIT} bytes")
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line.decode("utf-8", "replace").strip()
+        return True
 
     def _death(self) -> str:
         """Why the bot stopped answering: its exit status and the last line it wrote on stderr."""
@@ -115,3 +135,29 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+
+
+_SHARED: dict[tuple[int, str], list] = {}  # (id(game), command) -> [process, seats using it]
+
+
+def shared_process(game, command: str) -> BotProcess:
+    """The one process that plays every ``seats=shared`` seat of ``command`` at this game's table."""
+    key = (id(game), command)
+    entry = _SHARED.get(key)
+    if entry is None:
+        entry = _SHARED[key] = [BotProcess(command), 0]
+    entry[1] += 1
+    return entry[0]
+
+
+def release_process(game, proc: BotProcess) -> bool:
+    """A seat leaves a shared process: True when it was the last (the caller then closes it)."""
+    key = (id(game), proc.command)
+    entry = _SHARED.get(key)
+    if entry is None or entry[0] is not proc:
+        return True
+    entry[1] -= 1
+    if entry[1] > 0:
+        return False
+    del _SHARED[key]
+    return True

@@ -18,15 +18,17 @@ from mjsim.agents.base import Bot, end_game_offered
 from mjsim.agents.bots import EfficiencyBot
 from mjsim.engine.actions import DECLARE_DISCARD, DISCARD, Action
 from mjsim.errors import MjsimError
+from mjsim.files import load_json
 from mjsim.observation import Observation
 from variants.riichi.mjai.answers import SPOKEN, cannot_dahai, match, possible_actions
-from variants.riichi.mjai.process import BotFailure, BotProcess
+from variants.riichi.mjai.process import BotFailure, BotProcess, release_process, shared_process
 from variants.riichi.mjai.spec import SeatSpec, parse_spec
-from variants.riichi.mjai.translate import Translator, seat_view
+from variants.riichi.mjai.stream import close_stream, encode, open_stream
+from variants.riichi.mjai.translate import seat_view
 
 SUBSTITUTED = "mjai_substituted"
 """The record's fact (``play``): how many illegal answers of this seat the default policy replaced."""
-_ASKS_NOTHING = {"type": "none"}
+_NOTHING = ('{"type":"none"}', '{"type": "none"}')  # the usual answer, read without parsing
 
 
 class MjaiBotError(MjsimError):
@@ -44,21 +46,23 @@ class MjaiSeat(Bot):
         self.red_ids = rules.flow.setup.red_ids
         self.fallback = EfficiencyBot(random.Random(repr(rng.getstate())), rules)
         self.proc: BotProcess | None = None
-        self.game = None
+        self.game = self.stream = None
         self.substituted = 0
 
     def join(self, game, seat: int) -> None:
         """Start the bot for a new game at ``seat`` and greet it with ``start_game``."""
         self.close()
-        self.game, self.seat, self.cursor = game, seat, 0
-        self.translator = Translator(self.red_ids)
-        self.pending: list[dict[str, Any]] = [{"type": "start_game", "id": seat}]
+        self.game, self.seat, self.next = game, seat, 0
+        self.stream = open_stream(game, self.red_ids)
+        greeting = {"type": "start_game", "id": seat}
+        self.pending: list[tuple[dict[str, Any], bytes]] = [(greeting, encode(greeting))]
         self.reach_told = False
-        self.proc = BotProcess(self.spec.command)
+        self.proc = shared_process(game, self.spec.command) if self.spec.shared else BotProcess(self.spec.command)
+        self.to_seat = b'{"seat":%d,' % seat if self.spec.shared else None  # a shared process is told whose line
 
     def name(self, tile: int) -> str:
         """The mjai name of a tile id in this game."""
-        return self.translator.name(tile)
+        return self.stream.translator.name(tile)
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """Ask the bot (after telling it what happened since its last decision) and map its answer."""
@@ -69,7 +73,8 @@ class MjaiSeat(Bot):
         self._catch_up()
         if not self.pending:
             raise MjsimError(f"mjai seat {self.seat}: a decision with no event to answer ({actions!r})")
-        self.pending[-1] = self._decision(self.pending[-1], obs, actions)
+        asked = self._decision(self.pending[-1][0], obs, actions)
+        self.pending[-1] = (asked, encode(asked))
         event, answer = self._exchange()
         kinds = SPOKEN - {DECLARE_DISCARD}
         if answer.get("type") == "reach" and any(a.kind == DECLARE_DISCARD for a in actions):
@@ -79,7 +84,7 @@ class MjaiSeat(Bot):
                 "actor": self.seat,
                 "cannot_dahai": self._forbidden(obs, actions, DECLARE_DISCARD),
             }
-            self.pending = [reach]
+            self.pending = [(reach, encode(reach))]
             (event, answer), kinds = self._exchange(), frozenset({DECLARE_DISCARD})
         chosen = match(answer, actions, kinds, self.name, self.game.hand.last_draw)
         if chosen is None:
@@ -87,15 +92,16 @@ class MjaiSeat(Bot):
         return chosen
 
     def _catch_up(self) -> None:
-        """Translate the game's new events into what this seat may see."""
-        log = self.game.log
-        for event in log[self.cursor :]:
-            for message in self.translator.feed(event):
-                if message["type"] == "reach" and message["actor"] == self.seat and self.reach_told:
-                    self.reach_told = False  # told already, when the bot was asked for its riichi discard
-                    continue
-                self.pending.append(seat_view(message, self.seat))
-        self.cursor = len(log)
+        """Queue the game's new events as this seat may see them."""
+        stream, seat = self.stream, self.seat
+        end = stream.catch_up()
+        for index in range(self.next, end):
+            event = stream.events[index]
+            if self.reach_told and event["type"] == "reach" and event["actor"] == seat:
+                self.reach_told = False  # told already, when the bot was asked for its riichi discard
+                continue
+            self.pending.append((event, stream.line(index, seat)))
+        self.next = end
 
     def _decision(self, event: dict[str, Any], obs: Observation, actions: Sequence[Action]) -> dict[str, Any]:
         """The event the bot must answer, with the conventions' hints: ``possible_actions``, ``cannot_dahai``."""
@@ -111,14 +117,23 @@ class MjaiSeat(Bot):
         """Send the pending events, read one answer each; the answers before the last must ask nothing."""
         batch, self.pending = self.pending, []
         try:
-            self.proc.send(batch)
+            self.proc.send(self._lines(batch))
         except BotFailure as exc:
-            raise self._error(batch[0], None, str(exc)) from None
-        for event in batch[:-1]:
-            answer = self._read(event)
+            raise self._error(batch[0][0], None, str(exc)) from None
+        lines = self.proc.read_lines(len(batch), self.spec.timeout)
+        answers = [self._parse(batch[i][0], line.decode("utf-8", "replace").strip()) for i, line in enumerate(lines)]
+        for event, _ in batch[len(answers) :]:  # the bot stopped answering: read once more to say why
+            answers.append(self._read(event))
+        for (event, _), answer in zip(batch[:-1], answers[:-1], strict=True):
             if answer.get("type") != "none":
                 self._refuse(event, answer, "this event asks for no action")
-        return batch[-1], self._read(batch[-1])
+        return batch[-1][0], answers[-1]
+
+    def _lines(self, batch: list[tuple[dict[str, Any], bytes]]) -> bytes:
+        """The batch's protocol lines (each naming this seat for a shared process)."""
+        if self.to_seat is None:
+            return b"".join(line for _, line in batch)
+        return b"".join(self.to_seat + line[1:] for _, line in batch)
 
     def _read(self, event: dict[str, Any]) -> dict[str, Any]:
         """One answer: a JSON object with a ``type`` (anything else is a one-line error)."""
@@ -126,9 +141,15 @@ class MjaiSeat(Bot):
             text = self.proc.read_line(self.spec.timeout)
         except BotFailure as exc:
             raise self._error(event, None, str(exc)) from None
+        return self._parse(event, text)
+
+    def _parse(self, event: dict[str, Any], text: str) -> dict[str, Any]:
+        """An answer's text as a message: a JSON object with a ``type`` (anything else is a one-line error)."""
+        if text in _NOTHING:
+            return {"type": "none"}
         try:
-            answer = json.loads(text)
-        except ValueError:
+            answer = load_json(text, "the answer")
+        except (ValueError, MjsimError):  # not JSON, or JSON beyond the limits (nested too deep ...)
             answer = None
         if not isinstance(answer, dict) or not isinstance(answer.get("type"), str):
             raise self._error(event, text, "not an mjai message (a JSON object with a 'type')")
@@ -146,6 +167,7 @@ class MjaiSeat(Bot):
         self.substituted += 1
 
     def _error(self, event: dict[str, Any], sent: str | None, why: str) -> MjaiBotError:
+        event = seat_view(event, self.seat)  # the error shows the event as the bot saw it
         said = "sent nothing" if sent is None else f"sent {sent[:200]!r}"
         hand = f", hand {self.game.hand.index + 1}" if self.game is not None and self.game.hand else ""
         return MjaiBotError(
@@ -164,12 +186,15 @@ class MjaiSeat(Bot):
         try:
             if self.game is not None and self.game.over:
                 self._catch_up()
-                proc.send([*self.pending, {"type": "end_game"}])  # no answers awaited: the game is over
+                end = encode({"type": "end_game"})
+                proc.send(self._lines([*self.pending, ({}, end)]))  # no answers awaited: the game is over
         except (BotFailure, MjsimError):
             pass  # a bot that is gone or cannot follow the last events has nothing left to play
         finally:
             self.pending = []
-            proc.close()
+            close_stream(self.stream)
+            if not self.spec.shared or release_process(self.game, proc):
+                proc.close()
 
 
 def _event_text(event: dict[str, Any]) -> str:

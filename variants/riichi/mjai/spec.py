@@ -1,8 +1,10 @@
 """The argument of an ``mjai:`` agent name: settings, then the bot's command line.
 
 ``mjai:python examples/mjai_bot.py`` runs that command; leading ``KEY=VALUE`` words set the seat:
-``timeout=SECONDS`` (per decision, default 10) and ``illegal=error|default`` (what an illegal answer does:
-stop the run with a one-line error, or play the default policy's choice instead and count it in the record).
+``timeout=SECONDS`` (per decision, default 10), ``illegal=error|default`` (what an illegal answer does:
+stop the run with a one-line error, or play the default policy's choice instead and count it in the record)
+and ``seats=own|shared`` (a process per seat, or one process for every seat of the table that this same
+agent plays: each line it is sent then names its seat, ``{"seat":2,"type":...}``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from mjsim.errors import MjsimError
 
 DEFAULT_TIMEOUT = 10.0
 ILLEGAL_CHOICES = ("error", "default")
+SEATS_CHOICES = ("own", "shared")
 
 
 @dataclass(frozen=True)
@@ -24,6 +27,7 @@ class SeatSpec:
     command: str
     timeout: float = DEFAULT_TIMEOUT
     illegal: str = "error"
+    shared: bool = False
 
 
 def parse_spec(argument: str) -> SeatSpec:
@@ -33,12 +37,17 @@ def parse_spec(argument: str) -> SeatSpec:
     except ValueError as exc:
         raise MjsimError(f"agent mjai:{argument}: {exc}") from None
     settings: dict[str, str] = {}
-    while words and "=" in words[0] and words[0].split("=", 1)[0] in ("timeout", "illegal"):
+    while words and "=" in words[0] and words[0].split("=", 1)[0] in ("timeout", "illegal", "seats"):
         key, value = words.pop(0).split("=", 1)
         settings[key] = value
     if not words:
         raise MjsimError(f"agent mjai:{argument}: give the bot's command (mjai:python examples/mjai_bot.py)")
-    return SeatSpec(shlex.join(words), _timeout(argument, settings), _illegal(argument, settings))
+    return SeatSpec(
+        shlex.join(words),
+        _timeout(argument, settings),
+        _choice(argument, settings, "illegal", ILLEGAL_CHOICES),
+        _choice(argument, settings, "seats", SEATS_CHOICES) == "shared",
+    )
 
 
 def _timeout(argument: str, settings: dict[str, str]) -> float:
@@ -54,8 +63,8 @@ def _timeout(argument: str, settings: dict[str, str]) -> float:
     return value
 
 
-def _illegal(argument: str, settings: dict[str, str]) -> str:
-    value = settings.get("illegal", "error")
-    if value not in ILLEGAL_CHOICES:
-        raise MjsimError(f"agent mjai:{argument}: illegal takes {' or '.join(ILLEGAL_CHOICES)}, got {value!r}")
+def _choice(argument: str, settings: dict[str, str], key: str, choices: tuple[str, ...]) -> str:
+    value = settings.get(key, choices[0])
+    if value not in choices:
+        raise MjsimError(f"agent mjai:{argument}: {key} takes {' or '.join(choices)}, got {value!r}")
     return value
