@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from functools import cache, lru_cache
+from functools import cache
 
 NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + ["E", "S", "W", "N", "P", "F", "C"]
 KIND = {name: kind for kind, name in enumerate(NAMES)} | {"5mr": 4, "5pr": 13, "5sr": 22}
@@ -54,9 +54,7 @@ def blocks(counts: tuple[int, ...], honours: bool) -> frozenset[tuple[int, int, 
     )
 
 
-def shanten(counts: list[int]) -> int:
-    """Tiles from ready (-1: complete) of a hand of 3n+1 or 3n+2 tiles: standard, seven pairs, thirteen orphans."""
-    return _shanten(bytes(counts))
+GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))  # man, pin, sou, honours
 
 
 @cache
@@ -70,33 +68,57 @@ def _values(counts: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, .
     return tuple(best[0]), tuple(best[1])
 
 
-@lru_cache(maxsize=1 << 16)
-def _merged(a: bytes, b: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Two groups' values together (a hand changes one group at a time: the pairs of groups repeat)."""
-    va, vb = _values(a, False), _values(b, honours)
-    out = [[-99] * 5, [-99] * 5]
-    for ha in (0, 1):
-        for hb in (0, 1 - ha):
-            for k in range(5):
-                here = max(va[ha][i] + vb[hb][k - i] for i in range(k + 1))
-                out[ha + hb][k] = max(out[ha + hb][k], here)
-    return tuple(out[0]), tuple(out[1])
+def _merge(va, vb) -> tuple[list[int], list[int]]:
+    """The values of two groups together (loops written out: this is the bot's hot spot)."""
+    (a0, a1), (b0, b1) = va, vb
+    none, pair = [-99] * 5, [-99] * 5
+    for k in range(5):
+        for i in range(k + 1):
+            j = k - i
+            if a0[i] + b0[j] > none[k]:
+                none[k] = a0[i] + b0[j]
+            if a0[i] + b1[j] > pair[k]:
+                pair[k] = a0[i] + b1[j]
+            if a1[i] + b0[j] > pair[k]:
+                pair[k] = a1[i] + b0[j]
+    return none, pair
 
 
-@lru_cache(maxsize=1 << 16)
-def _shanten(counts: bytes) -> int:
-    need = sum(counts) // 3
-    first, second = _merged(counts[0:9], counts[9:18], False), _merged(counts[18:27], counts[27:34], True)
-    value = max(
-        first[ha][i] + second[hb][need - i] + ha + hb for ha in (0, 1) for hb in (0, 1 - ha) for i in range(need + 1)
-    )
-    best = 2 * need - value
-    if need == 4 and best >= 0:  # seven pairs and thirteen orphans: closed hands only, better only when not ready
-        pairs, kinds = counts.count(2) + counts.count(3) + counts.count(4), 34 - counts.count(0)
-        best = min(best, 6 - pairs + max(0, 7 - kinds))
-        orphans = bytes(counts[k] for k in YAOCHU)
-        best = min(best, 13 - (13 - orphans.count(0)) - (max(orphans) >= 2))
-    return best
+class Shanten:
+    """Shanten of a hand and of the hand with one group changed: the other three groups are merged once."""
+
+    def __init__(self, counts: list[int]) -> None:
+        values = [_values(bytes(counts[a:b]), honours) for a, b, honours in GROUPS]
+        self.rest = []
+        for g in range(4):
+            first, second, third = (values[j] for j in range(4) if j != g)
+            self.rest.append(_merge(_merge(first, second), third))
+
+    def of(self, counts: list[int], group: int) -> int:
+        """Shanten of ``counts``, which differ from this hand in ``group`` (0 man .. 3 honours) at most."""
+        a, b, honours = GROUPS[group]
+        mine, rest, need = _values(bytes(counts[a:b]), honours), self.rest[group], sum(counts) // 3
+        (m0, m1), (r0, r1), value = mine, rest, -99
+        for i in range(need + 1):
+            j = need - i
+            value = max(value, m0[i] + r0[j], m0[i] + r1[j] + 1, m1[i] + r0[j] + 1)
+        best = 2 * need - value
+        if need == 4 and best >= 0:  # seven pairs and thirteen orphans: closed hands only
+            key = bytes(counts)
+            pairs, kinds = key.count(2) + key.count(3) + key.count(4), 34 - key.count(0)
+            orphans = bytes(counts[k] for k in YAOCHU)
+            best = min(best, 6 - pairs + max(0, 7 - kinds), 13 - (13 - orphans.count(0)) - (max(orphans) >= 2))
+        return best
+
+
+def shanten(counts: list[int]) -> int:
+    """Tiles from ready (-1: complete) of a hand of 3n+1 or 3n+2 tiles: standard, seven pairs, thirteen orphans."""
+    return Shanten(counts).of(counts, 0)
+
+
+def group_of(kind: int) -> int:
+    """The group (0 man, 1 pin, 2 sou, 3 honours) of a tile kind."""
+    return min(kind // 9, 3)
 
 
 class Player:
@@ -141,10 +163,10 @@ class Player:
         for name in self.hand:
             counts[KIND[name]] += 1
         names = sorted(set(self.hand) - set(forbidden)) or sorted(set(self.hand))
-        after = {}
+        whole, after = Shanten(counts), {}
         for name in names:
             counts[KIND[name]] -= 1
-            after[name] = shanten(counts)
+            after[name] = whole.of(counts, group_of(KIND[name]))
             counts[KIND[name]] += 1
         best = min(after.values())
         tied = [n for n in names if after[n] == best]
@@ -154,6 +176,7 @@ class Player:
     def helping(self, counts: list[int], name: str, now: int) -> int:
         """Unseen tiles that would bring the hand without ``name`` closer (neighbours of its tiles only)."""
         counts[KIND[name]] -= 1
+        without = Shanten(counts)
         near: set[int] = set()
         for k, c in enumerate(counts):
             if c:
@@ -162,7 +185,7 @@ class Player:
         for k in near:
             if counts[k] < 4:
                 counts[k] += 1
-                if shanten(counts) < now:
+                if without.of(counts, group_of(k)) < now:
                     total += max(0, 4 - self.seen[k])
                 counts[k] -= 1
         counts[KIND[name]] += 1
