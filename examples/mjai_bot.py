@@ -21,51 +21,48 @@ YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 NONE = {"type": "none"}
 
 
-@cache
-def blocks(counts: tuple[int, ...], honours: bool) -> frozenset[tuple[int, int, int]]:
-    """The best (sets, partial sets, pair) splits of one suit's counts (none dominated by another)."""
-    i = next((j for j, c in enumerate(counts) if c), None)
-    if i is None:
-        return frozenset({(0, 0, 0)})
-    found: set[tuple[int, int, int]] = set()
-
-    def take(used: tuple[int, ...], sets: int, partial: int, pair: int) -> None:
-        rest = list(counts)
-        for j in used:
-            rest[j] -= 1
-        for s, p, h in blocks(tuple(rest), honours):
-            if h + pair <= 1:
-                found.add((s + sets, p + partial, h + pair))
-
-    if counts[i] >= 3:
-        take((i, i, i), 1, 0, 0)
-    if counts[i] >= 2:
-        take((i, i), 0, 1, 0)
-        take((i, i), 0, 0, 1)
-    if not honours and i <= 6 and counts[i + 1] and counts[i + 2]:
-        take((i, i + 1, i + 2), 1, 0, 0)
-    if not honours and i <= 7 and counts[i + 1]:
-        take((i, i + 1), 0, 1, 0)
-    if not honours and i <= 6 and counts[i + 2]:
-        take((i, i + 2), 0, 1, 0)
-    take((i,), 0, 0, 0)
-    return frozenset(
-        b for b in found if not any(o != b and all(x >= y for x, y in zip(o, b, strict=True)) for o in found)
-    )
-
-
 GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))  # man, pin, sou, honours
+_EMPTY = ((0, 0, 0, 0, 0), (-99, -99, -99, -99, -99))
 
 
 @cache
 def _values(counts: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """For a group with no pair and with one: the best 2 x sets + partial sets using at most k blocks, k = 0..4."""
-    best = [[-99] * 5, [-99] * 5]
-    for sets, partial, pair in blocks(tuple(counts), honours):
-        for k in range(5):
-            used = min(sets, k)
-            best[pair][k] = max(best[pair][k], 2 * used + min(partial, k - used))
-    return tuple(best[0]), tuple(best[1])
+    """A group's best 2 x sets + partial sets using at most k blocks (k = 0..4), without a pair and with one.
+
+    The group's first tile is a set, a partial set, the pair or left alone; the rest of the group is the same
+    question again (memoised: a hand's groups repeat from decision to decision).
+    """
+    i = next((j for j, c in enumerate(counts) if c), None)
+    if i is None:
+        return _EMPTY
+    none, pair = [-99] * 5, [-99] * 5
+
+    def take(used: tuple[int, ...], gain: int, blocks: int, head: bool = False) -> None:
+        rest = bytearray(counts)
+        for j in used:
+            rest[j] -= 1
+        r0, r1 = _values(bytes(rest), honours)
+        for k in range(blocks, 5):
+            if head:
+                pair[k] = max(pair[k], r0[k])
+            else:
+                none[k] = max(none[k], r0[k - blocks] + gain)
+                pair[k] = max(pair[k], r1[k - blocks] + gain)
+
+    suited = not honours
+    if counts[i] >= 3:
+        take((i, i, i), 2, 1)
+    if counts[i] >= 2:
+        take((i, i), 1, 1)
+        take((i, i), 0, 0, head=True)
+    if suited and i <= 6 and counts[i + 1] and counts[i + 2]:
+        take((i, i + 1, i + 2), 2, 1)
+    if suited and i <= 7 and counts[i + 1]:
+        take((i, i + 1), 1, 1)
+    if suited and i <= 6 and counts[i + 2]:
+        take((i, i + 2), 1, 1)
+    take((i,), 0, 0)
+    return tuple(none), tuple(pair)
 
 
 def _merge(va, vb) -> tuple[list[int], list[int]]:
@@ -106,7 +103,7 @@ class Shanten:
         if need == 4 and best >= 0:  # seven pairs and thirteen orphans: closed hands only
             key = bytes(counts)
             pairs, kinds = key.count(2) + key.count(3) + key.count(4), 34 - key.count(0)
-            orphans = bytes(counts[k] for k in YAOCHU)
+            orphans = [counts[k] for k in YAOCHU]
             best = min(best, 6 - pairs + max(0, 7 - kinds), 13 - (13 - orphans.count(0)) - (max(orphans) >= 2))
         return best
 

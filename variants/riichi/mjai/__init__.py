@@ -1,7 +1,8 @@
 """mjai: seat an external bot speaking the mjai protocol, and write and read mjai logs.
 
 Modules by job: ``tiles`` (names), ``translate`` (the engine's events as mjai events, and what one seat may
-see of them), ``process`` (the bot's process: lines in and out, timeouts, its process group), ``answers``
+see of them), ``stream`` (a game's events translated and encoded once for its seats), ``process`` (the bot's
+process: lines in and out, timeouts, its process group, one shared by several seats), ``answers``
 (a bot's answer as one of the engine's legal actions), ``seat`` (the agent), ``spec`` (``mjai:CMD`` names),
 ``logs`` (mjai JSONL logs out of games and into :class:`~variants.riichi.logs.model.GameLog`).
 """
