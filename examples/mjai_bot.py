@@ -38,6 +38,7 @@ def _values(counts: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, .
     none, pair = [-99] * 5, [-99] * 5
 
     def take(used: tuple[int, ...], gain: int, blocks: int, head: bool = False) -> None:
+        """Use ``used`` as one block worth ``gain`` (or as the pair), the rest of the group as best it goes."""
         rest = bytearray(counts)
         for j in used:
             rest[j] -= 1

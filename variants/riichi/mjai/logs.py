@@ -16,6 +16,7 @@ from typing import Any
 from mjsim.errors import MjsimError
 from mjsim.files import load_json
 from variants.riichi.logs.model import (
+    RED_FIVES,
     AgariRecord,
     DrawRecord,
     GameLog,
@@ -167,7 +168,7 @@ class _Tiles:
 def same_name(tile: int, name: str, red: bool) -> bool:
     """The id is a tile of that mjai name (kind and colour)."""
     kind, is_red = parse_name(name)
-    return tile // 4 == kind and (red and tile in (16, 52, 88)) == is_red
+    return tile // 4 == kind and (red and tile in RED_FIVES) == is_red
 
 
 class _RoundBuilder:
