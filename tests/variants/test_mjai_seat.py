@@ -191,3 +191,32 @@ def test_the_example_bots_shanten_is_mjsims():
         for kind in rng.sample([k for k in range(34) for _ in range(4)], rng.choice([1, 4, 7, 10, 13, 14])):
             counts[kind] += 1
         assert bot.shanten(counts) == shanten(counts), counts
+
+
+def test_ctrl_c_ends_the_bots_too(tmp_path):
+    import signal
+    import time
+
+    name, pids = bad_bot(tmp_path, "sleeps")
+    name = name.replace("timeout=2", "timeout=60")  # mjsim waits for the answer: Ctrl-C comes first
+    cmd = [
+        sys.executable,
+        "-m",
+        "mjsim",
+        "simulate",
+        "--games",
+        "1",
+        "--agents",
+        f"{name},efficiency,efficiency,efficiency",
+    ]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)
+    for _ in range(600):  # until the bot has started (it then sleeps at its first draw)
+        if pids.exists() and pids.read_text().strip():
+            break
+        time.sleep(0.1)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    started = [int(p) for p in pids.read_text().split()]
+    assert started and not any(alive(pid) for pid in started)
