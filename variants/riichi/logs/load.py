@@ -12,7 +12,7 @@ from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEven
 from variants.riichi.logs.tenhou6 import DRAW_NAMES, LIMIT_NAMES, TSUMOGIRI, YAKU_NAMES, read_tenhou6, tile_code
 from variants.riichi.mjai.logs import looks_like_mjai, read_mjai
 
-_READERS = {".mjlog": read_mjlog, ".xml": read_mjlog, ".json": read_tenhou6, ".mjson": read_mjai, ".jsonl": read_mjai}
+_READERS = {".mjlog": read_mjlog, ".xml": read_mjlog, ".json": read_tenhou6, ".mjson": read_mjai}
 _LOBBY_CHARS = ((0xA0, "鳳"), (0x80, "上"), (0x20, "特"), (0x00, "般"))
 
 
@@ -37,10 +37,14 @@ def load_logs(paths: str | Path | Iterable[str | Path]) -> list[GameLog]:
 
 
 def _is_log(path: Path) -> bool:
-    """A file a directory walk reads: a log by its name, or a ``.txt`` file of mjlog XML (phoenix-logs downloads)."""
+    """A file a directory walk reads: a log by its name, a ``.txt`` file of mjlog XML (phoenix-logs downloads), or
+    a ``.jsonl`` file of mjai events."""
     if _reader_for_name(path):
         return True
-    return path.suffix.lower() == ".txt" and read_source(path).lstrip()[:9] == b"<mjloggm "
+    suffix = path.suffix.lower()
+    if suffix == ".jsonl":  # JSON lines of any kind: an mjai log when its first line is an mjai event
+        return looks_like_mjai(read_source(path))
+    return suffix == ".txt" and read_source(path).lstrip()[:9] == b"<mjloggm "
 
 
 def _reader_for_name(path: Path) -> Any:
