@@ -318,6 +318,7 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 )
 @click.option("--check", is_flag=True, help="check the invariants after every step (in this process)")
 @click.option("--log-out", type=click.Path(file_okay=False), help="write every game as tenhou.net/6 JSON here")
+@click.option("--log-format", help="the format of --log-out: tenhou6 or mjai (riichi)  [default: the family's first]")
 @click.option(
     "--workers", type=int, callback=_workers, help="worker processes (default: this process only; at most the shards)"
 )
@@ -327,7 +328,7 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 @click.option("--json", "as_json", is_flag=True)
 @quiet_option
 def simulate(
-    preset, settings, games, seed, agents, check, log_out, workers, backend, address, plugins, as_json
+    preset, settings, games, seed, agents, check, log_out, log_format, workers, backend, address, plugins, as_json
 ) -> None:
     """Play GAMES games and print a summary (with a digest: the same seed gives the same digest anywhere)."""
     from mjsim.play_terms import play_reference
@@ -340,9 +341,12 @@ def simulate(
     names = _agents(agents, compiled)
     if len(names) == 1 and compiled.flow is not None:  # one name: that bot in every seat of the table
         names = names * compiled.flow.setup.seats
+    if log_format is not None and not log_out:
+        raise MjsimError("--log-format needs --log-out DIR")
     if backend is None and workers is None or check or log_out:
         with Progress(games) as progress:
-            records = run_games(compiled, games, seed, names, check, Path(log_out) if log_out else None, progress)
+            out = Path(log_out) if log_out else None
+            records = run_games(compiled, games, seed, names, check, out, progress, log_format)
     else:
         from mjsim.runner import RunSpec
         from mjsim.runner.run import collect
@@ -373,7 +377,7 @@ def _agents(text: str | None, rules=None) -> list[str]:
         return ["efficiency"] * (rules.flow.setup.seats if rules is not None and rules.flow is not None else 4)
     names = [a.strip() for a in text.split(",")]  # one per seat: the game checks the count against its table
     from mjsim.agents import agent_names
-    from mjsim.agents.mistakes import base_name
+    from mjsim.agents.registry import base_name
 
     known = sorted({*agent_names(), *(agent_names(rules) if rules is not None else ())})
     unknown = [n for n in names if base_name(n) not in known]

@@ -291,7 +291,7 @@ def _positive(where: str, data: dict[str, Any], key: str, default: int, least: i
 def _agents(where: str, raw: Any) -> tuple[str, ...]:
     """Known bots, one per seat ([]: the run seats an efficiency bot in every seat); the table checks the count."""
     from mjsim.agents import agent_names
-    from mjsim.agents.mistakes import base_name
+    from mjsim.agents.registry import base_name
 
     if not isinstance(raw, list):
         raise MjsimError(f"{where}: 'agents' must be a list of bots, one per seat, got {raw!r}")

@@ -67,8 +67,10 @@ def _line_up(where: str, index: int, entry: Any, known: list[str]) -> LineUp:
 def _agents(where: str, key: str, raw: Any, known: list[str]) -> tuple[str, ...]:
     if not isinstance(raw, list) or not raw:
         raise MjsimError(f"{where}: {key} must be a non-empty list of bots, one per seat, got {raw!r}")
+    from mjsim.agents.registry import base_name
+
     for name in raw:
-        if name not in known:
+        if (base_name(name) if isinstance(name, str) else name) not in known:
             raise MjsimError(f"{where}: {key} = {name!r} is not one of: {', '.join(map(str, known))}")
     return tuple(raw)
 

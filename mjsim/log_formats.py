@@ -22,9 +22,17 @@ def log_formats(rules) -> dict[str, LogWriter]:
     return formats
 
 
-def log_writer(rules, what: str = "--log-out") -> LogWriter:
-    """The first format that holds games under ``rules``; a one-line error naming the rule set when none does."""
+def log_writer(rules, what: str = "--log-out", name: str | None = None) -> LogWriter:
+    """The format ``name`` (None: the first that holds games under ``rules``); a one-line error naming the rule set
+    when none does, or when ``name`` cannot hold its games."""
     formats = log_formats(rules)
+    if name is not None and formats and name not in formats:
+        raise MjsimError(
+            f"--log-format {name}: cannot hold games of rule set {rules.ruleset.name!r} "
+            f"(formats that can: {', '.join(formats)})"
+        )
+    if name is not None and formats:
+        return formats[name]
     if not formats:
         variants = ", ".join(rules.ruleset.variants) or "none"
         raise MjsimError(

@@ -53,6 +53,36 @@ def advised_actions(rules: Rules | None, obs: Observation, actions: Sequence[Act
     return kept or actions
 
 
+def join_game(agents: Sequence[object], game) -> None:
+    """Seat every agent that runs outside this process in ``game`` (an optional ``join(game, seat)``).
+
+    Such an agent (the riichi family's mjai seat) starts its process here and follows the game's events; it
+    must tell its seat only what :class:`~mjsim.observation.Observation` would (the same rule as every bot).
+    """
+    for seat, agent in enumerate(agents):
+        join = getattr(agent, "join", None)
+        if join is not None:
+            join(game, seat)
+
+
+def close_agents(agents: Sequence[object]) -> None:
+    """End what every agent started for the game (an optional ``close()``), even after an error."""
+    for agent in agents:
+        close = getattr(agent, "close", None)
+        if close is not None:
+            close()
+
+
+def agent_facts(agents: Sequence[object]) -> dict[str, list[int]]:
+    """The facts agents keep of a game (an optional ``facts() -> {name: count}``), one list per fact by seat."""
+    out: dict[str, list[int]] = {}
+    for seat, agent in enumerate(agents):
+        facts = getattr(agent, "facts", None)
+        for name, value in (facts() if facts is not None else {}).items():
+            out.setdefault(name, [0] * len(agents))[seat] = value
+    return out
+
+
 def end_game_answer(actions: Sequence[Action], end: bool) -> Action:
     """``Action("end_game")`` or ``Action("play_on")`` from ``actions``."""
     wanted = END_GAME if end else PLAY_ON

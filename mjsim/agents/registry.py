@@ -1,7 +1,8 @@
 """The bots by name: the generic ones and those the variants register.
 
 Variants add bots through ``mjsim_register_agents()`` (``{name: factory}``, ``factory(rng, rules)``), so a
-bot is usable only in a game whose rule set includes its variant.
+bot is usable only in a game whose rule set includes its variant. A name ending in ``:`` (``mjai:``) registers
+bots that take an argument: ``mjai:CMD`` is made by ``factory(rng, rules, "CMD")``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 from mjsim.agents.base import Agent, AgentFactory
 from mjsim.agents.bots import GENERIC_BOTS
 from mjsim.agents.mistakes import MistakenAgent, split_name
+from mjsim.agents.mistakes import base_name as mistaken_base
 from mjsim.errors import MjsimError
 
 if TYPE_CHECKING:
@@ -22,6 +24,12 @@ if TYPE_CHECKING:
 
 def make_agent(name: str, rng: random.Random, rules: Rules) -> Agent:
     """The bot ``name`` for a game under ``rules``, with its own random stream (``NAME~RATE``: the error model)."""
+    family, argument = split_argument(name)
+    if argument is not None:
+        bots = usable_agents(rules)
+        if family in bots:
+            return bots[family](rng, rules, argument)
+        return make_agent(family, rng, rules)  # refused below, naming the variant or the known bots
     mistaken = split_name(name)
     if mistaken is not None:
         base, rate, kinds = mistaken
@@ -34,6 +42,27 @@ def make_agent(name: str, rng: random.Random, rules: Rules) -> Agent:
         variant, ruleset = provider[0], rules.ruleset.name
         raise MjsimError(f"agent {name!r} is a bot of variant {variant!r}, which rule set {ruleset!r} does not include")
     raise MjsimError(f"unknown agent {name!r}; known agents: {', '.join(sorted(bots))}")
+
+
+def split_argument(name: str) -> tuple[str, str | None]:
+    """(``PREFIX:``, argument) of a name whose prefix a variant registers with an argument (``mjai:CMD``), else
+    (name, None). A name registered whole (``human:dan3``) is a plain name."""
+    prefix, sep, argument = name.partition(":")
+    names = _all_names()
+    if not sep or prefix + sep not in names or (name in names and argument):
+        return name, None
+    return prefix + sep, argument
+
+
+def base_name(name: str) -> str:
+    """The registered bot a name plays: ``mjai:`` for ``mjai:CMD`` (whose argument may hold a ``~``), ``NAME`` for
+    ``NAME~RATE``, else the name itself; a bad rate is refused."""
+    family, argument = split_argument(name)
+    return family if argument is not None else mistaken_base(name)
+
+
+def _all_names() -> set[str]:
+    return {*_generic(), *installed_agents()}
 
 
 def agent_names(rules: Rules | None = None) -> list[str]:

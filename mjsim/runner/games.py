@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.agents import make_agent
+from mjsim.agents.base import agent_facts, close_agents, join_game
 from mjsim.engine import core
 from mjsim.engine.setup import check_agent_count
 from mjsim.engine.wall import derive_seed
@@ -50,11 +51,13 @@ def play_game(
     index: int = 0,
     check: bool = False,
     log_out: Path | None = None,
+    log_format: str | None = None,
     seat_agent: SeatAgent | None = None,
 ) -> GameRecord:
     """Play one whole game with the named bots (one per seat); ``check`` runs every invariant and ledger check
-    after every step; ``log_out`` saves the game in its family's log format.  ``seat_agent`` builds the agents
-    instead of the registry (a profile being fitted); ``agent_names`` then only label them in the facts of play."""
+    after every step; ``log_out`` saves the game in its family's log format (``log_format``: that one).
+    ``seat_agent`` builds the agents instead of the registry (a profile being fitted); ``agent_names`` then only
+    label them in the facts of play."""
     if rules.flow is None:
         raise MjsimError(f"rule set {rules.ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
     check_agent_count(rules, agent_names)
@@ -64,6 +67,20 @@ def play_game(
     else:
         agents = [seat_agent(seat, rng) for seat, rng in enumerate(rngs)]
     game = core.new_game(rules, seed)
+    try:
+        join_game(agents, game)  # agents that run outside this process start here ...
+        violations = _play(game, agents, check)
+    finally:
+        close_agents(agents)  # ... and end here, whatever ended the game (an error, Ctrl-C)
+    if log_out is not None:
+        _write_log(game, log_out / f"game_{index:05d}.json", agent_names, log_format)
+    play = play_facts(game.log, game.seat_count, agent_names, play_terms(rules))
+    play.update(agent_facts(agents))
+    return GameRecord(index, seed, game.final, _hand_summaries(game.history), violations, play)
+
+
+def _play(game, agents, check: bool) -> list[str]:
+    """The game loop: ask the seats that must decide, step; the invariant violations (``check``)."""
     violations: list[str] = []
     while not game.over:
         offers = core.pending(game)
@@ -74,17 +91,14 @@ def play_game(
         core.step(game, chosen)
         if before is not None:
             violations += check_step(game, before)
-    if log_out is not None:
-        _write_log(game, log_out / f"game_{index:05d}.json", agent_names)
-    play = play_facts(game.log, game.seat_count, agent_names, play_terms(rules))
-    return GameRecord(index, seed, game.final, _hand_summaries(game.history), violations, play)
+    return violations
 
 
-def _write_log(game, path: Path, names: Sequence[str]) -> None:
-    """The game in the log format its rule set's variants offer (the riichi family: tenhou.net/6 JSON)."""
+def _write_log(game, path: Path, names: Sequence[str], log_format: str | None = None) -> None:
+    """The game in the log format its rule set's variants offer (the riichi family: tenhou.net/6 JSON, mjai)."""
     from mjsim.log_formats import log_suffix, log_writer
 
-    writer = log_writer(game.rules)
+    writer = log_writer(game.rules, name=log_format)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.with_suffix(log_suffix(writer)).write_text(writer(game, tuple(names)), encoding="utf-8")
 
@@ -103,17 +117,18 @@ def run_games(
     check: bool = False,
     log_out: Path | None = None,
     progress=None,
+    log_format: str | None = None,
 ):
     """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)`` (counted on ``progress``)."""
     if log_out is not None:
         from mjsim.log_formats import log_writer
         from mjsim.runner.log_folder import claim_log_folder, log_identity
 
-        log_writer(rules)  # refuse a rule set no format holds before any game is played
+        log_writer(rules, name=log_format)  # refuse a rule set no format holds before any game is played
         claim_log_folder(log_out, log_identity(rules, games, root_seed, agent_names))  # no stale logs mixed in
     records = []
     for i in range(games):
-        records.append(play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out))
+        records.append(play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out, log_format))
         if progress is not None:
             progress.advance()
     return records

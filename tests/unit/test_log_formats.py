@@ -15,7 +15,7 @@ from mjsim.runner.games import play_game
 @pytest.mark.parametrize("preset", ["tenhou", "jirai", "house-all"])
 def test_a_riichi_family_rule_set_writes_tenhou6(preset):
     rules = RuleSet.from_preset(preset).compile()
-    assert list(log_formats(rules)) == ["tenhou6"]
+    assert list(log_formats(rules)) == ["tenhou6", "mjai"]  # tenhou6 first: the default
     assert log_suffix(log_writer(rules)) == ".json"
 
 

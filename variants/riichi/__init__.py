@@ -162,10 +162,11 @@ def mjsim_register_report_sections():
 
 @hookimpl
 def mjsim_register_agents():
-    """The human-like player ``human`` (variants/riichi/human)."""
+    """The human-like player ``human`` (variants/riichi/human) and ``mjai:CMD``, an mjai bot (variants/riichi/mjai)."""
     from variants.riichi.human import BOTS
+    from variants.riichi.mjai import BOTS as MJAI_BOTS
 
-    return BOTS
+    return BOTS | MJAI_BOTS
 
 
 @hookimpl

@@ -1,4 +1,4 @@
-"""The log format the riichi family writes its games in: tenhou.net/6 JSON (``mjsim_register_log_formats``)."""
+"""The riichi family's log formats: tenhou.net/6 JSON and mjai JSONL (``mjsim_register_log_formats``)."""
 
 from __future__ import annotations
 
@@ -23,5 +23,10 @@ write_tenhou6_text.suffix = ".json"  # type: ignore[attr-defined]  # the extensi
 
 
 def log_formats(rules) -> dict | None:
-    """``{"tenhou6": writer}`` when the rules fit the format, else None."""
-    return {"tenhou6": write_tenhou6_text} if holds(rules) else None
+    """``{"tenhou6": writer, "mjai": writer}`` when the rules fit the formats (mjai: four seats only), else None."""
+    if not holds(rules):
+        return None
+    from variants.riichi.mjai.logs import write_mjai_text
+
+    four = rules.flow is not None and rules.flow.setup.seats == 4
+    return {"tenhou6": write_tenhou6_text, **({"mjai": write_mjai_text} if four else {})}

@@ -10,8 +10,9 @@ from mjsim.errors import MjsimError
 from variants.riichi.logs.mjlog import read_mjlog
 from variants.riichi.logs.model import AgariRecord, DrawRecord, GameLog, LogEvent, LogMeld, RoundLog, read_source
 from variants.riichi.logs.tenhou6 import DRAW_NAMES, LIMIT_NAMES, TSUMOGIRI, YAKU_NAMES, read_tenhou6, tile_code
+from variants.riichi.mjai.logs import looks_like_mjai, read_mjai
 
-_READERS = {".mjlog": read_mjlog, ".xml": read_mjlog, ".json": read_tenhou6}
+_READERS = {".mjlog": read_mjlog, ".xml": read_mjlog, ".json": read_tenhou6, ".mjson": read_mjai}
 _LOBBY_CHARS = ((0xA0, "鳳"), (0x80, "上"), (0x20, "特"), (0x00, "般"))
 
 
@@ -24,7 +25,9 @@ def load_logs(paths: str | Path | Iterable[str | Path]) -> list[GameLog]:
         if path.is_dir():
             files = [f for f in sorted(path.rglob("*")) if f.is_file() and _is_log(f)]
             if not files:
-                raise MjsimError(f"{path}: no game logs here (.mjlog, .xml, .json or mjlog .txt, optionally .gz)")
+                raise MjsimError(
+                    f"{path}: no game logs here (.mjlog, .xml, .json, .mjson, .jsonl or mjlog .txt, optionally .gz)"
+                )
             games.extend(_read(f) for f in files)
         elif path.is_file():
             games.append(_read(path))
@@ -34,10 +37,14 @@ def load_logs(paths: str | Path | Iterable[str | Path]) -> list[GameLog]:
 
 
 def _is_log(path: Path) -> bool:
-    """A file a directory walk reads: a log by its name, or a ``.txt`` file of mjlog XML (phoenix-logs downloads)."""
+    """A file a directory walk reads: a log by its name, a ``.txt`` file of mjlog XML (phoenix-logs downloads), or
+    a ``.jsonl`` file of mjai events."""
     if _reader_for_name(path):
         return True
-    return path.suffix.lower() == ".txt" and read_source(path).lstrip()[:9] == b"<mjloggm "
+    suffix = path.suffix.lower()
+    if suffix == ".jsonl":  # JSON lines of any kind: an mjai log when its first line is an mjai event
+        return looks_like_mjai(read_source(path))
+    return suffix == ".txt" and read_source(path).lstrip()[:9] == b"<mjloggm "
 
 
 def _reader_for_name(path: Path) -> Any:
@@ -51,11 +58,13 @@ def _reader_for_name(path: Path) -> Any:
 def _read(path: Path) -> GameLog:
     """Read one file with the reader its name or, failing that, its first character picks."""
     reader = _reader_for_name(path)
+    if reader in (None, read_tenhou6) and looks_like_mjai(read_source(path)):
+        reader = read_mjai  # mjai logs are often named .json too: one event a line, each with a "type"
     if reader is None:
         start = read_source(path).lstrip()[:1]
         reader = {b"<": read_mjlog, b"{": read_tenhou6}.get(start)
     if reader is None:
-        raise MjsimError(f"{path}: neither mjlog XML nor tenhou.net/6 JSON")
+        raise MjsimError(f"{path}: neither mjlog XML, tenhou.net/6 JSON nor mjai JSONL")
     return reader(path)
 
 

@@ -1,0 +1,249 @@
+"""An mjai bot on stdin/stdout playing a lean efficiency policy: the template for wrapping any bot.
+
+mjsim seats it with ``--agents mjai:"python examples/mjai_bot.py"`` (``mjai:"seats=shared python ..."``: one
+process for every seat). It reads one mjai event a line and writes one answer a line (``{"type":"none"}``
+when nothing is asked). It follows its own hand from the
+events and takes the legal actions mjsim lists in ``possible_actions`` (a win, riichi, a value-tile pon);
+it discards for speed: fewest shanten, then the most unseen tiles that help, honours and terminals first.
+It imports nothing but the standard library, so that it starts fast (mjsim starts it for every game).
+To wrap another bot, keep :func:`main` and replace :func:`answer`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import cache
+
+NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + ["E", "S", "W", "N", "P", "F", "C"]
+KIND = {name: kind for kind, name in enumerate(NAMES)} | {"5mr": 4, "5pr": 13, "5sr": 22}
+YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+NONE = {"type": "none"}
+
+
+GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))  # man, pin, sou, honours
+_EMPTY = ((0, 0, 0, 0, 0), (-99, -99, -99, -99, -99))
+
+
+@cache
+def _values(counts: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A group's best 2 x sets + partial sets using at most k blocks (k = 0..4), without a pair and with one.
+
+    The group's first tile is a set, a partial set, the pair or left alone; the rest of the group is the same
+    question again (memoised: a hand's groups repeat from decision to decision).
+    """
+    i = next((j for j, c in enumerate(counts) if c), None)
+    if i is None:
+        return _EMPTY
+    none, pair = [-99] * 5, [-99] * 5
+
+    def take(used: tuple[int, ...], gain: int, blocks: int, head: bool = False) -> None:
+        """Use ``used`` as one block worth ``gain`` (or as the pair), the rest of the group as best it goes."""
+        rest = bytearray(counts)
+        for j in used:
+            rest[j] -= 1
+        r0, r1 = _values(bytes(rest), honours)
+        for k in range(blocks, 5):
+            if head:
+                pair[k] = max(pair[k], r0[k])
+            else:
+                none[k] = max(none[k], r0[k - blocks] + gain)
+                pair[k] = max(pair[k], r1[k - blocks] + gain)
+
+    suited = not honours
+    if counts[i] >= 3:
+        take((i, i, i), 2, 1)
+    if counts[i] >= 2:
+        take((i, i), 1, 1)
+        take((i, i), 0, 0, head=True)
+    if suited and i <= 6 and counts[i + 1] and counts[i + 2]:
+        take((i, i + 1, i + 2), 2, 1)
+    if suited and i <= 7 and counts[i + 1]:
+        take((i, i + 1), 1, 1)
+    if suited and i <= 6 and counts[i + 2]:
+        take((i, i + 2), 1, 1)
+    take((i,), 0, 0)
+    return tuple(none), tuple(pair)
+
+
+def _merge(va, vb) -> tuple[list[int], list[int]]:
+    """The values of two groups together (loops written out: this is the bot's hot spot)."""
+    (a0, a1), (b0, b1) = va, vb
+    none, pair = [-99] * 5, [-99] * 5
+    for k in range(5):
+        for i in range(k + 1):
+            j = k - i
+            if a0[i] + b0[j] > none[k]:
+                none[k] = a0[i] + b0[j]
+            if a0[i] + b1[j] > pair[k]:
+                pair[k] = a0[i] + b1[j]
+            if a1[i] + b0[j] > pair[k]:
+                pair[k] = a1[i] + b0[j]
+    return none, pair
+
+
+class Shanten:
+    """Shanten of a hand and of the hand with one group changed: the other three groups are merged once."""
+
+    def __init__(self, counts: list[int]) -> None:
+        values = [_values(bytes(counts[a:b]), honours) for a, b, honours in GROUPS]
+        self.rest = []
+        for g in range(4):
+            first, second, third = (values[j] for j in range(4) if j != g)
+            self.rest.append(_merge(_merge(first, second), third))
+
+    def of(self, counts: list[int], group: int) -> int:
+        """Shanten of ``counts``, which differ from this hand in ``group`` (0 man .. 3 honours) at most."""
+        a, b, honours = GROUPS[group]
+        mine, rest, need = _values(bytes(counts[a:b]), honours), self.rest[group], sum(counts) // 3
+        (m0, m1), (r0, r1), value = mine, rest, -99
+        for i in range(need + 1):
+            j = need - i
+            value = max(value, m0[i] + r0[j], m0[i] + r1[j] + 1, m1[i] + r0[j] + 1)
+        best = 2 * need - value
+        if need == 4 and best >= 0:  # seven pairs and thirteen orphans: closed hands only
+            key = bytes(counts)
+            pairs, kinds = key.count(2) + key.count(3) + key.count(4), 34 - key.count(0)
+            orphans = [counts[k] for k in YAOCHU]
+            best = min(best, 6 - pairs + max(0, 7 - kinds), 13 - (13 - orphans.count(0)) - (max(orphans) >= 2))
+        return best
+
+
+def shanten(counts: list[int]) -> int:
+    """Tiles from ready (-1: complete) of a hand of 3n+1 or 3n+2 tiles: standard, seven pairs, thirteen orphans."""
+    return Shanten(counts).of(counts, 0)
+
+
+def group_of(kind: int) -> int:
+    """The group (0 man, 1 pin, 2 sou, 3 honours) of a tile kind."""
+    return min(kind // 9, 3)
+
+
+class Player:
+    """What the bot knows: its seat, its concealed tiles (mjai names), the tiles seen, whether it declared."""
+
+    def __init__(self) -> None:
+        self.seat, self.hand, self.seen, self.reached = 0, [], [0] * 34, False
+        self.winds = ("E", "E")  # (round wind, seat wind): the honours worth a pon
+
+    def see(self, name: str) -> None:
+        """Count a tile this seat has seen (its own, or shown on the table)."""
+        if name != "?":
+            self.seen[KIND[name]] += 1
+
+    def follow(self, e: dict) -> None:
+        """Update what the bot knows for one event."""
+        t, mine = e["type"], e.get("actor") == self.seat
+        if t == "start_game":
+            self.seat = e["id"]
+        elif t == "start_kyoku":
+            self.hand, self.seen, self.reached = list(e["tehais"][self.seat]), [0] * 34, False
+            self.winds = (e["bakaze"], "ESWN"[(self.seat - e["oya"]) % 4])
+            for name in [*self.hand, e["dora_marker"]]:
+                self.see(name)
+        elif t == "tsumo" and mine:
+            self.hand.append(e["pai"])
+            self.see(e["pai"])
+        elif t == "dahai":
+            self.hand.remove(e["pai"]) if mine else self.see(e["pai"])
+        elif t in ("chi", "pon", "daiminkan", "ankan", "kakan"):
+            used = [e["pai"]] if t == "kakan" else e.get("consumed", [])
+            for name in used:
+                self.hand.remove(name) if mine else self.see(name)
+        elif t == "reach" and mine:
+            self.reached = True
+        elif t == "dora":
+            self.see(e["dora_marker"])
+
+    def best_discard(self, forbidden=()) -> str:
+        """The discard that keeps the hand fastest: fewest shanten, most unseen tiles that help, honours first."""
+        counts = [0] * 34
+        for name in self.hand:
+            counts[KIND[name]] += 1
+        names = sorted(set(self.hand) - set(forbidden)) or sorted(set(self.hand))
+        whole, after = Shanten(counts), {}
+        for name in names:
+            counts[KIND[name]] -= 1
+            after[name] = whole.of(counts, group_of(KIND[name]))
+            counts[KIND[name]] += 1
+        best = min(after.values())
+        tied = [n for n in names if after[n] == best]
+        weigh = 1 < len(tied) <= 4 and best <= 1  # tiles that help: weighed near ready, between a few only
+        return min(tied, key=lambda n: (-self.helping(counts, n, best) if weigh else 0, _keep(n), n))
+
+    def helping(self, counts: list[int], name: str, now: int) -> int:
+        """Unseen tiles that would bring the hand without ``name`` closer (neighbours of its tiles only)."""
+        counts[KIND[name]] -= 1
+        without = Shanten(counts)
+        near: set[int] = set()
+        for k, c in enumerate(counts):
+            if c:
+                near |= {k} if k >= 27 else {j for j in range(k - 2, k + 3) if j // 9 == k // 9 and 0 <= j}
+        total = 0
+        for k in near:
+            if counts[k] < 4:
+                counts[k] += 1
+                if without.of(counts, group_of(k)) < now:
+                    total += max(0, 4 - self.seen[k])
+                counts[k] -= 1
+        counts[KIND[name]] += 1
+        return total
+
+
+def _keep(name: str) -> int:
+    """Tie-break: let go of honours, then terminals, then the rest; red fives last."""
+    k = KIND[name]
+    return 0 if k >= 27 else 1 if k % 9 in (0, 8) else 3 if name.endswith("r") else 2
+
+
+def answer(player: Player, e: dict) -> dict:
+    """The answer to one event (after the player followed it)."""
+    t, mine, possible = e["type"], e.get("actor") == player.seat, e.get("possible_actions") or []
+    kinds = {a["type"]: a for a in possible}
+    if "hora" in kinds:
+        return kinds["hora"]
+    if t == "tsumo" and mine:
+        if player.reached:
+            return {"type": "dahai", "actor": player.seat, "pai": e["pai"], "tsumogiri": True}
+        if "reach" in kinds:
+            return kinds["reach"]
+        return discard(player, e["pai"])
+    if t in ("chi", "pon", "reach") and mine:
+        return discard(player, None, e.get("cannot_dahai") or ())
+    for call in possible:  # a value honour (dragons, the winds of the seat and the round): pon it
+        if call["type"] == "pon" and call["pai"] in {"P", "F", "C", *player.winds}:
+            return call
+    return NONE
+
+
+def discard(player: Player, drawn: str | None, forbidden=()) -> dict:
+    """The dahai of the best discard (``tsumogiri`` when it is the tile just drawn)."""
+    name = player.best_discard(forbidden)
+    tsumogiri = name == drawn and player.hand.count(name) == 1
+    return {"type": "dahai", "actor": player.seat, "pai": name, "tsumogiri": tsumogiri}
+
+
+def main() -> None:
+    """One answer per event line until the input ends.
+
+    Lines are read as they come, in chunks, and the answers to a chunk's lines written in one go: mjsim sends
+    all the events since a decision at once, so one read and one write serve them all.
+    """
+    players: dict[int | None, Player] = {}  # one per seat: under seats=shared every line names its "seat"
+    rest = b""
+    while chunk := os.read(0, 1 << 16):
+        *lines, rest = (rest + chunk).split(b"\n")
+        answers = []
+        for line in lines:
+            if line.strip():
+                event = json.loads(line)
+                player = players.setdefault(event.pop("seat", None), Player())
+                player.follow(event)
+                answers.append(json.dumps(answer(player, event), separators=(",", ":")) + "\n")
+        data = "".join(answers).encode()
+        while data:
+            data = data[os.write(1, data) :]
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,18 @@
+"""mjai: seat an external bot speaking the mjai protocol, and write and read mjai logs.
+
+Modules by job: ``tiles`` (names), ``translate`` (the engine's events as mjai events, and what one seat may
+see of them), ``stream`` (a game's events translated and encoded once for its seats), ``process`` (the bot's
+process: lines in and out, timeouts, its process group, one shared by several seats), ``answers``
+(a bot's answer as one of the engine's legal actions), ``seat`` (the agent), ``spec`` (``mjai:CMD`` names),
+``logs`` (mjai JSONL logs out of games and into :class:`~variants.riichi.logs.model.GameLog`).
+"""
+
+from __future__ import annotations
+
+from variants.riichi.mjai.seat import make_seat
+
+PREFIX = "mjai:"
+BOTS = {PREFIX: make_seat}
+"""What the riichi family registers: ``mjai:CMD`` seats the bot ``CMD`` (a name ending in ``:`` takes an argument)."""
+
+__all__ = ["BOTS", "PREFIX"]
