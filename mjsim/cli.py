@@ -625,3 +625,13 @@ def main() -> None:
     """Console-script entry point."""
     handle_sigterm()
     cli(prog_name="mjsim")
+
+
+def _add_explore_commands() -> None:
+    """``explain`` and ``balance`` (mjsim.cli_explore)."""
+    from mjsim.cli_explore import explain
+
+    cli.add_command(explain)
+
+
+_add_explore_commands()

@@ -28,7 +28,17 @@ from mjsim.runner.fingerprint import fingerprint_of, variant_version, with_games
 from mjsim.runner.run import DEFAULT_SHARD, fill
 from mjsim.store import Store
 
-METRICS = ("first_dealer_points", "first_dealer_rank", "points_spread", "hands_per_game", "mean_win_value", "win_rate")
+METRICS = (
+    "first_dealer_points",
+    "first_dealer_rank",
+    "points_spread",
+    "hands_per_game",
+    "mean_win_value",
+    "win_rate",
+    "first_dealer_result",
+    "results_spread",
+    "last_hand_lead_change",
+)
 _KEYS = {
     "name",
     "title",
@@ -63,6 +73,16 @@ class RuleSetEntry:
     preset: str
     options: dict[str, Any] = field(default_factory=dict)
     plugins: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()  # variants of the preset left out, with their options (mjsim explain)
+
+    def ruleset(self) -> RuleSet:
+        """The resolved rule set: the preset, the plugins after its variants, the options over its own."""
+        ruleset = RuleSet.resolve(self.preset, sorted(self.options.items()), self.plugins)
+        if not self.without:
+            return ruleset
+        kept = {k: v for k, v in ruleset.options.items() if k.partition(".")[0] not in self.without}
+        variants = tuple(v for v in ruleset.variants if v not in self.without)
+        return RuleSet(ruleset.name, variants, kept, ruleset.description)
 
 
 @dataclass(frozen=True)
@@ -112,7 +132,7 @@ class Experiment:
 
     def spec(self, entry: RuleSetEntry, line_up: LineUp | None = None) -> RunSpec:
         """The run spec of one rule set played by ``line_up`` (default: the first; the preset resolved here)."""
-        ruleset = RuleSet.resolve(entry.preset, sorted(entry.options.items()), entry.plugins)
+        ruleset = entry.ruleset()
         agents = (line_up or self.line_ups()[0]).agents
         return RunSpec(ruleset, agents, self.seed, name=entry.name, rotate=self.rotate_seats)
 
@@ -431,6 +451,7 @@ def _manifest(experiment: Experiment, run: Run, spec: RunSpec) -> dict[str, Any]
         "preset": entry.preset,
         "options": entry.options,
         "plugins": list(entry.plugins),
+        **({"without": list(entry.without)} if entry.without else {}),
         "agents": list(spec.line_up()),
         "root_seed": experiment.seed,
         "rotate_seats": experiment.rotate_seats,
