@@ -27,6 +27,7 @@ from mjsim.runner import RunSpec
 from mjsim.runner.fingerprint import fingerprint_of, variant_version, with_games
 from mjsim.runner.run import DEFAULT_SHARD, fill
 from mjsim.store import Store
+from mjsim.sweep import Sweep, expand, parse_sweeps
 
 METRICS = (
     "first_dealer_points",
@@ -58,6 +59,7 @@ _KEYS = {
     "rank",
     "tournament",
     "sections",
+    "sweep",
 }
 
 
@@ -74,6 +76,7 @@ class RuleSetEntry:
     options: dict[str, Any] = field(default_factory=dict)
     plugins: tuple[str, ...] = ()
     without: tuple[str, ...] = ()  # variants of the preset left out, with their options (mjsim explain)
+    point: tuple[tuple[str, Any], ...] = ()  # (option, value) of every swept option at this rule set's point
 
     def ruleset(self) -> RuleSet:
         """The resolved rule set: the preset, the plugins after its variants, the options over its own."""
@@ -117,6 +120,7 @@ class Experiment:
     sections: tuple[str, ...] = ()  # more report sections by name, each registered by a variant (boo_dabuken...)
     path: str = ""
     lineups: tuple[LineUp, ...] = ()  # two or more named line-ups, each playing every rule set; () = ``agents``
+    sweeps: tuple[Sweep, ...] = ()  # [[sweep]]: the rule sets are then every base rule set at every point
 
     def line_ups(self) -> tuple[LineUp, ...]:
         """Every line-up: the named ones, else one unnamed line-up of ``agents``."""
@@ -156,7 +160,9 @@ def load_experiment(path: str | Path) -> Experiment:
 def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
     where = str(path)
     check_keys(where, "", data, _KEYS)
-    rulesets = tuple(_ruleset(where, i, r) for i, r in enumerate(_need(where, data, "rulesets", list)))
+    sweeps = parse_sweeps(where, data.get("sweep"))
+    bases = tuple(_ruleset(where, i, r) for i, r in enumerate(_need(where, data, "rulesets", list)))
+    rulesets = expand(bases, sweeps)
     names = [r.name for r in rulesets]
     if len(set(names)) != len(names) or not names:
         raise MjsimError(f"{where}: 'rulesets' needs at least one entry and unique names, got {names}")
@@ -179,7 +185,7 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
         rulesets=rulesets,
         baseline=baseline,
         target=target,
-        compare=_comparisons(where, data, names, baseline),
+        compare=_comparisons(where, data, names, baseline, target if sweeps else "first_dealer_points"),
         metrics=metrics,
         rank=_metric_list(where, "rank", data.get("rank", [])),
         max_games=_max_games(where, data, games),
@@ -188,6 +194,7 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
         tournament=_flag(where, data, "tournament"),
         sections=_sections(where, data.get("sections", [])),
         path=str(path),
+        sweeps=sweeps,
     )
 
 
@@ -209,10 +216,10 @@ def _ruleset(where: str, index: int, raw: Any) -> RuleSetEntry:
     return RuleSetEntry(str(raw.get("name", raw["preset"])), str(raw["preset"]), dict(options), tuple(plugins))
 
 
-def _comparisons(where: str, data: dict[str, Any], names: list[str], baseline: str) -> tuple:
+def _comparisons(where: str, data: dict[str, Any], names: list[str], baseline: str, default_metric: str) -> tuple:
     raw = data.get("compare")
     if raw is None:
-        return tuple((baseline, n, "first_dealer_points") for n in names if n != baseline)
+        return tuple((baseline, n, default_metric) for n in names if n != baseline)
     if not isinstance(raw, list):
         raise MjsimError(f"{where}: 'compare' must be a list of tables with 'a', 'b' and 'metric', got {raw!r}")
     out = []
