@@ -629,9 +629,10 @@ def main() -> None:
 
 def _add_explore_commands() -> None:
     """``explain`` and ``balance`` (mjsim.cli_explore)."""
-    from mjsim.cli_explore import explain
+    from mjsim.cli_explore import balance, explain
 
     cli.add_command(explain)
+    cli.add_command(balance)
 
 
 _add_explore_commands()

@@ -104,3 +104,65 @@ def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, w
         store.close()
     write_explain(found, out, command)
     click.echo(f"wrote {Path(out) / 'explain.md'}")
+
+
+@click.command()
+@click.option("--preset", default="tenhou", show_default=True)
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset")
+@click.option("--experiment", "experiment_file", type=click.Path(dir_okay=False), help="ask its [balance] question")
+@click.option("--option", "option", metavar="KEY", help="the option to balance")
+@click.option("--metric", metavar="NAME", help="the metric to bring to the target")
+@click.option("--target", type=float, help="the metric's wanted mean")
+@click.option("--low", type=float, help="the lowest value to try (a numeric option)")
+@click.option("--high", type=float, help="the highest value to try (a numeric option)")
+@click.option("--values", "choices", metavar="A,B,...", help="the choices to try (a choice-valued option)")
+@click.option("--games", type=click.IntRange(2, MAX_COUNT), help="games per value in the first round  [default: 100]")
+@click.option("--max-games", type=click.IntRange(2, MAX_COUNT), help="games in all at most  [default: 4000]")
+@click.option("--tolerance", type=float, help="stop once the 95% interval is this narrow")
+@click.option("--seed", type=int, help="root seed  [default: 0]")
+@click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: efficiency]")
+@WORKERS
+@click.option("--out", type=click.Path(file_okay=False), help="write balance.json, balance.md and balance.png here")
+@click.option("--json", "as_json", is_flag=True)
+@QUIET
+def balance(preset, settings, experiment_file, agents, seed, workers, out, as_json, **asked) -> None:
+    """The option value at which a metric reaches a target: stochastic root finding on paired simulations."""
+    import json
+
+    from mjsim.balance_run import balance_data, balance_markdown, run_balance, write_balance
+    from mjsim.experiment import command_line
+
+    ruleset, q, source = _balance_question(preset, settings, experiment_file, asked)
+    found = run_balance(
+        ruleset,
+        q,
+        agents=agent_list(agents) if agents is not None else (source.agents if source else ()),
+        seed=seed if seed is not None else (source.seed if source else 0),
+        workers=workers,
+    )
+    data = balance_data(found, ruleset.name, command_line())
+    if out:
+        write_balance(data, Path(out))
+    click.echo(json.dumps(data, indent=1) if as_json else balance_markdown(data).split("\n\n")[1])
+
+
+def _balance_question(preset: str, settings: tuple[str, ...], experiment_file: str | None, asked: dict):
+    """(rule set, question, experiment or None): the command line's question, or an experiment's [balance] with
+    the command line's keys over it, asked of its baseline rule set."""
+    from mjsim.balance_question import question
+    from mjsim.rules import RuleSet
+
+    raw = {k: v for k, v in asked.items() if v is not None}
+    if "choices" in raw:
+        raw["values"] = [v.strip() for v in raw.pop("choices").split(",")]
+    if experiment_file is None:
+        return RuleSet.resolve(preset, _settings(settings, "--set")), question("balance", raw), None
+    from mjsim.experiment import load_experiment
+
+    experiment = load_experiment(experiment_file)
+    if experiment.balance is None:
+        raise MjsimError(f"{experiment_file}: no [balance] table")
+    base = {k: v for k, v in vars(experiment.balance).items() if v not in (None, ())}
+    entry = experiment.entry(experiment.baseline)
+    ruleset = entry.ruleset().with_options(_settings(settings, "--set"))
+    return ruleset, question(experiment_file, {**base, **raw}), experiment

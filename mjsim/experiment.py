@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim import __version__
+from mjsim.balance_question import Question, question
 from mjsim.errors import MjsimError
 from mjsim.files import check_keys, load_toml, read_text
 from mjsim.lineups import LineUp, parse_lineups, run_name
@@ -60,6 +61,7 @@ _KEYS = {
     "tournament",
     "sections",
     "sweep",
+    "balance",
 }
 
 
@@ -121,6 +123,7 @@ class Experiment:
     path: str = ""
     lineups: tuple[LineUp, ...] = ()  # two or more named line-ups, each playing every rule set; () = ``agents``
     sweeps: tuple[Sweep, ...] = ()  # [[sweep]]: the rule sets are then every base rule set at every point
+    balance: Question | None = None  # [balance]: asked of the baseline rule set by `mjsim balance --experiment`
 
     def line_ups(self) -> tuple[LineUp, ...]:
         """Every line-up: the named ones, else one unnamed line-up of ``agents``."""
@@ -195,7 +198,17 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
         sections=_sections(where, data.get("sections", [])),
         path=str(path),
         sweeps=sweeps,
+        balance=_balance(where, data.get("balance")),
     )
+
+
+def _balance(where: str, raw: Any) -> Question | None:
+    """``[balance]``: a balance question (mjsim.balance_question), or None."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise MjsimError(f"{where}: 'balance' must be a table with option, metric, target and low/high or values")
+    return question(where, raw)
 
 
 def _ruleset(where: str, index: int, raw: Any) -> RuleSetEntry:
