@@ -122,7 +122,7 @@ def numeric_balance(
         Point(x, stats.mean_ci(_finite(v), name=metric)) for x, v in sorted(cache.values.items(), key=lambda kv: kv[0])
     )
     return Balance(
-        option, metric, target, "numeric", root, interval[0], interval[1], cache.played, points, round_number, slope
+        option, metric, target, "numeric", root, *interval, cache.played, points, round_number, slope, (low, high)
     )
 
 
