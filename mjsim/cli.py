@@ -578,7 +578,8 @@ def rules(preset, settings, as_json) -> None:
     click.echo(f"rule set {compiled.ruleset.name}: variants {', '.join(compiled.ruleset.variants)}")
     for r in rows:
         mark = " " if r["value"] == r["default"] else "*"
-        click.echo(f"{mark} {r['key']:<34} {r['value']:<22} (default {r['default']}) {r['description']}")
+        ranged = f" [{r['allowed']}]" if compiled.declared[r["key"]].numbers is not None else ""
+        click.echo(f"{mark} {r['key']:<34} {r['value']:<22} (default {r['default']}) {r['description']}{ranged}")
 
 
 def _show(value) -> str:

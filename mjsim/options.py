@@ -3,17 +3,23 @@
 Every option is declared once, by the variant that reads it, through the
 ``mjsim_add_options`` hook; its key is ``<variant>.<name>``.  After
 compilation every declared key has a value, so code reads ``rules[KEY]``
-with no default.  This module imports neither the plugin layer nor presets.
+with no default.  An option whose meaning is a number (or a tuple of
+numbers) declares its ``Numbers``: any value in that range is accepted,
+beside the named choices the seeds list.  This module imports neither the
+plugin layer nor presets.
 """
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from mjsim.errors import MjsimError
+from mjsim.numbers import Numbers
+
+__all__ = ["Numbers", "Option", "OptionRegistry", "Rules", "option_values"]
 
 
 @dataclass(frozen=True)
@@ -26,11 +32,14 @@ class Option:
     choices: tuple[Any, ...] | None = None  # allowed values; None: any value of the default's type
     multi: bool = False  # a set of choices, written "a,b,c" ("none" for the empty set)
     parser: Callable[[Any], Any] | None = None  # the option's own conversion (a value or an MjsimError's reason)
+    numbers: Numbers | None = None  # the numbers it takes besides its named choices (a range, or tuples in one)
 
     def parse(self, raw: Any) -> Any:
         """Convert a value from TOML or ``--set KEY=VALUE`` and check it."""
         if self.parser is not None:
-            return self._own_parse(raw)
+            return self._checked_number(raw, self._own_parse(raw))
+        if self.numbers is not None:
+            return self._checked_number(raw, self._number_or_choice(raw))
         value = self._convert(raw)
         allowed = self.choices
         if self.multi:
@@ -48,6 +57,32 @@ class Option:
             return self.parser(raw)
         except MjsimError as error:
             raise MjsimError(f"option {self.key}: bad value {raw!r} ({error})") from None
+
+    def is_choice(self, value: Any) -> bool:
+        """Whether ``value`` is one of the named choices (a bool never matches a number, nor 2.0 a 2)."""
+        return self.choices is not None and any(_same(value, choice) for choice in self.choices)
+
+    def _number_or_choice(self, raw: Any) -> Any:
+        """A named choice as it is named ("none", or 30000 written "30000"), else the number ``raw`` writes."""
+        if self.is_choice(raw):
+            return raw
+        if isinstance(raw, str):
+            for choice in self.choices or ():
+                if not isinstance(choice, bool) and str(choice) == raw.strip():
+                    return choice
+        try:
+            return self.numbers.convert(raw)
+        except MjsimError as error:
+            raise MjsimError(self._bad(raw, str(error))) from None
+
+    def _checked_number(self, raw: Any, value: Any) -> Any:
+        """``value`` unless it is a number (not a named choice) outside the declared range."""
+        if self.numbers is None or self.is_choice(value):
+            return value
+        why = self.numbers.problem(value)
+        if why:
+            raise MjsimError(self._bad(raw, why))
+        return value
 
     def _convert(self, raw: Any) -> Any:
         """Turn strings into the option's type."""
@@ -89,6 +124,9 @@ class Option:
 
     def allowed(self) -> str:
         """Human text for the allowed values."""
+        if self.numbers is not None:
+            named = f"one of: {', '.join(map(str, self.choices))}, or " if self.choices else ""
+            return f"{named}{self.numbers.describe()}"
         if self.choices is not None:
             what = ", ".join(map(str, self.choices))
             if self.parser is not None:
@@ -117,16 +155,22 @@ class OptionRegistry:
         choices: Iterable[Any] | None = None,
         multi: bool = False,
         parser: Callable[[Any], Any] | None = None,
+        numbers: Numbers | None = None,
     ) -> None:
         """Declare ``<variant>.<name>`` with its default and a one-line description.
 
         ``parser`` (optional) converts and checks a raw value itself (TOML or ``--set`` text), raising
         MjsimError with the reason; ``choices`` then only lists the named values for ``mjsim rules``.
+        ``numbers`` (optional) is the range of numbers the option takes besides its named ``choices``;
+        a ``parser``'s result that is not a named choice is checked against it too.
         """
         key = f"{self._prefix}{name}"
         if key in self.options:
             raise MjsimError(f"option {key} is declared twice")
-        option = Option(key, default, description, tuple(choices) if choices is not None else None, multi, parser)
+        if numbers is not None and numbers.at_least is not None and "." not in numbers.at_least:
+            numbers = replace(numbers, at_least=f"{self._prefix}{numbers.at_least}")  # a sibling option's name
+        listed = tuple(choices) if choices is not None else None
+        option = Option(key, default, description, listed, multi, parser, numbers)
         self.options[key] = option
         option.parse(default if not multi else list(default))  # a wrong default is a bug: fail loudly
 
@@ -166,7 +210,29 @@ def option_values(declared: Mapping[str, Option], overrides: Mapping[str, Any]) 
         if key not in declared:
             raise MjsimError(_unknown_key(key, declared))
         values[key] = declared[key].parse(raw)
+    _check_relations(declared, values)
     return values
+
+
+def _check_relations(declared: Mapping[str, Option], values: Mapping[str, Any]) -> None:
+    """Every ``Numbers.at_least`` holds: a number is not below the other option's number (named words exempt)."""
+    for key, opt in declared.items():
+        other = opt.numbers.at_least if opt.numbers is not None else None
+        if other is None or other not in values:
+            continue
+        value, floor = values[key], values[other]
+        if _is_number(value) and _is_number(floor) and value < floor:
+            raise MjsimError(f"option {key}: bad value {value!r} (below {other} = {floor!r}); expected {opt.allowed()}")
+
+
+def _is_number(value: Any) -> bool:
+    """An int or float that is not a bool."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _same(value: Any, choice: Any) -> bool:
+    """Equal and of the same kind: True is not 1, 2.0 is not 2 (a choice is matched exactly)."""
+    return type(value) is type(choice) and value == choice
 
 
 def _unknown_key(key: str, declared: Mapping[str, Option]) -> str:

@@ -211,6 +211,10 @@ def test_call_rewinds_ends_at_the_own_draw(rules):
         pytest.param([15, 5, -5, -15], (15, 5, -5, -15), id="list"),
         pytest.param("15,5,-5,-15", (15, 5, -5, -15), id="text"),
         pytest.param([7.5, 2.5, -2.5, -7.5], (7.5, 2.5, -2.5, -7.5), id="halves"),
+        pytest.param("5-15", (15, 5, -5, -15), id="shorthand"),
+        pytest.param("20-40", (40, 20, -20, -40), id="shorthand-wide"),
+        pytest.param("0-0", (0, 0, 0, 0), id="shorthand-zero"),
+        pytest.param("2.5-7.5", (7.5, 2.5, -2.5, -7.5), id="shorthand-halves"),
     ],
 )
 def test_uma_values(raw, value):
@@ -222,11 +226,15 @@ def test_uma_values(raw, value):
 @pytest.mark.parametrize(
     ("raw", "why"),
     [
-        pytest.param([15, 5, -5], "needs 4 values", id="length"),
-        pytest.param([15, 5, -5, -10], "must sum to 0", id="sum"),
+        pytest.param([15, 5, -5], "3 numbers, not 4", id="length"),
+        pytest.param([15, 5, -5, -10], "sum to 5, not 0", id="sum"),
         pytest.param([15, 5, "x", -20], "is not a number", id="word"),
         pytest.param([True, 0, 0, -1], "is not a number", id="bool"),
-        pytest.param("20-40", "is not a number", id="unknown_name"),
+        pytest.param("20-x", "is not a number", id="shorthand-word"),
+        pytest.param("20-10", "above an earlier one", id="shorthand-reversed"),
+        pytest.param("50-150", "150 is outside -100..100", id="shorthand-too-wide"),
+        pytest.param([5, 15, -5, -15], "above an earlier one", id="rising"),
+        pytest.param("1-2-3", "not a spread a-b", id="three-parts"),
     ],
 )
 def test_bad_uma_is_one_line_error(raw, why):
@@ -239,3 +247,10 @@ def test_per_rank_uma_settles(rules):
     """(points - return) / 1000 + the rank's bonus; with return = start there is no oka."""
     game = table(rules(uma=(15, 5, -5, -15), return_points="none"), {}, scores=(40000, 30000, 20000, 10000))
     assert final_settlement(game)["results"] == [30.0, 10.0, -10.0, -30.0]
+
+
+def test_any_uma_start_and_return_settle(rules):
+    """Issue 17: uma 5-15, start 35,000, return 40,000 (none of them a seed's pair) settle as §15 says: (points -
+    return) / 1000 + the rank's bonus, and the oka 4 x (40,000 - 35,000) = 20 to 1st."""
+    game = table(rules(uma="5-15", start_points=35000, return_points=40000), {}, scores=(50000, 40000, 30000, 20000))
+    assert final_settlement(game)["results"] == [10 + 15 + 20, 0 + 5, -10 - 5, -20 - 15]

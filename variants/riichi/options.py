@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from variants.riichi.uma import NAMED_UMA, parse_uma
+from mjsim.numbers import Numbers
+from variants.riichi.uma import NAMED_UMA, UMA_SEATS, parse_uma, uma_numbers
 
 DOUBLE_YAKUMAN_KINDS = ("suuankou_tanki", "junsei_chuuren", "kokushi_13", "daisuushii")
 PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
@@ -153,7 +154,7 @@ FLOW_OPTIONS = (
     (
         "uma",
         "10-20",
-        "rank bonus (順位ウマ): 10-20 = +20/+10/-10/-20, ..., or a per-rank list summing to 0 (e.g. 15,5,-5,-15)",
+        "rank bonus (順位ウマ), thousands: a-b = +b/+a/-a/-b (10-20, 5-15, ...), or per rank (e.g. 15,5,-5,-15)",
         tuple(NAMED_UMA),
         False,
     ),
@@ -425,11 +426,30 @@ FLOW_OPTIONS = (
 
 PARSERS = {"uma": parse_uma}  # options whose values are not only their named choices
 
+POINTS = 100  # every payment of the family is in hundreds (the 100-point stick)
+# The numbers each numeric option takes besides its named choices: the ranges under which a game still makes
+# sense. Points are multiples of 100; the start is positive; the return is never below the start (oka >= 0:
+# a negative oka would have 1st place pay the others); a deposit, honba or noten payment of 0 switches it off.
+RANGES = {
+    "yakuman_max_multiple": Numbers(0, 12),
+    "double_wind_pair_fu": Numbers(2, 8, step=2),
+    "min_han": Numbers(1, 13),
+    "start_points": Numbers(POINTS, 1_000_000, step=POINTS),
+    "return_points": Numbers(POINTS, 1_000_000, step=POINTS, at_least="start_points"),
+    "uma": uma_numbers(UMA_SEATS),
+    "extension_threshold": Numbers(0, 1_000_000, step=POINTS),
+    "riichi_min_points": Numbers(0, 100_000, step=POINTS),
+    "riichi_deposit": Numbers(0, 10_000, step=POINTS),
+    "noten_payment_total": Numbers(0, 30_000, step=POINTS),
+    "honba_value": Numbers(0, 3_000, step=POINTS),
+}
+
 
 def declare(registry) -> None:
     """Declare every scoring and game-flow option on ``registry``."""
     for name, default, description, choices, multi in SCORING_OPTIONS + FLOW_OPTIONS:
-        registry.add(name, sorted(default) if multi else default, description, choices, multi, PARSERS.get(name))
+        default = sorted(default) if multi else default
+        registry.add(name, default, description, choices, multi, PARSERS.get(name), RANGES.get(name))
 
 
 # --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) -------------

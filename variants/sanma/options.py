@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from mjsim.numbers import Numbers
+from variants.riichi.uma import spread_parser, uma_numbers
+
 KITA = "sanma.kita"
 TSUMO = "sanma.tsumo"
 HONBA_RON = "sanma.honba_ron"
@@ -37,7 +40,7 @@ _OPTIONS = (
     (
         "uma",
         "0-20",
-        "rank prizes: 0-20 = +20/0/-20 (thousands), 0-15, 0-30, 5-5-10 = +5/+5/-10, or none",
+        "rank prizes, thousands: 0-b = +b/0/-b (0-20, ...), 5-5-10 = +5/+5/-10, none, or per rank (e.g. 20,5,-25)",
         tuple(UMA_TABLE),
     ),
     (
@@ -50,7 +53,17 @@ _OPTIONS = (
 )
 
 
+SEATS = 3
+PARSERS = {"uma": spread_parser(UMA_TABLE, SEATS)}  # options whose values are not only their named choices
+# The numbers each numeric option takes besides its named choices (a honba is paid in hundreds).
+RANGES = {
+    "honba_ron": Numbers(0, 3000, step=100),
+    "honba_tsumo_each": Numbers(0, 1500, step=50),
+    "uma": uma_numbers(SEATS),
+}
+
+
 def declare(registry) -> None:
     """Declare the sanma options (``sanma.<name>``)."""
     for name, default, description, choices in _OPTIONS:
-        registry.add(name, default, description, choices=choices)
+        registry.add(name, default, description, choices=choices, parser=PARSERS.get(name), numbers=RANGES.get(name))

@@ -8,6 +8,7 @@ from mjsim.engine.actions import Transfer
 from variants.riichi import draws
 from variants.riichi import settlement as family
 from variants.riichi.payments import round_up, tsumo_shares
+from variants.riichi.uma import rank_bonuses
 from variants.sanma import options as opt
 from variants.sanma.payments import SEATS, family_deltas, three_seat_deltas
 
@@ -48,4 +49,4 @@ def _north_share_split(game, seat: int) -> list[Transfer]:
 
 def final_settlement(game) -> dict:
     """The family's ranks, oka and rounding, with the three-player uma (``sanma.uma``)."""
-    return family.final_settlement(game, uma=opt.UMA_TABLE[game.rules[opt.UMA]])
+    return family.final_settlement(game, uma=rank_bonuses(game.rules[opt.UMA], opt.UMA_TABLE))
