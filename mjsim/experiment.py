@@ -40,6 +40,7 @@ METRICS = (
     "first_dealer_result",
     "results_spread",
     "last_hand_lead_change",
+    "bust_rate",
 )
 _KEYS = {
     "name",

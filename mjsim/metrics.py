@@ -57,6 +57,10 @@ MORE_METRICS: dict[str, tuple[str, Callable[[Record], float | None]]] = {
         lambda r: statistics.pstdev(r["final"]["results"]) if r["final"].get("results") else None,
     ),
     "last_hand_lead_change": ("share of games whose last hand changes who is first", _last_hand_lead_change),
+    "bust_rate": (
+        "share of games that end with a player below zero points (箱割れ)",
+        lambda r: float(min(r["final"]["points"]) < 0),
+    ),
 }
 
 
