@@ -95,7 +95,10 @@ def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, w
         metrics=tuple(metrics) or DEFAULT_METRICS,
     )
     out = results_dir(the_plan.experiment, root)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MjsimError(f"{out}: cannot create the results folder ({exc.strerror or exc})") from None
     store = run_experiment(the_plan.experiment, out=out, workers=workers, resume=resume)
     try:
         found = explanation(the_plan, stored_records(the_plan.experiment, store))
