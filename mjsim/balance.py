@@ -52,6 +52,7 @@ class Balance:
     rounds: int = 1
     slope: float | None = None  # the fitted response per unit of the option, near the root
     tried: tuple[float, float] | None = None  # the range searched (a numeric option)
+    nearest: Any = None  # the allowed value nearest the root (a multiple of the option's step)
 
 
 class _Cache:
@@ -99,7 +100,7 @@ def numeric_balance(
     games: int = 100,
     max_games: int = 4000,
     tolerance: float | None = None,
-    integer: bool = False,
+    step: int | None = None,
     rounds: int = 4,
     seed: int = 0,
 ) -> Balance:
@@ -108,7 +109,7 @@ def numeric_balance(
         raise MjsimError(f"balance needs low < high, got {low} and {high}")
     cache, rng, bracket, n = _Cache(evaluate), np.random.default_rng(seed), (low, high), games
     for round_number in range(1, rounds + 1):
-        grid = _grid(*bracket, integer)
+        grid = _grid(*bracket, step)
         matrix = np.column_stack([cache.get(x, n) for x in grid])
         matrix = matrix[np.all(np.isfinite(matrix), axis=1)]
         if round_number == 1:
@@ -117,20 +118,31 @@ def numeric_balance(
         done = tolerance is not None and interval[0] is not None and interval[1] - interval[0] <= tolerance
         if done or round_number == rounds or cache.played + 2 * n * GRID > max_games:
             break
-        bracket, n = _narrow(bracket, root, interval, low, high, integer), 2 * n
+        bracket, n = _narrow(bracket, root, interval, low, high, step), 2 * n
     points = tuple(
         Point(x, stats.mean_ci(_finite(v), name=metric)) for x, v in sorted(cache.values.items(), key=lambda kv: kv[0])
     )
     return Balance(
-        option, metric, target, "numeric", root, *interval, cache.played, points, round_number, slope, (low, high)
+        option,
+        metric,
+        target,
+        "numeric",
+        root,
+        *interval,
+        cache.played,
+        points,
+        round_number,
+        slope,
+        (low, high),
+        int(round(root / step)) * step if step else root,
     )
 
 
-def _grid(low: float, high: float, integer: bool) -> list[float]:
-    """GRID values spread over the bracket (distinct integers for an integer option)."""
+def _grid(low: float, high: float, step: int | None) -> list[float]:
+    """GRID values spread over the bracket (distinct multiples of ``step`` for a whole-number option)."""
     values = np.linspace(low, high, GRID)
-    if integer:
-        return sorted({int(round(v)) for v in values})
+    if step:
+        return sorted({int(round(v / step)) * step for v in values})
     return [float(v) for v in values]
 
 
@@ -170,12 +182,12 @@ def fitted_root(
     return float(root), (float(low), float(high)), float(slope)
 
 
-def _narrow(bracket, root: float, interval, low: float, high: float, integer: bool) -> tuple[float, float]:
+def _narrow(bracket, root: float, interval, low: float, high: float, step: int | None) -> tuple[float, float]:
     """The next round's bracket: the root's interval widened by half its width, within the option's range."""
     if interval[0] is None:
         return bracket
-    half = max((interval[1] - interval[0]) / 2, (bracket[1] - bracket[0]) / (4 * GRID), 1 if integer else 0)
+    half = max((interval[1] - interval[0]) / 2, (bracket[1] - bracket[0]) / (4 * GRID), step or 0)
     lo, hi = max(low, min(root, interval[0]) - half), min(high, max(root, interval[1]) + half)
-    if integer:
-        lo, hi = math.floor(lo), math.ceil(hi)
-    return (lo, hi) if hi - lo >= (GRID - 1 if integer else 1e-12) else bracket
+    if step:
+        lo, hi = math.floor(lo / step) * step, math.ceil(hi / step) * step
+    return (lo, hi) if hi - lo >= ((GRID - 1) * step if step else 1e-12) else bracket

@@ -34,20 +34,23 @@ def simulation(ruleset: RuleSet, q: Question, agents: tuple[str, ...], seed: int
     return evaluate
 
 
-def is_integer_option(ruleset: RuleSet, option: str) -> bool:
-    """Whether the option's default is an integer (the search then tries whole values only)."""
+def option_step(ruleset: RuleSet, option: str) -> int | None:
+    """The step of a whole-number option (its declared range's, else 1 for an integer default); None otherwise."""
     declared = ruleset.compile().declared
     if option not in declared:
         raise MjsimError(f"unknown option {option!r} in rule set {ruleset.name}")
+    numbers = getattr(declared[option], "numbers", None)
+    if numbers is not None and numbers.length is None:
+        return numbers.step if not numbers.decimals else None
     default = declared[option].default
-    return isinstance(default, int) and not isinstance(default, bool)
+    return 1 if isinstance(default, int) and not isinstance(default, bool) else None
 
 
 def run_balance(
     ruleset: RuleSet, q: Question, *, agents: tuple[str, ...] = (), seed: int = 0, workers: int | None = None
 ) -> Balance:
     """Answer a balance question on simulations of ``ruleset``."""
-    integer = is_integer_option(ruleset, q.option)
+    step = option_step(ruleset, q.option)
     evaluate = simulation(ruleset, q, agents, seed, workers)
     if q.values:
         return choice_balance(evaluate, q.option, q.metric, q.target, q.values, q.games)
@@ -61,7 +64,7 @@ def run_balance(
         games=q.games,
         max_games=q.max_games,
         tolerance=q.tolerance,
-        integer=integer,
+        step=step,
         seed=seed,
     )
 
@@ -90,8 +93,8 @@ def balance_markdown(data: dict[str, Any]) -> str:
         f"# Balance: {data['option']} for {data['metric']} = {data['target']:g} ({data['ruleset']})",
         "",
         f"**Answer.** {data['metric']} ({metric(data['metric'])[0]}) reaches {data['target']:g} at {data['option']} "
-        f"= {_value(data['value'])} ({what}; {interval}), found with {data['games']} games in {data['rounds']} "
-        "round(s).",
+        f"= {_value(data['value'])} ({what}{_nearest(data)}; {interval}), "
+        f"found with {data['games']} games in {data['rounds']} round(s).",
         "",
         "Produced by:",
         "",
@@ -117,6 +120,12 @@ def _method(data: dict[str, Any]) -> str:
         "(whole games resampled, so the pairing holds) of that root; the next round narrows the bracket around it "
         f"and doubles the games. Fitted slope near the root: {data['slope']:.4g} per unit."
     )
+
+
+def _nearest(data: dict[str, Any]) -> str:
+    """ ", nearest allowed value N" when the root is not a value the option takes."""
+    nearest = data.get("nearest")
+    return "" if nearest is None or nearest == data["value"] else f", nearest allowed value {_value(nearest)}"
 
 
 def _value(value: Any) -> str:

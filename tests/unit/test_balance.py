@@ -43,9 +43,10 @@ def test_the_rounds_narrow_the_bracket_around_the_root():
     assert len(near) >= 4
 
 
-def test_an_integer_option_tries_whole_values():
-    found = numeric_balance(synthetic(6), "x.y", "m", 2.5, 1000, 1500, games=50, max_games=2000, integer=True)
-    assert all(isinstance(p.value, int) for p in found.points)
+def test_a_whole_number_option_tries_multiples_of_its_step():
+    found = numeric_balance(synthetic(6), "x.y", "m", 2.5, 0, 5000, games=100, max_games=8000, step=100)
+    assert all(isinstance(p.value, int) and p.value % 100 == 0 for p in found.points)
+    assert found.nearest % 100 == 0 and abs(found.nearest - found.value) <= 50
 
 
 def test_a_target_outside_the_range_is_one_line():
