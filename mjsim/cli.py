@@ -458,6 +458,10 @@ def run_cmd(experiment_file, workers, backend, address, resume, force_resume, un
             ) from None
     summary = write_report(experiment, store, out)
     click.echo(f"wrote {out / 'summary.md'}, {out / 'summary.json'} and {len(summary['plots'])} plots")
+    if experiment.balance is not None:  # [balance]: asked of the baseline rule set after the runs
+        from mjsim.cli_explore import answer_balance
+
+        answer_balance(experiment, out, workers)
 
 
 def _games_kept(experiment, out: Path) -> str:

@@ -149,6 +149,20 @@ def balance(preset, settings, experiment_file, agents, seed, workers, out, as_js
     click.echo(json.dumps(data, indent=1) if as_json else balance_markdown(data).split("\n\n")[1])
 
 
+def answer_balance(experiment, out: Path, workers: int | None) -> None:
+    """An experiment's [balance] question, asked by ``mjsim run``: balance.json, balance.md and balance.png in
+    its results folder."""
+    from mjsim.balance_run import balance_data, run_balance, write_balance
+    from mjsim.experiment import command_line
+
+    entry = experiment.entry(experiment.baseline)
+    found = run_balance(
+        entry.ruleset(), experiment.balance, agents=experiment.agents, seed=experiment.seed, workers=workers
+    )
+    write_balance(balance_data(found, entry.name, command_line()), out)
+    click.echo(f"wrote {out / 'balance.md'}")
+
+
 def _balance_question(preset: str, settings: tuple[str, ...], experiment_file: str | None, asked: dict):
     """(rule set, question, experiment or None): the command line's question, or an experiment's [balance] with
     the command line's keys over it, asked of its baseline rule set."""

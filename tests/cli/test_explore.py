@@ -55,6 +55,11 @@ def test_a_sweep_reports_every_point_with_curves(swept):
     assert "## Sweep" in (out / "summary.md").read_text(encoding="utf-8")
 
 
+def test_run_answers_an_experiment_s_balance_question(swept):
+    data = json.loads((swept / "results" / "uma" / "balance.json").read_text(encoding="utf-8"))
+    assert data["kind"] == "choice" and data["value"] in ("0-0", "20-40") and data["ruleset"] == "riichi.uma=0-0"
+
+
 def test_balance_asks_an_experiment_s_question(swept):
     result = _run("balance", "--experiment", str(swept / "uma.toml"), "--workers", "1", "--json", "--quiet")
     assert result.exit_code == 0, result.output
