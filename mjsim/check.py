@@ -3,7 +3,9 @@
 An example is a game seed, a bot per seat and a steering rate. At a steered decision Hypothesis picks one of
 the legal actions itself, otherwise the seat's bot decides, so Hypothesis can steer games into odd corners and
 a failure shrinks towards plain bot play on a small seed. The minimal failing game is played once more to
-report its events and to save it as tenhou.net/6 JSON for ``mjsim replay``.
+report its events and to save it as tenhou.net/6 JSON for ``mjsim replay``. With ``vary_options`` every
+example also draws the rule set's numeric options (``mjsim.option_draws``), extremes of their ranges included,
+and plays under those values; a failure names the values it needs.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, Verbosity, given
+from hypothesis import HealthCheck, Phase, Verbosity, given, reject
 from hypothesis import seed as hypothesis_seed
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -31,6 +33,7 @@ from mjsim.hand.notation import format_kinds
 from mjsim.hand.tiles import kind_of
 from mjsim.invariants import CORE, LEDGER_CHECKS, check_step, step_mark
 from mjsim.observation import observe
+from mjsim.option_draws import format_setting, option_strategy, varied_options
 from mjsim.rules import Rules, RuleSet
 from mjsim.runner.progress import Progress
 
@@ -39,6 +42,7 @@ STEP_CAP = 2000  # steps per game at most: a variant that never ends a game must
 MAX_STEER = 25  # the highest share (per cent) of decisions Hypothesis may take over from the bots in a game
 DRAW_BUDGET = 2000  # steering draws per game at most, so a long game stays inside Hypothesis's 8 KiB buffer
 EVENTS_SHOWN = 20
+COMPILED_KEPT = 256  # rule sets compiled for drawn options kept at once (--vary-options)
 WINDS = "ESWN"
 
 Choices = dict[int, Action]
@@ -60,6 +64,7 @@ class Counterexample:
     reproduced: bool = True  # the re-play failed at the same step with the same message
     hand_logged: bool = True  # the failing hand finished, so the log holds it (the log keeps finished hands only)
     log_error: str = ""  # why the log could not be written, when it could not
+    options: tuple[tuple[str, Any], ...] = ()  # option values drawn by --vary-options that differ from the rule set
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,7 @@ class CheckResult:
     counterexample: Counterexample | None
     elapsed: float  # seconds, shrinking and the re-play included
     shrink_runs: int = 0  # games Hypothesis played while shrinking the failure
+    varied: bool = False  # each example drew the numeric options too (--vary-options)
 
 
 @dataclass
@@ -98,6 +104,7 @@ class _Case:
     message: str
     steered: int
     decisions: int
+    options: tuple[tuple[str, Any], ...] = ()  # the drawn option values that differ from the rule set's
 
 
 class _Failure(Exception):
@@ -116,6 +123,8 @@ class _Stats:
     runs: int = 0
     first_failure: int = 0
     progress: Progress | None = None  # counts every game played, the shrinking ones too
+    vary: bool = False  # draw the numeric options per example
+    compiled: dict[tuple, Rules] = field(default_factory=dict)  # rule sets compiled for drawn options, by values
 
 
 # --- The API --------------------------------------------------------------------------------------
@@ -128,13 +137,16 @@ def run_check(
     examples: int = 100,
     seed: int = 0,
     out_dir: Path | None = None,
+    vary_options: bool = False,
 ) -> CheckResult:
-    """Play ``examples`` Hypothesis-generated games under ``preset`` and check every invariant after every step."""
+    """Play ``examples`` Hypothesis-generated games under ``preset`` and check every invariant after every step.
+
+    ``vary_options``: every example also draws a value for each numeric option (within its declared range)."""
     started = time.perf_counter()
     if examples < 1:
         raise MjsimError(f"examples must be at least 1, got {examples}")
     rules = compile_rules(preset, settings, plugins)
-    case, stats = _search(rules, examples, seed)
+    case, stats = _search(rules, examples, seed, vary_options)
     found = None
     if case is not None:
         found = _counterexample(rules, case, out_dir or Path(f"mjsim-check-{Path(preset).stem}"))
@@ -147,6 +159,7 @@ def run_check(
         counterexample=found,
         elapsed=time.perf_counter() - started,
         shrink_runs=stats.runs - stats.first_failure if case is not None else 0,
+        varied=vary_options,
     )
 
 
@@ -166,8 +179,9 @@ def invariant_names(rules: Rules) -> tuple[str, ...]:
 def format_check(result: CheckResult) -> str:
     """One line when every example held; otherwise the counterexample and the command that re-runs it."""
     what = " + ".join((result.preset, *result.plugins))
+    varied = " (numeric options varied)" if result.varied else ""
     head = (
-        f"mjsim check: {what}, {_plural(result.examples_run, 'example')}, "
+        f"mjsim check: {what}, {_plural(result.examples_run, 'example')}{varied}, "
         f"{_plural(len(result.invariants), 'invariant')}"
     )
     if result.passed or result.counterexample is None:
@@ -254,10 +268,10 @@ def _upto(top: int) -> st.SearchStrategy[int]:
 # --- The Hypothesis search -------------------------------------------------------------------------
 
 
-def _search(rules: Rules, examples: int, seed: int) -> tuple[_Case | None, _Stats]:
+def _search(rules: Rules, examples: int, seed: int, vary: bool = False) -> tuple[_Case | None, _Stats]:
     """Run the Hypothesis test; the shrunk failing case, if any, and how many games it took."""
     with Progress(examples, label=f"{rules.ruleset.name}: ", unit="examples") as progress:
-        stats = _Stats(progress=progress)
+        stats = _Stats(progress=progress, vary=vary)
         try:
             _hypothesis_test(rules, stats, examples, seed)()
         except _Failure as failure:
@@ -278,7 +292,7 @@ def _hypothesis_test(rules: Rules, stats: _Stats, examples: int, seed: int) -> C
     @given(st.data())
     def every_step_holds(data: Any) -> None:
         """Every invariant holds after every step of the generated game."""
-        case = _play_example(rules, data)
+        case = _play_example(*_example_rules(rules, data, stats), data)
         stats.runs += 1  # counted once played: Hypothesis abandons some examples part way (StopTest)
         if stats.progress is not None:
             stats.progress.advance()
@@ -296,7 +310,12 @@ def _settings(examples: int) -> hypothesis_settings:
         derandomize=True,
         database=None,
         deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
+        suppress_health_check=[
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+            HealthCheck.large_base_example,
+            HealthCheck.filter_too_much,  # drawn tuples that miss their total are filtered; --vary-options only
+        ],
         phases=[Phase.explicit, Phase.generate, Phase.shrink],
         verbosity=Verbosity.quiet,
         report_multiple_bugs=False,
@@ -304,7 +323,32 @@ def _settings(examples: int) -> hypothesis_settings:
     )
 
 
-def _play_example(rules: Rules, data: Any) -> _Case | None:
+def _example_rules(rules: Rules, data: Any, stats: _Stats) -> tuple[Rules, tuple[tuple[str, Any], ...]]:
+    """The rule set of one example and the drawn values that differ from ``rules`` (with --vary-options)."""
+    if not stats.vary:
+        return rules, ()
+    drawn: dict[str, Any] = {}
+    for key in varied_options(rules.declared):
+        numbers = rules.declared[key].numbers
+        floor = drawn.get(numbers.at_least, rules.values.get(numbers.at_least)) if numbers.at_least else None
+        drawn[key] = data.draw(option_strategy(rules.declared[key], rules.values[key], floor), label=key)
+    changed = tuple((key, value) for key, value in drawn.items() if value != rules.values[key])
+    if changed not in stats.compiled:
+        if len(stats.compiled) >= COMPILED_KEPT:
+            stats.compiled.clear()  # shrinking may try thousands of value sets; a few hundred rule sets suffice
+        try:
+            stats.compiled[changed] = with_options(rules, changed)
+        except MjsimError:
+            reject()  # a combination the rule set refuses (e.g. a relation between two options) is no game
+    return stats.compiled[changed], changed
+
+
+def with_options(rules: Rules, options: Sequence[tuple[str, Any]]) -> Rules:
+    """``rules`` compiled again with ``options`` over its values (``rules`` itself when there are none)."""
+    return rules.ruleset.with_options(dict(options)).compile() if options else rules
+
+
+def _play_example(rules: Rules, options: tuple[tuple[str, Any], ...], data: Any) -> _Case | None:
     """Draw a game seed, the bots and a steering rate, play the game; the failing case, or None."""
     seed = data.draw(st.integers(0, 2**32 - 1), label="game seed")
     seats = rules.flow.setup.seats
@@ -314,7 +358,7 @@ def _play_example(rules: Rules, data: Any) -> _Case | None:
     if not out.messages:
         return None
     message = "; ".join(out.messages)
-    return _Case(seed, names, tuple(out.choices), out.step, message, steering.steered, steering.decisions)
+    return _Case(seed, names, tuple(out.choices), out.step, message, steering.steered, steering.decisions, options)
 
 
 def _first_failure(group: BaseExceptionGroup) -> _Failure | None:
@@ -332,6 +376,7 @@ def _first_failure(group: BaseExceptionGroup) -> _Failure | None:
 def _counterexample(rules: Rules, case: _Case, out_dir: Path) -> Counterexample:
     """Play the shrunk case again from its recorded actions: its events, and its log written to ``out_dir``."""
     moves = iter(case.choices)
+    rules = with_options(rules, case.options)
     again = _play(rules, case.seed, lambda game, offers: next(moves))
     log_path, log_error = _write_log(again.game, out_dir / f"counterexample_seed{case.seed}.json", case.agents)
     return Counterexample(
@@ -346,6 +391,7 @@ def _counterexample(rules: Rules, case: _Case, out_dir: Path) -> Counterexample:
         reproduced=again.step == case.step and "; ".join(again.messages) == case.message,
         hand_logged=again.game is None or any(e.kind == "hand_end" for e in again.game.log[again.mark :]),
         log_error=log_error,
+        options=case.options,
     )
 
 
@@ -374,6 +420,9 @@ def _failure_lines(result: CheckResult, found: Counterexample) -> list[str]:
         f"({found.steered} of {_plural(found.decisions, 'decision')} chosen by Hypothesis)",
         f"  step {found.step}: {found.message}",
     ]
+    if found.options:
+        settings = " ".join(f"--set {key}={format_setting(value)}" for key, value in found.options)
+        lines.append(f"  under the drawn options: {settings}")
     if not found.reproduced:
         lines.append("  warning: the re-play of the recorded actions did not fail the same way (non-deterministic?)")
     lines.append(f"  last {_plural(len(found.events), 'event')} ('>' marks the failing step):")

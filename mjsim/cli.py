@@ -537,12 +537,13 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant module of yours to include")
 @click.option("--examples", default=100, show_default=True, type=click.IntRange(1, MAX_COUNT))
 @click.option("--seed", default=0, show_default=True)
+@click.option("--vary-options", is_flag=True, help="each example also draws every numeric option within its range")
 @quiet_option
-def check(preset, settings, plugins, examples, seed) -> None:
+def check(preset, settings, plugins, examples, seed, vary_options) -> None:
     """Check the invariants of a rule set with Hypothesis; a failure prints a replayable counterexample."""
     from mjsim.check import format_check, run_check
 
-    result = run_check(preset, _overrides(settings), plugins, examples=examples, seed=seed)
+    result = run_check(preset, _overrides(settings), plugins, examples=examples, seed=seed, vary_options=vary_options)
     click.echo(format_check(result))
     sys.exit(0 if result.passed else 1)
 

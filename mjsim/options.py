@@ -56,6 +56,8 @@ class Option:
         try:
             return self.parser(raw)
         except MjsimError as error:
+            if self.numbers is not None:  # a ranged option's error also gives the range
+                raise MjsimError(self._bad(raw, str(error))) from None
             raise MjsimError(f"option {self.key}: bad value {raw!r} ({error})") from None
 
     def is_choice(self, value: Any) -> bool:
@@ -126,7 +128,8 @@ class Option:
         """Human text for the allowed values."""
         if self.numbers is not None:
             named = f"one of: {', '.join(map(str, self.choices))}, or " if self.choices else ""
-            return f"{named}{self.numbers.describe()}"
+            shorthand = ", or the shorthand its description gives" if self.parser is not None else ""
+            return f"{named}{self.numbers.describe()}{shorthand}"
         if self.choices is not None:
             what = ", ".join(map(str, self.choices))
             if self.parser is not None:

@@ -286,6 +286,9 @@ def test_a_number_choice_of_a_word_option_is_read_from_set_text(text, value):
     assert rules["penalties.miscall"] == value
 
 
-def test_a_number_a_word_option_does_not_offer_is_refused():
-    with pytest.raises(MjsimError, match="penalties.miscall: bad value '1500'"):
-        RuleSet.resolve("4play", {"penalties.miscall": "1500"}).compile()
+def test_a_fine_in_the_range_is_taken_and_one_off_it_refused():
+    """Issue 17: any fine in hundreds (1500 is no seed's), not 1550 nor a word the option does not name."""
+    assert RuleSet.resolve("4play", {"penalties.miscall": "1500"}).compile()["penalties.miscall"] == 1500
+    for text in ("1550", "sometimes"):
+        with pytest.raises(MjsimError, match=f"penalties.miscall: bad value '{text}'"):
+            RuleSet.resolve("4play", {"penalties.miscall": text}).compile()

@@ -274,8 +274,8 @@ def test_every_option_has_the_spec_default():
 
 
 def test_a_bad_option_value_is_a_clear_error():
-    with pytest.raises(MjsimError, match="option chengdu.fan_cap: bad value 7"):
-        RuleSet.from_preset("chengdu", {"chengdu.fan_cap": 7}).compile()
+    with pytest.raises(MjsimError, match="option chengdu.fan_cap: bad value 17"):
+        RuleSet.from_preset("chengdu", {"chengdu.fan_cap": 17}).compile()
 
 
 @pytest.mark.parametrize(("key", "value"), [("base", 0), ("match_hands", 0), ("kong_exposed", -1)])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mjsim.numbers import Numbers
+
 FORBID_CODES = ("F2", "F3")
 ADDON_CHOICES = ("menzen", "honba", "dora")
 
@@ -58,10 +60,25 @@ OPTIONS = (
 )
 
 
+# The numbers each numeric option takes besides its named choices: points in hundreds, add-ons in threes of a
+# hundred (a tsumo pays a third from each), a prize (settlement points) never negative.
+RANGES = {
+    "origin": Numbers(100, 1_000_000, step=100),
+    "riichi_han": Numbers(0, 4),
+    "addon_value": Numbers(0, 3000, step=300),
+    "ryanmen_tsumo_fu": Numbers(2, 8, step=2),
+    "ura_chip": Numbers(0, 5000, step=100),
+    "prize_a": Numbers(0, 1000),
+    "prize_b": Numbers(0, 1000),
+    "prize_c": Numbers(0, 1000),
+}
+
+
 def declare(registry) -> None:
     """Declare every boo option on ``registry``."""
     for name, default, description, choices, multi in OPTIONS:
-        registry.add(name, sorted(default) if multi else default, description, choices, multi)
+        default = sorted(default) if multi else default
+        registry.add(name, default, description, choices, multi, numbers=RANGES.get(name))
 
 
 # --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) ---

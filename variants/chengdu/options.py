@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mjsim.numbers import Numbers
+
 NO_CAP = "none"
 
 # (name, default, description, choices)
@@ -105,20 +107,34 @@ OPTIONS: tuple[tuple[str, Any, str, tuple | None], ...] = (
 )
 
 
+FAN = Numbers(0, 8)  # one pattern's or add-on's fan: 0 switches it off; 8 is past every cap of the seeds
+BASES = Numbers(0, 1024)  # a payment counted in bases
+# The numbers each numeric option takes besides its named choices (checked at compile time, naming the key).
+RANGES = {
+    "forced_win_below": Numbers(0, 108),  # tiles left in the wall: 0 = never forced, 108 = always
+    "rob_kong_fan": FAN,
+    "gangshanghua_fan": FAN,
+    "gangshangpao_fan": FAN,
+    "haidi_fan": FAN,
+    "menqing_fan": FAN,
+    "zhongzhang_fan": FAN,
+    "long_qidui_fan": FAN,
+    "fan_cap": Numbers(0, 16),  # B x 2^16 is still a number a table can pay
+    "base": Numbers(1, 1_000_000),
+    "start_points": Numbers(0, 100_000_000),
+    "kong_exposed": BASES,
+    "kong_concealed": BASES,
+    "kong_added": BASES,
+    "pig_penalty_fixed": BASES,
+    "chajiao_fixed": BASES,
+    "match_hands": Numbers(1, 64),
+}
+
+
 def declare(registry) -> None:
     """Declare every option on the registry (prefix ``chengdu.``)."""
     for name, default, description, choices in OPTIONS:
-        registry.add(name, default, description, choices=choices)
-
-
-def check_values(values: Mapping[str, Any]) -> None:
-    """Integer options out of range fail at compile time, naming the key."""
-    from mjsim.errors import MjsimError
-
-    for keys, low in ((POSITIVE, 1), (NON_NEGATIVE, 0)):
-        for key in keys:
-            if values[key] < low:
-                raise MjsimError(f"option {key}: bad value {values[key]}; expected an integer >= {low}")
+        registry.add(name, default, description, choices=choices, numbers=RANGES.get(name))
 
 
 def capped(values: Mapping[str, Any], fan: int) -> int:
@@ -177,13 +193,3 @@ AFTER_RON_NEXT = "chengdu.after_ron_next"
 MATCH_HANDS = "chengdu.match_hands"
 BUST = "chengdu.bust"
 PLAY_ON = "chengdu.play_on"
-
-POSITIVE = (BASE, MATCH_HANDS)  # integer options checked at compile time: at least 1 ...
-NON_NEGATIVE = (
-    FORCED_WIN_BELOW,
-    KONG_EXPOSED,
-    KONG_CONCEALED,
-    KONG_ADDED,
-    PIG_PENALTY_FIXED,
-    CHAJIAO_FIXED,
-)  # ... at least 0

@@ -12,7 +12,6 @@ from mjsim.scoring import NoWin, WinContext
 from variants.chengdu import exchange, fan
 from variants.chengdu import options as opt
 from variants.chengdu.log import after_kong_discard
-from variants.chengdu.options import check_values
 from variants.chengdu.tiles import SUITS, TILES, hand_counts, suit_allowed, suit_of_tile, suit_tile, suits_in, waits_of
 
 DECLARE = "declare"
@@ -22,7 +21,6 @@ OFFERED = "chengdu.ron_offers"  # seat stash: (river length, highest fan offered
 
 def table_setup(rules) -> TableSetup:
     """108 suited tiles, 13-tile hands, no dead wall (replacements from the wall), no indicators, no sticks."""
-    check_values(rules.values)
     return TableSetup(
         tiles=TILES,
         start_points=rules[opt.START_POINTS],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mjsim.numbers import Numbers
 from variants.chips.tables import TABLES
 
 
@@ -10,7 +11,9 @@ def declare(registry) -> None:
     registry.add("table", "4play", "the platform's chip table (ippatsu, ura, red, yakuman)", tuple(TABLES))
     registry.add("red_closed_only", True, "red fives earn chips only in a closed hand (fl8, 花鳥風月)")
     registry.add("yakuman_multiples", False, "a double or composite yakuman earns the yakuman chips per multiple")
-    registry.add("value", 0, "settlement points per chip in final payout (fl8: 2; 0: chips kept apart)")
+    registry.add(
+        "value", 0, "settlement points per chip in final payout (fl8: 2; 0: chips kept apart)", numbers=Numbers(0, 100)
+    )
 
 
 # --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) ---

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mjsim.numbers import Numbers
 from variants.jirai.ranking import parse_rank_points
 
 POOL_YAKU = ("riichi", "menzen_tsumo", "pinfu", "tanyao", "yakuhai", "chiitoitsu", "honitsu")
@@ -43,12 +44,20 @@ OPTIONS = (
     ("rank_points", (0, 0, 0, 0), "段位 rank points by rank, 1st first (e.g. 40,10,0,-50); all 0: none", None, False),
 )
 PARSERS = {"rank_points": parse_rank_points}
+# The numbers each numeric option takes: a count up to the pool's seven yaku (a smaller pool caps it in play),
+# the reset count never below the starting count; a rank's ladder points never above a better rank's.
+RANGES = {
+    "initial_count": Numbers(1, len(POOL_YAKU)),
+    "max_count": Numbers(1, len(POOL_YAKU), at_least="initial_count"),
+    "rank_points": Numbers(-1000, 1000, length=4, ordered=True),
+}
 
 
 def declare(registry) -> None:
     """Declare every jirai option."""
     for name, default, description, choices, multi in OPTIONS:
-        registry.add(name, default, description, choices=choices, multi=multi, parser=PARSERS.get(name))
+        numbers = RANGES.get(name)
+        registry.add(name, default, description, choices, multi, PARSERS.get(name), numbers)
 
 
 # --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) ---

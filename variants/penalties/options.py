@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mjsim.numbers import Numbers
+
 RULINGS = ("off", "dead_hand", "chombo")
 HAND_SIZE_RULINGS = (*RULINGS, "chombo_at_draw")
 
@@ -41,10 +43,13 @@ OPTIONS = (
 )
 
 
+RANGES = {"miscall": Numbers(100, 100_000, step=100)}  # a fine of any hundreds, beside the seeds' 1000 and 2000
+
+
 def declare(registry) -> None:
     """Declare every penalties option."""
     for name, default, description, choices in OPTIONS:
-        registry.add(name, default, description, choices=choices)
+        registry.add(name, default, description, choices=choices, numbers=RANGES.get(name))
 
 
 # --- Typed keys: read an option as ``rules[KEY]`` ---

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from mjsim.hand.tiles import RED_FIVE_IDS, dora_from_indicator, kind_of
+from mjsim.hand.tiles import dora_from_indicator, kind_of
 from mjsim.scoring import Score, WinContext
 from variants.rado import options as opt
 from variants.rado.scoring import AKA_RADO, DROPPED, RADO, at_low_han
 from variants.riichi.scorer import score_win
-from variants.riichi.yaku import red_five_count
+from variants.riichi.yaku import red_five_ids
 
 WINS = "rado.wins"  # game stash: one dict per win of the game
 
@@ -20,7 +20,7 @@ def count_rado(ctx: WinContext, values) -> int:
     pointed = Counter(dora_from_indicator(kind_of(t)) for t in ctx.dora_indicators)
     count = sum(pointed[kind_of(t)] for t in ctx.all_tiles)
     if values[opt.RED_FIVES_ARE_RADO]:
-        reds = set(RED_FIVE_IDS[red_five_count(values)])
+        reds = red_five_ids(values)
         count += sum(1 for t in ctx.all_tiles if t in reds)
     return count
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mjsim.numbers import Numbers
+
 LOW_HAN_CHOICES = ("formula", "clamp_zero", "no_payment")
 
 # (name, default, description, choices)
@@ -17,10 +19,14 @@ OPTIONS = (
 )
 
 
+# Indicators at the start: a dead wall has five indicator places and kans turn more, so three at most.
+RANGES = {"initial_indicators": Numbers(1, 3)}
+
+
 def declare(registry) -> None:
     """Declare every rado option."""
     for name, default, description, choices in OPTIONS:
-        registry.add(name, default, description, choices=choices)
+        registry.add(name, default, description, choices=choices, numbers=RANGES.get(name))
 
 
 # --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) ---

@@ -16,7 +16,8 @@ SCORING_OPTIONS = (
     (
         "red_fives",
         3,
-        "red fives in the set (4 = two red 5p; 5 = two red 5p and 5s; 4_east_3_hanchan follows game_length)",
+        "red fives: 3 = one per suit, 4 = two red 5p, 5 = two red 5p and 5s, 4_east_3_hanchan by game_length, "
+        "or a count per suit m,p,s (e.g. 1,2,1)",
         (0, 3, 4, 5, "4_east_3_hanchan"),
         False,
     ),
@@ -431,6 +432,8 @@ POINTS = 100  # every payment of the family is in hundreds (the 100-point stick)
 # sense. Points are multiples of 100; the start is positive; the return is never below the start (oka >= 0:
 # a negative oka would have 1st place pay the others); a deposit, honba or noten payment of 0 switches it off.
 RANGES = {
+    # Red fives per suit (m, p, s), at most 3: a plain five of every suit stays (hypothetical wins need one).
+    "red_fives": Numbers(0, 3, length=3),
     "yakuman_max_multiple": Numbers(0, 12),
     "double_wind_pair_fu": Numbers(2, 8, step=2),
     "min_han": Numbers(1, 13),

@@ -9,7 +9,7 @@ from mjsim.engine.outcomes import ClaimResult
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
 from mjsim.hand.shanten import orphans_shanten, shanten
-from mjsim.hand.tiles import DRAGONS, RED_FIVE_IDS, WINDS, YAOCHU, kind_of
+from mjsim.hand.tiles import DRAGONS, WINDS, YAOCHU, kind_of
 from mjsim.scoring import CHI as MELD_CHI
 from mjsim.scoring import WinContext
 from variants.common.swap_calls import without_swap_calls
@@ -19,7 +19,7 @@ from variants.riichi.local_yaku import is_puutaa
 from variants.riichi.scorer import NoWin, score_win
 from variants.riichi.vocabulary import DEPOSIT_REASON, RIICHI
 from variants.riichi.waits import seat_waits, visible_counts
-from variants.riichi.yaku import red_five_count
+from variants.riichi.yaku import red_five_ids
 
 __all__ = [
     "accept_win",
@@ -50,7 +50,7 @@ def table_setup(rules) -> TableSetup:
         indicator_tiles=10,
         indicators_at_start=1,
         kan_indicator_timing=_KAN_DORA.get(timing, "after_discard") if rules[opt.KAN_DORA] else "none",
-        red_ids=frozenset(RED_FIVE_IDS[red_five_count(rules.values)]),
+        red_ids=red_five_ids(rules.values),
         declaration_deposit=rules[opt.RIICHI_DEPOSIT],
         deposit_reason=DEPOSIT_REASON,
     )

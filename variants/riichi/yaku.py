@@ -524,16 +524,34 @@ def aka_dora(ctx, values):
     counts = ctx.counts
     if not (counts[_FIVES[0]] or counts[_FIVES[1]] or counts[_FIVES[2]]):  # no five at all: a third of wins
         return 0
-    reds = _RED_FIVES[red_five_count(values)]
+    reds = red_five_ids(values)
     found = len(reds.intersection(ctx.concealed))
     for meld in ctx.melds:
         found += len(reds.intersection(meld.tiles))
     return found
 
 
+def red_five_ids(options) -> frozenset[int]:
+    """The physical ids of the red fives: a named count (3 = one per suit, ...) or a count per suit (m, p, s)."""
+    value = options[RED_FIVES]
+    if not isinstance(value, tuple):
+        return _RED_FIVES[red_five_count(options)]
+    reds = _PER_SUIT_REDS.get(value)
+    if reds is None:
+        reds = _PER_SUIT_REDS[value] = frozenset(
+            4 * kind + copy for kind, n in zip(_FIVES, value, strict=True) for copy in range(n)
+        )
+    return reds
+
+
+_PER_SUIT_REDS: dict[tuple, frozenset[int]] = {}  # per-suit counts -> ids, built once per value
+
+
 def red_five_count(options) -> int:
     """How many red fives the rules put in the set (the east/hanchan split reads game length)."""
     value = options[RED_FIVES]
+    if isinstance(value, tuple):
+        return sum(value)
     if value == "4_east_3_hanchan":
         return 4 if options[GAME_LENGTH] == "east" else 3
     return value

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mjsim.numbers import Numbers
+
 LOCAL_TAI_CHOICES = ("jianhua", "jianfeng", "kong_tai", "wuziwuhua")
 
 # (name, default, description, choices, multi)
@@ -93,10 +95,23 @@ OPTIONS = (
 )
 
 
+# The numbers each numeric option takes besides its named choices (ziyise_tai stays a choice: 16 also means
+# 對對和 is not added, so its number is a mode).
+RANGES = {
+    "di": Numbers(0, 1000),
+    "rate": Numbers(1, 1_000_000),
+    "start_points": Numbers(0, 100_000_000),
+    "bust": Numbers(0, 100_000_000),
+    "migi_window": Numbers(1, 8),
+    "migi_tai": Numbers(1, 64),
+    "tianhu_tai": Numbers(1, 64),
+}
+
+
 def declare(registry) -> None:
     """Declare every option of the family."""
     for name, default, description, choices, multi in OPTIONS:
-        registry.add(name, default, description, choices=choices, multi=multi)
+        registry.add(name, default, description, choices=choices, multi=multi, numbers=RANGES.get(name))
 
 
 # --- Typed keys: read an option as ``rules[KEY]`` (every declared key has a value after compile) ---

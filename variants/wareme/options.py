@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from mjsim.numbers import Numbers
+
 
 def declare(registry) -> None:
     """Declare every wareme option."""
-    registry.add("multiplier", 2, "factor of every transfer involving the wareme seat (3: some 3-player rules)", (2, 3))
+    registry.add(
+        "multiplier",
+        2,
+        "factor of every transfer involving the wareme seat (3: some 3-player rules; 1: no effect)",
+        (2, 3),
+        numbers=Numbers(1, 4),
+    )
     registry.add("doubles_noten", True, "noten payments to or from the wareme seat are multiplied too (4play)")
 
 

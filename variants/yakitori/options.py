@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mjsim.numbers import Numbers
 from variants.chips.currency import CHIPS, SETTLEMENT
 
 FORMS = {"chips": CHIPS, "points": SETTLEMENT}  # the currency of each payment form
@@ -10,7 +11,12 @@ FORMS = {"chips": CHIPS, "points": SETTLEMENT}  # the currency of each payment f
 def declare(registry) -> None:
     """Declare every yakitori option."""
     registry.add("form", "chips", "paid in chips, 1 per pair (4play) or settlement points (fl8)", tuple(FORMS))
-    registry.add("points_per_pair", 5, "points form: settlement points each yakitori pays each non-yakitori")
+    registry.add(
+        "points_per_pair",
+        5,
+        "points form: settlement points each yakitori pays each non-yakitori",
+        numbers=Numbers(0, 100),
+    )
     registry.add("literal_table", False, "points form: fl8's listed -15 / -10 / -10 instead of points_per_pair")
     registry.add("gaeshi", False, "焼き鳥返し: the last yakitori's win marks the other three again (fl8)")
 

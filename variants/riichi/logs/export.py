@@ -62,7 +62,7 @@ def game_log_of(game, names: tuple[str, ...] = ("A", "B", "C", "D")) -> GameLog:
 def _flags(rules) -> dict[str, Any]:
     return {
         "go_type": None,
-        "red": rules[opt.RED_FIVES] != 0,
+        "red": bool(rules.flow.setup.red_ids),
         "open_tanyao": rules[opt.KUITAN],
         "hanchan": rules[opt.GAME_LENGTH] != "east",
         "players": rules.flow.setup.seats,
