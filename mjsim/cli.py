@@ -462,6 +462,10 @@ def run_cmd(experiment_file, workers, backend, address, resume, force_resume, un
             ) from None
     summary = write_report(experiment, store, out)
     click.echo(f"wrote {out / 'summary.md'}, {out / 'summary.json'} and {len(summary['plots'])} plots")
+    if experiment.balance is not None:  # [balance]: asked of the baseline rule set after the runs
+        from mjsim.cli_explore import answer_balance
+
+        answer_balance(experiment, out, workers)
 
 
 def _games_kept(experiment, out: Path) -> str:
@@ -631,3 +635,14 @@ def main() -> None:
     """Console-script entry point."""
     handle_sigterm()
     cli(prog_name="mjsim")
+
+
+def _add_explore_commands() -> None:
+    """``explain`` and ``balance`` (mjsim.cli_explore)."""
+    from mjsim.cli_explore import balance, explain
+
+    cli.add_command(explain)
+    cli.add_command(balance)
+
+
+_add_explore_commands()

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim import __version__
+from mjsim.balance_question import Question, question
 from mjsim.errors import MjsimError
 from mjsim.files import check_keys, load_toml, read_text
 from mjsim.lineups import LineUp, parse_lineups, run_name
@@ -27,8 +28,20 @@ from mjsim.runner import RunSpec
 from mjsim.runner.fingerprint import fingerprint_of, variant_version, with_games
 from mjsim.runner.run import DEFAULT_SHARD, fill
 from mjsim.store import Store
+from mjsim.sweep import Sweep, expand, parse_sweeps
 
-METRICS = ("first_dealer_points", "first_dealer_rank", "points_spread", "hands_per_game", "mean_win_value", "win_rate")
+METRICS = (
+    "first_dealer_points",
+    "first_dealer_rank",
+    "points_spread",
+    "hands_per_game",
+    "mean_win_value",
+    "win_rate",
+    "first_dealer_result",
+    "results_spread",
+    "last_hand_lead_change",
+    "bust_rate",
+)
 _KEYS = {
     "name",
     "title",
@@ -48,6 +61,8 @@ _KEYS = {
     "rank",
     "tournament",
     "sections",
+    "sweep",
+    "balance",
 }
 
 
@@ -63,6 +78,17 @@ class RuleSetEntry:
     preset: str
     options: dict[str, Any] = field(default_factory=dict)
     plugins: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()  # variants of the preset left out, with their options (mjsim explain)
+    point: tuple[tuple[str, Any], ...] = ()  # (option, value) of every swept option at this rule set's point
+
+    def ruleset(self) -> RuleSet:
+        """The resolved rule set: the preset, the plugins after its variants, the options over its own."""
+        ruleset = RuleSet.resolve(self.preset, sorted(self.options.items()), self.plugins)
+        if not self.without:
+            return ruleset
+        kept = {k: v for k, v in ruleset.options.items() if k.partition(".")[0] not in self.without}
+        variants = tuple(v for v in ruleset.variants if v not in self.without)
+        return RuleSet(ruleset.name, variants, kept, ruleset.description)
 
 
 @dataclass(frozen=True)
@@ -97,6 +123,8 @@ class Experiment:
     sections: tuple[str, ...] = ()  # more report sections by name, each registered by a variant (boo_dabuken...)
     path: str = ""
     lineups: tuple[LineUp, ...] = ()  # two or more named line-ups, each playing every rule set; () = ``agents``
+    sweeps: tuple[Sweep, ...] = ()  # [[sweep]]: the rule sets are then every base rule set at every point
+    balance: Question | None = None  # [balance]: asked of the baseline rule set by `mjsim balance --experiment`
 
     def line_ups(self) -> tuple[LineUp, ...]:
         """Every line-up: the named ones, else one unnamed line-up of ``agents``."""
@@ -112,7 +140,7 @@ class Experiment:
 
     def spec(self, entry: RuleSetEntry, line_up: LineUp | None = None) -> RunSpec:
         """The run spec of one rule set played by ``line_up`` (default: the first; the preset resolved here)."""
-        ruleset = RuleSet.resolve(entry.preset, sorted(entry.options.items()), entry.plugins)
+        ruleset = entry.ruleset()
         agents = (line_up or self.line_ups()[0]).agents
         return RunSpec(ruleset, agents, self.seed, name=entry.name, rotate=self.rotate_seats)
 
@@ -136,7 +164,9 @@ def load_experiment(path: str | Path) -> Experiment:
 def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
     where = str(path)
     check_keys(where, "", data, _KEYS)
-    rulesets = tuple(_ruleset(where, i, r) for i, r in enumerate(_need(where, data, "rulesets", list)))
+    sweeps = parse_sweeps(where, data.get("sweep"))
+    bases = tuple(_ruleset(where, i, r) for i, r in enumerate(_need(where, data, "rulesets", list)))
+    rulesets = expand(bases, sweeps)
     names = [r.name for r in rulesets]
     if len(set(names)) != len(names) or not names:
         raise MjsimError(f"{where}: 'rulesets' needs at least one entry and unique names, got {names}")
@@ -159,7 +189,7 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
         rulesets=rulesets,
         baseline=baseline,
         target=target,
-        compare=_comparisons(where, data, names, baseline),
+        compare=_comparisons(where, data, names, baseline, target if sweeps else "first_dealer_points"),
         metrics=metrics,
         rank=_metric_list(where, "rank", data.get("rank", [])),
         max_games=_max_games(where, data, games),
@@ -168,7 +198,18 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
         tournament=_flag(where, data, "tournament"),
         sections=_sections(where, data.get("sections", [])),
         path=str(path),
+        sweeps=sweeps,
+        balance=_balance(where, data.get("balance")),
     )
+
+
+def _balance(where: str, raw: Any) -> Question | None:
+    """``[balance]``: a balance question (mjsim.balance_question), or None."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise MjsimError(f"{where}: 'balance' must be a table with option, metric, target and low/high or values")
+    return question(where, raw)
 
 
 def _ruleset(where: str, index: int, raw: Any) -> RuleSetEntry:
@@ -189,10 +230,10 @@ def _ruleset(where: str, index: int, raw: Any) -> RuleSetEntry:
     return RuleSetEntry(str(raw.get("name", raw["preset"])), str(raw["preset"]), dict(options), tuple(plugins))
 
 
-def _comparisons(where: str, data: dict[str, Any], names: list[str], baseline: str) -> tuple:
+def _comparisons(where: str, data: dict[str, Any], names: list[str], baseline: str, default_metric: str) -> tuple:
     raw = data.get("compare")
     if raw is None:
-        return tuple((baseline, n, "first_dealer_points") for n in names if n != baseline)
+        return tuple((baseline, n, default_metric) for n in names if n != baseline)
     if not isinstance(raw, list):
         raise MjsimError(f"{where}: 'compare' must be a list of tables with 'a', 'b' and 'metric', got {raw!r}")
     out = []
@@ -431,6 +472,7 @@ def _manifest(experiment: Experiment, run: Run, spec: RunSpec) -> dict[str, Any]
         "preset": entry.preset,
         "options": entry.options,
         "plugins": list(entry.plugins),
+        **({"without": list(entry.without)} if entry.without else {}),
         "agents": list(spec.line_up()),
         "root_seed": experiment.seed,
         "rotate_seats": experiment.rotate_seats,

@@ -37,6 +37,33 @@ METRIC_FUNCTIONS: dict[str, tuple[str, Callable[[Record], float | None]]] = {
 }
 
 
+def _last_hand_lead_change(r: Record) -> float | None:
+    """1 when the game's last hand changes who is first (the points before it: the hand before's, or the start)."""
+    if len(r["hands"]) < 2:
+        return None
+    before, after = r["hands"][-2]["scores"], r["final"]["ranks"]
+    leader_before = min(range(len(before)), key=lambda seat: (-before[seat], seat))
+    return float(after[leader_before] != 1)
+
+
+# Named metrics an experiment asks for by name; unlike METRIC_FUNCTIONS they are not in every report's tables.
+MORE_METRICS: dict[str, tuple[str, Callable[[Record], float | None]]] = {
+    "first_dealer_result": (
+        "settled final result of the first dealer (seat 0; uma and oka included)",
+        lambda r: _number(r["final"].get("results", [None])[0]),
+    ),
+    "results_spread": (
+        "standard deviation of the settled final results (uma and oka included)",
+        lambda r: statistics.pstdev(r["final"]["results"]) if r["final"].get("results") else None,
+    ),
+    "last_hand_lead_change": ("share of games whose last hand changes who is first", _last_hand_lead_change),
+    "bust_rate": (
+        "share of games that end with a player below zero points (箱割れ)",
+        lambda r: float(min(r["final"]["points"]) < 0),
+    ),
+}
+
+
 def _number(value: Any) -> float | None:
     if isinstance(value, bool):
         return float(value)
@@ -76,8 +103,8 @@ _PARAMETRIC = {
 def metric(name: str) -> tuple[str, Callable[[Record], float | None]] | None:
     """(description, function) of a metric: a named one, or final:KEY[=VALUE], hand_sum:KEY, hand_mean:KEY,
     side:CURRENCY."""
-    if name in METRIC_FUNCTIONS:
-        return METRIC_FUNCTIONS[name]
+    if name in METRIC_FUNCTIONS or name in MORE_METRICS:
+        return METRIC_FUNCTIONS.get(name) or MORE_METRICS[name]
     kind, sep, rest = name.partition(":")
     if not sep or kind not in _PARAMETRIC or not rest:
         return None

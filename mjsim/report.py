@@ -68,6 +68,10 @@ def build_summary(
         "ranking": [row for line_up in line_ups for row in _ranking(experiment, records, line_up)],
         "sections": list(sections),
     }
+    if experiment.sweeps:  # every point's metrics and its paired difference to the baseline point
+        from mjsim.report_sweep import sweep_summary
+
+        summary["sweep"] = _jsonable(sweep_summary(experiment, records))
     if experiment.lineups:  # several line-ups: whether each comparison holds across them
         summary["lineups"] = [{"name": u.name, "agents": list(u.agents)} for u in line_ups]
         summary["robustness"] = robustness(experiment, comparisons)
@@ -159,6 +163,10 @@ def write_report(experiment: Experiment, store: Store, out: Path) -> dict[str, A
     try:
         out.mkdir(parents=True, exist_ok=True)
         plots = write_plots(experiment, summary, records, out)
+        if summary.get("sweep"):  # response curves or heat maps
+            from mjsim.report_sweep_plots import sweep_plots
+
+            plots += sweep_plots(summary["sweep"], out)
         summary["plots"] = [p.name for p in plots]
         (out / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         (out / "summary.md").write_text(summary_markdown(summary), encoding="utf-8")

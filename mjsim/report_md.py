@@ -32,10 +32,17 @@ def summary_markdown(s: dict[str, Any]) -> str:
         _players_line(s),
         "",
     ]
-    lines += _ruleset_table(s) + [""] + _extra_metrics_table(s) + _seat_tables(s) + _side_tables(s)
+    lines += _sweep_tables(s) + _ruleset_table(s) + [""] + _extra_metrics_table(s) + _seat_tables(s) + _side_tables(s)
     lines += _section_tables(s) + [""] + _ranking_table(s) + _robustness_table(s) + _comparison_table(s) + [""]
     lines += [f"![{p}]({p})" for p in s.get("plots", [])]
     return "\n".join(lines) + "\n"
+
+
+def _sweep_tables(s: dict[str, Any]) -> list[str]:
+    """A sweep's tables (mjsim.report_sweep), before the rule-set table."""
+    from mjsim.report_sweep import sweep_markdown
+
+    return sweep_markdown(s["sweep"], _estimate) if s.get("sweep") else []
 
 
 def _players_line(s: dict[str, Any]) -> str:
