@@ -273,6 +273,13 @@ def mjsim_register_log_formats(rules):
     ``writer(game, agent_names) -> str`` is the text of one file; return None when none fits the rules."""
 
 
+@hookspec
+def mjsim_register_log_readers():
+    """Log formats this variant reads (Tenhou's), as a dict {name: mjsim.log_formats.LogReader}: which paths hold
+    such logs, their replay under the format's own rules, and their import as mjsim game logs (for
+    ``mjsim replay --preset``). Called on every installed variant."""
+
+
 @hookspec(firstresult=True)
 def mjsim_play_terms(rules):
     """This family's names for its facts of play, as a :class:`mjsim.play_terms.PlayTerms`: the event counted as

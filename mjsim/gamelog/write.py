@@ -41,10 +41,14 @@ def game_log(game, agent_names: Sequence[str]) -> dict[str, Any]:
         number = again.hand.index
         if number not in facts:
             facts[number] = log_facts(again)
-        steps.setdefault(number, []).append(chosen)
-        core.step(again, chosen)
-    core.pending(again)
-    if again.log != game.log:
+        steps.setdefault(number, []).append((again.hand.phase, chosen))
+        try:
+            core.step(again, chosen)
+        except Exception:  # noqa: BLE001 - the game failed here the first time too (a counterexample's last step)
+            break
+    else:
+        core.pending(again)
+    if again.log != game.log[: len(again.log)] or (game.over and len(again.log) != len(game.log)):
         raise MjsimError(f"game seed {game.seed}: the game does not re-run the same from its seed and actions")
     records = {h["hand"]: h for h in game.history}
     hands = [
@@ -52,20 +56,58 @@ def game_log(game, agent_names: Sequence[str]) -> dict[str, Any]:
             **_hand_log(number, events, walls.get(number), steps.get(number, []), records.get(number)),
             "facts": facts.get(number, {}),
         }
-        for number, events in _events_by_hand(game.log)
+        for number, events in events_by_hand(game.log)
     ]
-    return {
+    return log_document(rules, game.seed, agent_names, hands, game.over, game.final)
+
+
+def log_document(
+    rules, seed: int | None, agents: Sequence[str], hands: list, complete: bool, final: Any, source: str | None = None
+) -> dict[str, Any]:
+    """The whole log around its hands (``seed`` None: hands played from their own starts, e.g. imported ones)."""
+    document = {
         "format": FORMAT,
         "version": VERSION,
         "mjsim": mjsim.__version__,
         "rules": rules_json(rules),
         "table": table_json(rules),
-        "seed": game.seed,
-        "agents": list(agent_names),
+        "seed": seed,
+        "agents": list(agents),
         "hands": hands,
-        "complete": game.over,
-        "final": plain(game.final),
+        "complete": complete,
+        "final": plain(final),
     }
+    if source is not None:
+        document["source"] = source
+    return document
+
+
+def hand_start(hand: dict[str, Any]) -> dict[str, Any]:
+    """The ``core.game_at`` arguments that put a game at a logged hand's start (its walls aside)."""
+    return {
+        "scores": hand["start_scores"],
+        "dealer": hand["dealer"],
+        "round_index": hand["round_index"],
+        "honba": hand["honba"],
+        "table": hand["table"],
+    }
+
+
+def hand_from_choices(rules, number: int, start: dict[str, Any], walls, choices, seed: int = 0) -> dict[str, Any]:
+    """The log of one hand played from ``start`` (``hand_start``'s keys) with ``walls`` and the actions ``choices``
+    (an imported round: its hand_start event counts from 0)."""
+    game = core.game_at(rules, walls=walls, seed=seed, **start)
+    steps, facts = [], None
+    for chosen in choices:
+        core.pending(game)
+        if facts is None:
+            facts = log_facts(game)
+        steps.append((game.hand.phase, chosen))
+        core.step(game, chosen)
+    core.pending(game)
+    events = events_by_hand(game.log)[0][1]  # up to the next hand's start (or with the game's end)
+    record = game.history[0] if game.history else None
+    return {**_hand_log(number, events, walls, steps, record), "facts": facts or log_facts(game)}
 
 
 def log_facts(game) -> dict[str, Any]:
@@ -88,7 +130,7 @@ def _recording(game, walls: dict[int, tuple]):
     return source
 
 
-def _events_by_hand(log) -> list[tuple[int, list]]:
+def events_by_hand(log) -> list[tuple[int, list]]:
     """The events of each hand: from its ``hand_start`` up to the next one (the game's end goes with the last)."""
     hands: list[tuple[int, list]] = []
     for event in log:
@@ -100,10 +142,11 @@ def _events_by_hand(log) -> list[tuple[int, list]]:
 
 
 def _hand_log(number: int, events: list, walls: tuple | None, steps: list, record: dict | None) -> dict[str, Any]:
-    """One hand: where it starts, its walls and deal, its steps, events and transfers, and its record."""
+    """One hand: where it starts, its walls and deal, its steps (each with the phase it was taken in), events and
+    transfers, and its record."""
     start = events[0].data
     deal = next((e.data for e in events if e.kind == "deal"), ())
-    live, replacements, indicators = walls or ([], [], [])
+    live, replacements, indicators = (list(w) for w in walls) if walls else ([], [], [])
     return {
         "index": number,
         "dealer": events[0].seat,
@@ -114,7 +157,8 @@ def _hand_log(number: int, events: list, walls: tuple | None, steps: list, recor
         "start_scores": list(start["scores"]),
         "wall": {"live": live, "replacements": replacements, "indicators": indicators},
         "deal": plain(deal),
-        "steps": [[[seat, action_json(action)] for seat, action in sorted(chosen.items())] for chosen in steps],
+        "steps": [[[seat, action_json(action)] for seat, action in sorted(chosen.items())] for _, chosen in steps],
+        "step_phases": [phase for phase, _ in steps],
         "events": [event_json(e) for e in events],
         "transfers": [plain(e.data) for e in events if e.kind in ("transfer", "side_transfer")],
         "record": plain(record),
