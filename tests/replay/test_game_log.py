@@ -111,3 +111,19 @@ def test_a_bad_log_is_one_line(tmp_path, text, message):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(MjsimError, match=message):
         read_game_log(path)
+
+
+def test_tenhou_games_import_as_game_logs_that_replay_hand_by_hand():
+    from tests.shared import shared_path
+    from variants.riichi.logs.reader import to_game_logs
+
+    folder = shared_path("validation", "tenhou", "tenhou6", "mjai_reviewer")
+    logs, notes = to_game_logs([folder])
+    assert logs and notes == []
+    for log in logs:
+        assert log["seed"] is None and log["source"].startswith(str(folder))
+        assert all(hand["record"] for hand in log["hands"])
+        result = replay_log(json.loads(json.dumps(log)))  # as a file would give it back
+        assert result.agree, result.detail
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.validate(json.loads(json.dumps(logs[0])), json.loads(SCHEMA.read_text(encoding="utf-8")))
