@@ -35,17 +35,16 @@ def game_log(game, agent_names: Sequence[str]) -> dict[str, Any]:
     walls: dict[int, tuple] = {}
     again = core.new_game(rules, game.seed, _recording(game, walls))
     steps: dict[int, list] = {}
-    facts: dict[int, dict] = {}
+    watch = _HandWatch()
     for chosen in game.choices:
         core.pending(again)  # offers are made lazily: passing a discard nobody can claim may start the next hand
-        number = again.hand.index
-        if number not in facts:
-            facts[number] = log_facts(again)
-        steps.setdefault(number, []).append((again.hand.phase, chosen))
+        watch.see(again)
+        steps.setdefault(again.hand.index, []).append((again.hand.phase, chosen))
         try:
             core.step(again, chosen)
         except Exception:  # noqa: BLE001 - the game failed here the first time too (a counterexample's last step)
             break
+        watch.see(again)
     else:
         core.pending(again)
     if again.log != game.log[: len(again.log)] or (game.over and len(again.log) != len(game.log)):
@@ -54,7 +53,8 @@ def game_log(game, agent_names: Sequence[str]) -> dict[str, Any]:
     hands = [
         {
             **_hand_log(number, events, walls.get(number), steps.get(number, []), records.get(number)),
-            "facts": facts.get(number, {}),
+            "facts": watch.facts.get(number, {}),
+            "timeline": watch.timeline.get(number, []),
         }
         for number, events in events_by_hand(game.log)
     ]
@@ -97,17 +97,18 @@ def hand_from_choices(rules, number: int, start: dict[str, Any], walls, choices,
     """The log of one hand played from ``start`` (``hand_start``'s keys) with ``walls`` and the actions ``choices``
     (an imported round: its hand_start event counts from 0)."""
     game = core.game_at(rules, walls=walls, seed=seed, **start)
-    steps, facts = [], None
+    steps, watch = [], _HandWatch()
     for chosen in choices:
         core.pending(game)
-        if facts is None:
-            facts = log_facts(game)
+        watch.see(game)
         steps.append((game.hand.phase, chosen))
         core.step(game, chosen)
+        watch.see(game)
     core.pending(game)
     events = events_by_hand(game.log)[0][1]  # up to the next hand's start (or with the game's end)
     record = game.history[0] if game.history else None
-    return {**_hand_log(number, events, walls, steps, record), "facts": facts or log_facts(game)}
+    hand = _hand_log(number, events, walls, steps, record)
+    return {**hand, "facts": watch.facts.get(0, {}), "timeline": watch.timeline.get(0, [])}
 
 
 def log_facts(game) -> dict[str, Any]:
@@ -116,6 +117,31 @@ def log_facts(game) -> dict[str, Any]:
     for batch in game.rules.hook.mjsim_log_facts(game=game):
         found.update(plain(batch or {}))
     return found
+
+
+class _HandWatch:
+    """What a log shows beside a hand's events: the variants' facts when play begins, and after every step that
+    changes them or the seats that have left the hand (血战到底's winners, busted seats) a new snapshot."""
+
+    def __init__(self) -> None:
+        self.facts: dict[int, dict] = {}
+        self.timeline: dict[int, list] = {}
+        self._start: dict[int, int] = {}  # log index of each hand's start
+
+    def see(self, game) -> None:
+        """Note the hand in play as it stands now."""
+        hand = game.hand
+        if hand is None:
+            return
+        snapshot = {"left": [s for s, seat in enumerate(hand.seats) if seat.left], "facts": log_facts(game)}
+        number = hand.index
+        if number not in self._start:
+            self._start[number] = next(i for i in range(len(game.log) - 1, -1, -1) if game.log[i].kind == "hand_start")
+            self.facts[number] = snapshot["facts"]
+            self.timeline[number] = []
+        seen = self.timeline[number]
+        if not seen or {k: seen[-1][k] for k in snapshot} != snapshot:
+            seen.append({"event": len(game.log) - 1 - self._start[number], **snapshot})
 
 
 def _recording(game, walls: dict[int, tuple]):

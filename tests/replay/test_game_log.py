@@ -127,3 +127,14 @@ def test_tenhou_games_import_as_game_logs_that_replay_hand_by_hand():
         assert result.agree, result.detail
     jsonschema = pytest.importorskip("jsonschema")
     jsonschema.validate(json.loads(json.dumps(logs[0])), json.loads(SCHEMA.read_text(encoding="utf-8")))
+
+
+def test_the_timeline_shows_blood_battle_winners_leaving_and_guoshui_blocks(logs):
+    chengdu = read_game_log(logs["chengdu"])
+    left = [snap["left"] for hand in chengdu["hands"] for snap in hand["timeline"]]
+    assert any(left) and all(a == sorted(a) for a in left)
+    taiwan = read_game_log(logs["taiwan"])
+    blocked = [s["facts"]["taiwan.guoshui_blocked"] for h in taiwan["hands"] for s in h["timeline"]]
+    assert any(blocked)
+    for hand in taiwan["hands"]:
+        assert all(0 <= snap["event"] < len(hand["events"]) for snap in hand["timeline"])
