@@ -2,9 +2,11 @@
 then a bot for every seat; each hand's new result is compared with the logged one.
 
 Every hand starts from its logged start (scores, dealer, round, honba, deposits), so a change in one hand does
-not move the others. A claim window only one of the two rule sets opens is passed through: a logged window the
-new rules do not open is skipped when every logged answer was a pass, and a new window the log did not have is
-answered with passes (the logged players went on without calling there).
+not move the others; the hands are played in one game, so the variants' game state (地雷's forbidden set, which
+follows the results so far) carries on from hand to hand as the new rules make it. A claim window only one of
+the two rule sets opens is passed through: a logged window the new rules do not open is skipped when every
+logged answer was a pass, and a new window the log did not have is answered with passes (the logged players went
+on without calling there).
 """
 
 from __future__ import annotations
@@ -60,21 +62,48 @@ def retry_log(log: dict[str, Any], rules, bot: str) -> list[HandRetry]:
     if log["table"].get("seats") != seats:
         logged = log["table"].get("seats")
         raise MjsimError(f"{log['source']}: a {logged}-seat game cannot be replayed at {seats} seats")
-    return [_retry_hand(log, hand, rules, bot) for hand in log["hands"] if hand.get("record")]
+    table = _Table(rules, log.get("seed") or 0)
+    return [_retry_hand(table, log["source"], hand, bot) for hand in log["hands"] if hand.get("record")]
 
 
-def _retry_hand(log: dict[str, Any], hand: dict[str, Any], rules, bot: str) -> HandRetry:
-    """One hand from its logged start and walls under ``rules``."""
-    result = HandRetry(log["source"], hand["index"], hand_result(hand["record"]), steps=len(hand["steps"]))
+class _NextHand(Exception):  # noqa: N818 - a signal, not an error
+    """Raised by the wall source when the engine would start its own next hand: the replay starts the logged one."""
+
+
+def _no_walls(_number: int):
+    raise _NextHand
+
+
+class _Table:
+    """One game under the new rules in which the logged hands are started one after another."""
+
+    def __init__(self, rules, seed: int) -> None:
+        self.rules, self.seed, self.game = rules, seed, None
+
+    def start(self, hand: dict[str, Any]):
+        """The game at the logged hand's start, with its walls cut for the new table."""
+        walls = resplit(logged_walls(hand), self.rules.flow.setup)
+        if self.game is None:
+            self.game = core.game_at(self.rules, walls=walls, seed=self.seed, wall_source=_no_walls, **hand_start(hand))
+        else:
+            core.start_hand_at(self.game, walls=walls, **hand_start(hand))
+        return self.game
+
+
+def _retry_hand(table: _Table, source: str, hand: dict[str, Any], bot: str) -> HandRetry:
+    """One hand from its logged start and walls under the new rules."""
+    result = HandRetry(source, hand["index"], hand_result(hand["record"]), steps=len(hand["steps"]))
+    rules = table.rules
     try:
-        walls = resplit(logged_walls(hand), rules.flow.setup)
-        seed = log.get("seed") or 0
-        game = core.game_at(rules, walls=walls, seed=seed, **hand_start(hand))
-        _play_hand(game, hand, result, _bots(rules, bot, derive_seed(seed, "retry", hand["index"])))
+        done = len(table.game.history) if table.game else 0
+        game = table.start(hand)
+        _play_hand(game, hand, result, _bots(rules, bot, derive_seed(table.seed, "retry", hand["index"])))
+    except _NextHand:
+        pass  # the hand is over; the next logged hand starts where the log says
     except MjsimError as exc:
         result.why, result.detail = f"not replayed: {_kind_of_error(str(exc))}", str(exc)
         return result
-    result.new = hand_result(game.history[0] if game.history else None)
+    result.new = hand_result(game.history[done] if len(game.history) > done else None)
     if result.why == SAME and result.changed:
         result.why = _why_changed(result.logged, result.new)
     return result
@@ -100,13 +129,14 @@ def _play_hand(game, hand: dict[str, Any], result: HandRetry, bots: list) -> Non
     steps = [{int(seat): action_of(action) for seat, action in step} for step in hand["steps"]]
     phases = hand.get("step_phases") or [None] * len(steps)
     cursor, diverged = 0, False
-    while not game.history:
+    done = len(game.history)
+    while len(game.history) == done:
         offers = core.pending(game)
-        if not offers or game.history:
+        if not offers or len(game.history) > done:
             break
         chosen = None
         if not diverged:
-            chosen, cursor, why = _logged_choice(game.hand.phase, offers, steps, phases, cursor)
+            chosen, cursor, why = _logged_choice(_decision(game.hand), offers, steps, phases, cursor)
             if chosen is None:
                 diverged, result.why, result.detail = True, why, f"step {cursor}: {why}"
             result.kept = cursor
@@ -115,18 +145,28 @@ def _play_hand(game, hand: dict[str, Any], result: HandRetry, bots: list) -> Non
         core.step(game, chosen)
 
 
-def _logged_choice(phase: str, offers, steps: list, phases: list, cursor: int):
+def _decision(hand) -> tuple[str, int | None]:
+    """The phase of the decision due, and the tile a claim window is open on (None outside windows)."""
+    open_on = hand.discard if hand.phase == CLAIM else hand.robbed if hand.phase == ROB else None
+    return hand.phase, open_on[1] if open_on else None
+
+
+def _logged_choice(decision: tuple[str, int | None], offers, steps: list, phases: list, cursor: int):
     """The logged actions for this decision and the cursor after them, or (None, cursor, why the log cannot go on)."""
+    phase, open_on = decision
     while cursor < len(steps):
         step, logged_phase = steps[cursor], phases[cursor]
-        same_window = logged_phase is None or logged_phase == phase
+        claimed = {a.tile for a in step.values() if a is not None and a.kind != PASS}
+        same_window = (logged_phase is None or logged_phase == phase) and claimed <= {open_on}
         if phase in _WINDOWS + (DECLARE,) and same_window:
             chosen = {seat: step.get(seat, _pass(acts)) for seat, acts in offers.items()}
             dropped = [a for seat, a in step.items() if seat not in offers and a is not None and a.kind != PASS]
             if not dropped and all(chosen[s] in offers[s] for s in offers):
                 return chosen, cursor + 1, ""
-            if logged_phase is not None or not _all_pass(step):
-                return None, cursor, _not_offered(dropped or [a for s, a in chosen.items() if a not in offers[s]])
+            if logged_phase is None and _all_pass(step):
+                cursor += 1  # a log without phases: a pass of a window that is not this one
+                continue
+            return None, cursor, _not_offered(dropped or [a for s, a in chosen.items() if a not in offers[s]])
         elif logged_phase in _WINDOWS and _all_pass(step):
             cursor += 1  # a window the new rules do not open, where every logged answer was a pass
             continue

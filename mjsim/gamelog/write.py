@@ -55,6 +55,7 @@ def game_log(game, agent_names: Sequence[str]) -> dict[str, Any]:
             **_hand_log(number, events, walls.get(number), steps.get(number, []), records.get(number)),
             "facts": watch.facts.get(number, {}),
             "timeline": watch.timeline.get(number, []),
+            "repeats": watch.repeats.get(number, 0),
         }
         for number, events in events_by_hand(game.log)
     ]
@@ -90,12 +91,14 @@ def hand_start(hand: dict[str, Any]) -> dict[str, Any]:
         "round_index": hand["round_index"],
         "honba": hand["honba"],
         "table": hand["table"],
+        "hand_number": hand["index"],
+        "repeats": hand.get("repeats", 0),
     }
 
 
 def hand_from_choices(rules, number: int, start: dict[str, Any], walls, choices, seed: int = 0) -> dict[str, Any]:
     """The log of one hand played from ``start`` (``hand_start``'s keys) with ``walls`` and the actions ``choices``
-    (an imported round: its hand_start event counts from 0)."""
+    (an imported round)."""
     game = core.game_at(rules, walls=walls, seed=seed, **start)
     steps, watch = [], _HandWatch()
     for chosen in choices:
@@ -107,8 +110,13 @@ def hand_from_choices(rules, number: int, start: dict[str, Any], walls, choices,
     core.pending(game)
     events = events_by_hand(game.log)[0][1]  # up to the next hand's start (or with the game's end)
     record = game.history[0] if game.history else None
-    hand = _hand_log(number, events, walls, steps, record)
-    return {**hand, "facts": watch.facts.get(0, {}), "timeline": watch.timeline.get(0, [])}
+    at = start.get("hand_number", 0)  # the hand's number in the game game_at made
+    return {
+        **_hand_log(number, events, walls, steps, record),
+        "facts": watch.facts.get(at, {}),
+        "timeline": watch.timeline.get(at, []),
+        "repeats": watch.repeats.get(at, 0),
+    }
 
 
 def log_facts(game) -> dict[str, Any]:
@@ -127,6 +135,7 @@ class _HandWatch:
         self.facts: dict[int, dict] = {}
         self.timeline: dict[int, list] = {}
         self._start: dict[int, int] = {}  # log index of each hand's start
+        self.repeats: dict[int, int] = {}  # the dealer's repeats when each hand starts
 
     def see(self, game) -> None:
         """Note the hand in play as it stands now."""
@@ -138,6 +147,7 @@ class _HandWatch:
         if number not in self._start:
             self._start[number] = next(i for i in range(len(game.log) - 1, -1, -1) if game.log[i].kind == "hand_start")
             self.facts[number] = snapshot["facts"]
+            self.repeats[number] = game.repeats
             self.timeline[number] = []
         seen = self.timeline[number]
         if not seen or {k: seen[-1][k] for k in snapshot} != snapshot:

@@ -138,3 +138,15 @@ def test_the_timeline_shows_blood_battle_winners_leaving_and_guoshui_blocks(logs
     assert any(blocked)
     for hand in taiwan["hands"]:
         assert all(0 <= snap["event"] < len(hand["events"]) for snap in hand["timeline"])
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_log_replayed_under_its_own_preset_keeps_every_step_and_result(logs, preset):
+    """The hands are started one after another in one game: variants' game state (地雷's set) carries on."""
+    from mjsim.gamelog.retry import SAME, retry_log
+
+    log = read_game_log(logs[preset])
+    results = retry_log(log, RuleSet.from_preset(preset).compile(), "efficiency")
+    assert len(results) == sum(1 for h in log["hands"] if h["record"]) > 0
+    assert [r.why for r in results if r.why != SAME or r.changed] == []
+    assert all(r.kept == r.steps for r in results)

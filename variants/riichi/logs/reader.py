@@ -92,6 +92,7 @@ def game_log_of(game: GameLog) -> tuple[dict[str, Any] | None, list[str]]:
             "round_index": rnd.kyoku // 4,
             "honba": rnd.honba,
             "table": rnd.sticks * 1000,
+            "hand_number": index,
         }
         walls = walls_of(rnd, setup)
         played = core.game_at(rules, walls=walls, **start)
