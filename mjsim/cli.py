@@ -20,6 +20,7 @@ from mjsim.errors import MjsimError
 from mjsim.experiment import MAX_COUNT
 from mjsim.hooks import register_variant
 from mjsim.interrupt import exit_status, handle_sigterm
+from mjsim.log_formats import MJSIM as MJSIM_LOG
 from mjsim.rules import RuleSet
 
 
@@ -317,8 +318,8 @@ def _extra(items: tuple[str, ...], rules) -> dict:
     help="one bot per seat, comma-separated, or one name for every seat  [default: efficiency in every seat]",
 )
 @click.option("--check", is_flag=True, help="check the invariants after every step (in this process)")
-@click.option("--log-out", type=click.Path(file_okay=False), help="write every game as tenhou.net/6 JSON here")
-@click.option("--log-format", help="the format of --log-out: tenhou6 or mjai (riichi)  [default: the family's first]")
+@click.option("--log-out", type=click.Path(file_okay=False), help="write every game's log here (docs/game_log.md)")
+@click.option("--log-format", help="format of --log-out: mjsim (the default), or a variant's (riichi: tenhou6, mjai)")
 @click.option(
     "--workers", type=int, callback=_workers, help="worker processes (default: this process only; at most the shards)"
 )
@@ -346,7 +347,7 @@ def simulate(
     if backend is None and workers is None or check or log_out:
         with Progress(games) as progress:
             out = Path(log_out) if log_out else None
-            records = run_games(compiled, games, seed, names, check, out, progress, log_format)
+            records = run_games(compiled, games, seed, names, check, out, progress, log_format or MJSIM_LOG)
     else:
         from mjsim.runner import RunSpec
         from mjsim.runner.run import collect
@@ -361,6 +362,28 @@ def simulate(
         click.echo(json.dumps(summary, indent=1, ensure_ascii=False))
         return
     click.echo(_simulate_text(summary, reference))
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--preset", default=None, help="replay the logged walls and actions under this rule set instead")
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="with --preset: an option override")
+@click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="with --preset: a variant module to add")
+@click.option("--bot", default="efficiency", show_default=True, help="with --preset: plays once the log cannot")
+@click.option("--json", "as_json", is_flag=True)
+@quiet_option
+def replay(paths, preset, settings, plugins, bot, as_json) -> None:
+    """Replay game logs: mjsim's under their logged rules (every action, event and transfer checked), Tenhou's
+    under Tenhou's; with --preset, every logged hand under another rule set, compared with the log."""
+    from mjsim.gamelog.commands import replay_paths, retry_paths
+
+    if preset is None:
+        if settings or plugins:
+            raise MjsimError("replay: --set and --plugin go with --preset (a log replays under its own rules)")
+        sys.exit(replay_paths(paths, as_json))
+    ruleset = _ruleset(preset, settings, plugins)
+    _agents(bot, ruleset.compile())  # an unknown bot is one line before any log is read
+    sys.exit(retry_paths(paths, ruleset, bot, as_json))
 
 
 def _positive_width(value: float | None) -> float | None:

@@ -60,10 +60,11 @@ class IllegalAction(MjsimError):
     """An agent chose an action the engine did not offer."""
 
 
-def new_game(rules, seed: int) -> Game:
-    """A game under compiled ``rules`` whose every wall derives from ``seed``."""
+def new_game(rules, seed: int, wall_source=None) -> Game:
+    """A game under compiled ``rules`` whose every wall derives from ``seed`` (or is given by ``wall_source``,
+    a callable from the hand number to its walls: replaying a logged game)."""
     setup = rules.flow.setup
-    game = Game(rules=rules, seed=seed, scores=[setup.start_points] * setup.seats)
+    game = Game(rules=rules, seed=seed, scores=[setup.start_points] * setup.seats, wall_source=wall_source)
     game.side = {currency: [0] * setup.seats for currency in setup.currencies}
     _start_hand(game)
     _settle_if_ended(game)  # a hand can end as it starts (a win on the deal's flowers)
@@ -600,17 +601,53 @@ def _after_hand(game: Game, outcome: dict) -> None:
         _settle_if_ended(game)  # a hand can end as it starts (a win on the deal's flowers)
 
 
-def game_at(rules, *, scores, dealer: int, round_index: int, honba: int, table: int, walls, seed: int = 0) -> Game:
+def game_at(
+    rules,
+    *,
+    scores,
+    dealer: int,
+    round_index: int,
+    honba: int,
+    table: int,
+    walls,
+    seed: int = 0,
+    hand_number: int = 0,
+    repeats: int = 0,
+) -> Game:
     """A game positioned at a given hand whose walls are given (replaying a real log).
 
-    ``walls`` is (live wall in draw order, deal included; replacement tiles; indicator tiles).
+    ``walls`` is (live wall in draw order, deal included; replacement tiles; indicator tiles); ``hand_number`` the
+    hand's number in its game (variants derive per-hand draws from it), ``repeats`` the dealer's repeats so far.
     """
-    game = Game(
-        rules=rules, seed=seed, scores=list(scores), table=table, dealer=dealer, round_index=round_index, honba=honba
-    )
-    game.side = {currency: [0] * game.seat_count for currency in rules.flow.setup.currencies}
+    game = blank_game(rules, seed)
+    _position(game, scores, dealer, round_index, honba, table, hand_number, repeats)
     _start_hand(game, walls)
     return game
+
+
+def blank_game(rules, seed: int = 0, wall_source=None) -> Game:
+    """A game with no hand started yet (``start_hand_at`` starts its hands); ``wall_source`` as for ``new_game``."""
+    setup = rules.flow.setup
+    game = Game(rules=rules, seed=seed, scores=[setup.start_points] * setup.seats, wall_source=wall_source)
+    game.side = {currency: [0] * setup.seats for currency in setup.currencies}
+    return game
+
+
+def start_hand_at(
+    game: Game, *, scores, dealer: int, round_index: int, honba: int, table: int, walls, hand_number: int, repeats: int
+) -> None:
+    """Start the next hand of ``game`` at a given position with given walls, whatever its own next hand would be
+    (replaying a log's hands one after another under other rules); the variants' game state carries on."""
+    _position(game, scores, dealer, round_index, honba, table, hand_number, repeats)
+    game.over, game.final, game.hand, game.offered = False, None, None, None
+    _start_hand(game, walls)
+    _settle_if_ended(game)  # a hand can end as it starts (a win on the deal's flowers)
+
+
+def _position(game: Game, scores, dealer: int, round_index: int, honba: int, table: int, number: int, repeats: int):
+    """Put the game's counters where a hand starts."""
+    game.scores, game.table, game.dealer, game.round_index = list(scores), table, dealer, round_index
+    game.honba, game.hand_number, game.repeats = honba, number, repeats
 
 
 def _variant_facts(game: Game, outcome: dict) -> dict:
@@ -621,9 +658,8 @@ def _variant_facts(game: Game, outcome: dict) -> dict:
 def _start_hand(game: Game, walls=None) -> None:
     setup = game.rules.flow.setup
     if walls is None:
-        wall = shuffled_wall(setup.tiles, game.seed, game.hand_number)
-        split = setup.replacement_tiles + setup.indicator_tiles
-        walls = (wall[split:], wall[: setup.replacement_tiles], wall[setup.replacement_tiles : split])
+        source = game.wall_source or (lambda number: seeded_walls(setup, game.seed, number))
+        walls = source(game.hand_number)
     live, rinshan, indicators = (list(w) for w in walls)
     hand = HandState(
         index=game.hand_number,
@@ -664,6 +700,13 @@ def _start_hand(game: Game, walls=None) -> None:
         hand.phase = DECLARE  # the dealer draws once every seat has chosen
         return
     _draw(game, hand, game.dealer)
+
+
+def seeded_walls(setup, seed: int, hand_number: int) -> tuple[list[int], list[int], list[int]]:
+    """The (live wall in draw order, replacement tiles, indicator tiles) of hand ``hand_number`` of a game."""
+    wall = shuffled_wall(setup.tiles, seed, hand_number)
+    split = setup.replacement_tiles + setup.indicator_tiles
+    return wall[split:], wall[: setup.replacement_tiles], wall[setup.replacement_tiles : split]
 
 
 def _sit_out(game: Game, hand: HandState) -> None:

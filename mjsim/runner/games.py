@@ -51,11 +51,11 @@ def play_game(
     index: int = 0,
     check: bool = False,
     log_out: Path | None = None,
-    log_format: str | None = None,
+    log_format: str = "mjsim",
     seat_agent: SeatAgent | None = None,
 ) -> GameRecord:
     """Play one whole game with the named bots (one per seat); ``check`` runs every invariant and ledger check
-    after every step; ``log_out`` saves the game in its family's log format (``log_format``: that one).
+    after every step; ``log_out`` saves the game in ``log_format`` (mjsim's own game log by default).
     ``seat_agent`` builds the agents instead of the registry (a profile being fitted); ``agent_names`` then only
     label them in the facts of play."""
     if rules.flow is None:
@@ -94,8 +94,8 @@ def _play(game, agents, check: bool) -> list[str]:
     return violations
 
 
-def _write_log(game, path: Path, names: Sequence[str], log_format: str | None = None) -> None:
-    """The game in the log format its rule set's variants offer (the riichi family: tenhou.net/6 JSON, mjai)."""
+def _write_log(game, path: Path, names: Sequence[str], log_format: str) -> None:
+    """The game in the named log format (``mjsim.log_formats``)."""
     from mjsim.log_formats import log_suffix, log_writer
 
     writer = log_writer(game.rules, name=log_format)
@@ -117,7 +117,7 @@ def run_games(
     check: bool = False,
     log_out: Path | None = None,
     progress=None,
-    log_format: str | None = None,
+    log_format: str = "mjsim",
 ):
     """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)`` (counted on ``progress``)."""
     if log_out is not None:

@@ -219,15 +219,15 @@ def test_simulate_counts_winners_per_hand():
 
 @pytest.mark.parametrize("preset", ["chengdu", "taiwan"])
 def test_log_out_refuses_a_family_tenhou6_cannot_hold(preset, tmp_path):
-    result = run("simulate", "--preset", preset, "--games", "1", "--log-out", str(tmp_path))
+    result = run("simulate", "--preset", preset, "--games", "1", "--log-out", str(tmp_path), "--log-format", "tenhou6")
     assert result.exit_code == 2
-    assert f"no log format holds games of rule set {preset!r}" in result.output
+    assert f"log format 'tenhou6' does not hold games of rule set {preset!r}" in result.output
     assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
     assert not any(tmp_path.iterdir())
 
 
 def test_log_out_writes_the_riichi_family_format(tmp_path):
-    result = run("simulate", "--games", "2", "--seed", "4", "--log-out", str(tmp_path))
+    result = run("simulate", "--games", "2", "--seed", "4", "--log-out", str(tmp_path), "--log-format", "tenhou6")
     assert result.exit_code == 0, result.output
     logs = sorted(p.name for p in tmp_path.iterdir())
     assert logs == ["game_00000.json", "game_00001.json", "mjsim-logs.run"]  # the run's marker: no stale logs
@@ -262,12 +262,14 @@ def test_tenhou_flag_makes_the_win_self_drawn():
     assert "tenhou" in {y["name"] for y in data["yaku"]}
 
 
-def test_replay_is_a_command_of_the_riichi_family():
-    from variants.riichi.commands import replay
+def test_replay_is_mjsims_command_and_tenhou_logs_come_through_the_riichi_reader():
+    from mjsim.cli import replay
+    from mjsim.log_formats import log_readers
 
     result = run("replay", "/nonexistent/log.json")
     assert result.exit_code == 2 and "no such file or directory" in result.output
     assert cli.commands["replay"] is replay
+    assert list(log_readers()) == ["tenhou"]
 
 
 def _broken_variant(tmp_path, monkeypatch, body: str):

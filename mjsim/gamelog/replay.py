@@ -1,0 +1,120 @@
+"""Replay an mjsim game log under its own rule set: every logged action must be offered (or judged, as logged),
+and every event and transfer of every hand must come out as logged."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from mjsim.engine import core
+from mjsim.errors import MjsimError
+from mjsim.gamelog.encode import action_of, event_json
+from mjsim.gamelog.read import logged_rules, logged_walls
+from mjsim.gamelog.write import events_by_hand, hand_from_choices, hand_start
+
+
+@dataclass
+class LogReplay:
+    """How one logged game replayed: whether it agrees, how much was checked, and the first difference."""
+
+    source: str
+    hands: int
+    steps: int
+    transfers: int
+    agree: bool
+    detail: str = ""
+
+
+def replay_log(log: dict[str, Any]) -> LogReplay:
+    """Re-run every logged step under the logged rules and compare every hand's events with the log's."""
+    source = log["source"]
+    hands = log["hands"]
+    transfers = sum(len(h.get("transfers", [])) for h in hands)
+    steps = sum(len(h["steps"]) for h in hands)
+    try:
+        rules = logged_rules(log)
+        if log.get("seed") is None:  # hands played from their own starts (imported rounds): one by one
+            detail = next(filter(None, (_replay_hand(rules, hand) for hand in hands)), "")
+        else:
+            game = _rerun(rules, log)
+            detail = _first_difference(hands, game, bool(log.get("complete")))
+    except MjsimError as exc:
+        detail = str(exc)
+    return LogReplay(source, len(hands), steps, transfers, not detail, detail)
+
+
+def _rerun(rules, log: dict[str, Any]):
+    """The game played again from the logged walls and steps (an action the engine refuses: a one-line error)."""
+    walls = {h["index"]: logged_walls(h) for h in log["hands"]}
+    seed = log.get("seed")
+
+    def source(number: int):
+        if number in walls:
+            return walls[number]
+        if seed is None:
+            raise MjsimError(f"hand {number} is not in the log")
+        return core.seeded_walls(rules.flow.setup, seed, number)  # the hand after a stopped game's last one
+
+    game = core.new_game(rules, seed or 0, source)
+    for hand in log["hands"]:
+        for n, step in enumerate(hand["steps"]):
+            offered = core.pending(game)
+            chosen = {int(seat): action_of(action) for seat, action in step}
+            where = f"hand {hand['index']} step {n}"
+            if game.hand is None or game.hand.index != hand["index"]:
+                raise MjsimError(f"{where}: the game is not in this hand any more")
+            if set(chosen) != set(offered):
+                asked = sorted(offered)
+                raise MjsimError(f"{where}: seats {sorted(chosen)} decide in the log, the engine asks {asked}")
+            try:
+                core.step(game, chosen)
+            except core.IllegalAction as exc:
+                raise MjsimError(f"{where}: {exc}") from None
+    if log.get("complete"):
+        core.pending(game)
+    return game
+
+
+def _replay_hand(rules, hand: dict[str, Any]) -> str:
+    """One hand replayed from its logged start, walls and steps: its first difference ("" when none)."""
+    choices = [{int(seat): action_of(action) for seat, action in step} for step in hand["steps"]]
+    try:
+        again = hand_from_choices(rules, hand["index"], hand_start(hand), logged_walls(hand), choices)
+    except core.IllegalAction as exc:
+        return f"hand {hand['index']}: {exc}"
+    return _event_difference(hand["index"], hand["events"], _as_json(again["events"]), complete=True)
+
+
+def _event_difference(number: int, logged: list, mine: list, complete: bool) -> str:
+    """The first of a hand's events that differs from the logged ones ("" when none)."""
+    for i, (new, old) in enumerate(zip(mine, logged, strict=False)):
+        if new != old:
+            return f"hand {number} event {i}: logged {_short(old)}, replayed {_short(new)}"
+    if len(mine) != len(logged) and (complete or len(mine) < len(logged)):
+        return f"hand {number}: {len(logged)} events logged, {len(mine)} replayed"
+    return ""
+
+
+def _first_difference(hands: list[dict[str, Any]], game, complete: bool) -> str:
+    """The first event of a logged hand that came out otherwise ("" when every one agrees)."""
+    replayed = dict(events_by_hand(game.log))
+    for hand in hands:
+        mine = [_as_json(event_json(e)) for e in replayed.get(hand["index"], [])]
+        difference = _event_difference(hand["index"], hand["events"], mine, complete)
+        if difference:
+            return difference
+    if complete and not game.over:
+        return "the log ends before the game does"
+    return ""
+
+
+def _as_json(value: Any) -> Any:
+    """The value as it reads back from JSON (floats, lists), to compare with the logged one."""
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
+def _short(event: dict[str, Any]) -> str:
+    """An event in one short line."""
+    text = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    return text if len(text) <= 160 else text[:157] + "..."
