@@ -27,9 +27,13 @@ def test_mjai_logs_out_then_replayed(tmp_path):
     "args, fragment",
     [
         pytest.param(["--log-format", "mjai"], "--log-format needs --log-out", id="format-without-folder"),
-        pytest.param(["--log-out", "{tmp}/x", "--log-format", "nope"], "formats that can: tenhou6, mjai", id="unknown"),
         pytest.param(
-            ["--preset", "tenhou-sanma", "--log-out", "{tmp}/x", "--log-format", "mjai"], "cannot hold", id="sanma"
+            ["--log-out", "{tmp}/x", "--log-format", "nope"], "its formats: mjsim, tenhou6, mjai", id="unknown"
+        ),
+        pytest.param(
+            ["--preset", "tenhou-sanma", "--log-out", "{tmp}/x", "--log-format", "mjai"],
+            "does not hold games",
+            id="sanma",
         ),
         pytest.param(["--agents", "mjai:", "--games", "1"], "give the bot's command", id="mjai-without-command"),
     ],

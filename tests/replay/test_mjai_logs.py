@@ -95,5 +95,5 @@ def test_a_bad_mjai_log_is_one_line(tmp_path, text, fragment):
 def test_three_player_games_have_no_mjai_format():
     from variants.sanma.rulesets import tenhou_sanma
 
-    with pytest.raises(MjsimError, match="--log-format mjai: cannot hold"):
+    with pytest.raises(MjsimError, match="log format .mjai. does not hold games"):
         log_writer(tenhou_sanma().compile(), name="mjai")
