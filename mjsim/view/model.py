@@ -42,166 +42,216 @@ def _seat(value: Any, seats: int) -> int:
 
 
 class HandBuilder:
-    """Turns one hand's raw events (kind, seat, data) into viewer events."""
+    """Turns one hand's logged events into viewer events."""
 
-    def __init__(self, seats: int, names: Sequence[str]) -> None:
-        self.seats, self.names = seats, names
+    def __init__(self, seats: int, names: Sequence[str], unit: str = "han") -> None:
+        self.seats, self.names, self.unit = seats, names, unit
 
     def who(self, seat: Any) -> str:
         """A seat in words: its number and player."""
         s = _seat(seat, self.seats)
         return f"seat {s} ({self.names[s]})" if s < len(self.names) else f"seat {s}"
 
-    def event(self, kind: str, seat: Any, data: Any) -> dict[str, Any]:
-        """One viewer event (``k`` its kind, ``text`` its words), or a note for a kind the viewer does not draw."""
+    def event(self, ev: Raw) -> dict[str, Any] | None:
+        """One viewer event (``k`` its kind, ``text`` its words), a note for a kind the viewer does not draw,
+        or None for the hand's start (the hand itself shows it)."""
+        kind = ev.get("kind")
+        if kind == "hand_start":
+            return None
         handler = _HANDLERS.get(kind)
         if handler is None:
+            seat = ev.get("seat")
             return {"k": "note", "text": f"{kind}" + (f" by {self.who(seat)}" if seat is not None else "")}
-        return handler(self, seat, data)
+        try:
+            return handler(self, ev)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise MjsimError(f"the log's {kind!r} event is malformed ({exc!r}): {dict(ev)}") from None
 
 
-def _deal(b: HandBuilder, _seat_: Any, data: Any) -> dict[str, Any]:
-    hands = [_tiles(h) for h in data]
+Build = Callable[[HandBuilder, Raw], dict[str, Any]]
+
+
+def _deal(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    hands = [_tiles(h) for h in ev["hands"]]
     if len(hands) != b.seats:
         raise MjsimError(f"the log deals {len(hands)} hands at a table of {b.seats}")
-    return {"k": "deal", "hands": hands, "text": "deal"}
+    return {"k": "deal", "hands": hands, "text": "the deal"}
 
 
-def _draw(b: HandBuilder, seat: Any, data: Any) -> dict[str, Any]:
-    return {"k": "draw", "s": _seat(seat, b.seats), "t": _tile(data), "text": f"{b.who(seat)} draws {tiles_text([data])}"}
+def _draw(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    seat, tile = _seat(ev["seat"], b.seats), _tile(ev["tile"])
+    return {"k": "draw", "s": seat, "t": tile, "text": f"{b.who(seat)} draws {tiles_text([tile])}"}
 
 
-def _discard(riichi: bool) -> Callable[[HandBuilder, Any, Any], dict[str, Any]]:
-    def build(b: HandBuilder, seat: Any, data: Any) -> dict[str, Any]:
+def _discard(riichi: bool) -> Build:
+    def build(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+        seat, tile = _seat(ev["seat"], b.seats), _tile(ev["tile"])
         what = "declares ready, discarding" if riichi else "discards"
         return {
             "k": "discard",
-            "s": _seat(seat, b.seats),
-            "t": _tile(data),
+            "s": seat,
+            "t": tile,
             "riichi": riichi,
-            "text": f"{b.who(seat)} {what} {tiles_text([data])}",
+            "text": f"{b.who(seat)} {what} {tiles_text([tile])}",
         }
 
     return build
 
 
-def _call(kind: str) -> Callable[[HandBuilder, Any, Any], dict[str, Any]]:
-    def build(b: HandBuilder, seat: Any, data: Any) -> dict[str, Any]:
-        tile, used, giver = data
-        return {
-            "k": "call",
-            "type": kind,
-            "s": _seat(seat, b.seats),
-            "t": _tile(tile),
-            "tiles": _tiles(used),
-            "from": _seat(giver, b.seats),
-            "text": f"{b.who(seat)} calls {kind} on {tiles_text([tile])} from {b.who(giver)}",
-        }
-
-    return build
-
-
-def _ankan(b: HandBuilder, seat: Any, data: Any) -> dict[str, Any]:
+def _call(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    seat, tile, giver = _seat(ev["seat"], b.seats), _tile(ev["tile"]), _seat(ev["from"], b.seats)
     return {
-        "k": "ankan",
-        "s": _seat(seat, b.seats),
-        "tiles": _tiles(data),
-        "text": f"{b.who(seat)} declares a concealed kan of {tiles_text(data[:1])}",
+        "k": "call",
+        "type": ev["kind"],
+        "s": seat,
+        "t": tile,
+        "tiles": _tiles(ev["tiles"]),
+        "from": giver,
+        "text": f"{b.who(seat)} calls {ev['kind']} on {tiles_text([tile])} from {b.who(giver)}",
     }
 
 
-def _kakan(b: HandBuilder, seat: Any, data: Any) -> dict[str, Any]:
-    return {"k": "kakan", "s": _seat(seat, b.seats), "t": _tile(data), "text": f"{b.who(seat)} adds {tiles_text([data])}"}
+def _ankan(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    seat, tiles = _seat(ev["seat"], b.seats), _tiles(ev["tiles"])
+    return {
+        "k": "ankan",
+        "s": seat,
+        "tiles": tiles,
+        "text": f"{b.who(seat)} declares a concealed kan of {tiles_text(tiles[:1])}",
+    }
 
 
-def _flower(b: HandBuilder, seat: Any, data: Any) -> dict[str, Any]:
-    what = "a flower" if _tile(data) >= FIRST_FLOWER_ID else "a bonus tile"
-    return {"k": "flower", "s": _seat(seat, b.seats), "t": data, "text": f"{b.who(seat)} sets aside {what}, {tiles_text([data])}"}
+def _kakan(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    seat, tile = _seat(ev["seat"], b.seats), _tile(ev["tile"])
+    return {"k": "kakan", "s": seat, "t": tile, "text": f"{b.who(seat)} adds {tiles_text([tile])} to a pon"}
 
 
-def _indicator(_b: HandBuilder, _seat_: Any, data: Any) -> dict[str, Any]:
-    return {"k": "indicator", "t": _tile(data), "text": f"indicator {tiles_text([data])} turned"}
+def _flower(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    seat, tile = _seat(ev["seat"], b.seats), _tile(ev["tile"])
+    what = "a flower" if tile >= FIRST_FLOWER_ID else "a bonus tile"
+    return {"k": "flower", "s": seat, "t": tile, "text": f"{b.who(seat)} sets aside {what}, {tiles_text([tile])}"}
 
 
-def _transfer(b: HandBuilder, _seat_: Any, data: Any) -> dict[str, Any]:
-    payer, payee, amount, reason = data["payer"], data["payee"], data["amount"], data.get("reason", "")
-    if not isinstance(amount, int | float):
+def _indicator(_b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    tile = _tile(ev["tile"])
+    return {"k": "indicator", "t": tile, "text": f"indicator {tiles_text([tile])} turned"}
+
+
+def _transfer(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    payer, payee, amount = ev["payer"], ev["payee"], ev["amount"]
+    if not isinstance(amount, int | float) or isinstance(amount, bool):
         raise MjsimError(f"the log's transfer moves {amount!r}, not a number")
-    currency = data.get("currency", "points")
+    currency = ev.get("currency", "points")
     side = "" if currency == "points" else f" {currency}"
-    account = lambda s: "the table" if s == -1 else b.who(s)  # noqa: E731  (seat -1 is the deposits' account)
+
+    def account(seat: Any) -> str:
+        return "the table" if seat == -1 else b.who(seat)  # seat -1 is the deposits' account
+
     return {
         "k": "transfer",
         "payer": payer if payer == -1 else _seat(payer, b.seats),
         "payee": payee if payee == -1 else _seat(payee, b.seats),
         "amount": amount,
         "currency": currency,
-        "text": f"{account(payer)} pays {account(payee)} {amount}{side} ({reason})",
+        "text": f"{account(payer)} pays {account(payee)} {amount:g}{side} ({ev.get('reason', '')})",
     }
 
 
-def _win(b: HandBuilder, seat: Any, data: Any) -> dict[str, Any]:
-    score = data.get("score") or {}
-    source = data.get("from")
+def _win(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    seat, tile, source, score = _seat(ev["seat"], b.seats), _tile(ev["tile"]), ev.get("from"), ev["score"]
     how = "tsumo" if source is None else f"ron from {b.who(source)}"
-    lines = [_hit_line(h) for h in score.get("hits", ())]
     return {
         "k": "win",
-        "s": _seat(seat, b.seats),
-        "t": _tile(data["tile"]),
+        "s": seat,
+        "t": tile,
         "from": None if source is None else _seat(source, b.seats),
-        "value": score.get("value"),
-        "lines": lines,
-        "detail": [str(line) for line in score.get("lines", ())],
+        "value": score["value"],
+        "lines": [_hit_line(h, b.unit) for h in score.get("hits", ())],
+        "detail": _detail_lines(score),
         "payments": list(score.get("payments", ())),
-        "hidden": _tiles(data.get("hidden_indicators", ())),
-        "text": f"{b.who(seat)} wins on {tiles_text([data['tile']])} by {how}: {score.get('value')}",
+        "hidden": _tiles(ev.get("hidden_indicators", ())),
+        "text": f"{b.who(seat)} wins on {tiles_text([tile])} by {how}: {score['value']:g}",
     }
 
 
-def _hit_line(hit: Mapping[str, Any]) -> list[str]:
-    """One scoring pattern as (name, its value): ``riichi 立直``, ``1`` (or ``yakuman``)."""
+def _hit_line(hit: Raw, unit: str) -> list[str]:
+    """One scoring pattern as (its names, its value): ``riichi 立直``, ``1 han`` (or ``yakuman x1``)."""
     name = " ".join(str(p) for p in (hit.get("name"), hit.get("title")) if p)
-    value = f"yakuman x{hit['yakuman']}" if hit.get("yakuman") else str(hit.get("han", ""))
-    return [name, value]
+    value = f"yakuman x{hit['yakuman']}" if hit.get("yakuman") else f"{hit.get('han', '')} {unit}"
+    return [name + (" (bonus)" if hit.get("bonus") else ""), value]
 
 
-def _draw_end(_b: HandBuilder, _seat_: Any, data: Any) -> dict[str, Any]:
-    data = data or {}
-    tenpai = data.get("tenpai")
-    ready = f", ready: seats {', '.join(map(str, tenpai))}" if tenpai else ""
-    return {"k": "draw_end", "reason": data.get("draw", ""), "text": f"hand drawn ({data.get('draw', '')}){ready}"}
+def _detail_lines(score: Raw) -> list[str]:
+    """The family's facts of a win (limit name, fu, 台 parts ...), as short lines."""
+    lines = [str(score["label"])] if score.get("label") else []
+    for key, value in (score.get("report") or {}).items():
+        if value not in (None, 0, [], {}, ""):
+            lines.append(f"{key}: {_words(value)}")
+    return lines
 
 
-def _leave(b: HandBuilder, seat: Any, _data: Any) -> dict[str, Any]:
-    return {"k": "leave", "s": _seat(seat, b.seats), "text": f"{b.who(seat)} leaves the hand"}
+def _draw_end(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    outcome = ev.get("outcome") or {}
+    tenpai = outcome.get("tenpai")
+    ready = f", ready: {', '.join(b.who(s) for s in tenpai)}" if tenpai else ""
+    return {
+        "k": "draw_end",
+        "reason": outcome.get("draw", ""),
+        "text": f"the hand ends drawn ({outcome.get('draw', '')}){ready}",
+    }
 
 
-def _sit_out(b: HandBuilder, seat: Any, _data: Any) -> dict[str, Any]:
-    return {"k": "leave", "s": _seat(seat, b.seats), "text": f"{b.who(seat)} sits this hand out"}
+def _leave(what: str) -> Build:
+    def build(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+        seat = _seat(ev["seat"], b.seats)
+        return {"k": "leave", "s": seat, "text": f"{b.who(seat)} {what}"}
+
+    return build
 
 
-def _declare(b: HandBuilder, seat: Any, data: Any) -> dict[str, Any]:
-    return {"k": "note", "s": _seat(seat, b.seats), "text": f"{b.who(seat)} declares {_words(data)}"}
-
-
-def _pass(b: HandBuilder, seat: Any, data: Any) -> dict[str, Any]:
-    receiver, tile = data
+def _pass(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    seat, receiver, tile = _seat(ev["seat"], b.seats), _seat(ev["to"], b.seats), _tile(ev["tile"])
     return {
         "k": "pass",
-        "s": _seat(seat, b.seats),
-        "to": _seat(receiver, b.seats),
-        "t": _tile(tile),
+        "s": seat,
+        "to": receiver,
+        "t": tile,
         "text": f"{b.who(seat)} passes {tiles_text([tile])} to {b.who(receiver)}",
     }
 
 
-def _note(what: str) -> Callable[[HandBuilder, Any, Any], dict[str, Any]]:
-    def build(b: HandBuilder, seat: Any, data: Any) -> dict[str, Any]:
-        by = f" by {b.who(seat)}" if seat is not None else ""
-        return {"k": "note", "text": f"{what}{by}: {_words(data)}" if data not in (None, {}) else f"{what}{by}"}
+def _note(what: str) -> Build:
+    def build(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+        seat = ev.get("seat")
+        by = f" by {b.who(seat)}" if seat is not None and seat >= 0 else ""
+        rest = {k: v for k, v in ev.items() if k not in ("kind", "seat")}
+        action = rest.get("action")
+        if isinstance(action, Mapping):  # an action: its kind and tiles
+            rest = {
+                "action": " ".join(
+                    [str(action.get("kind"))] + ([tiles_text([action["tile"]])] if "tile" in action else [])
+                )
+            }
+        return {"k": "note", "text": f"{what}{by}" + (f": {_words(rest)}" if rest else "")}
 
     return build
+
+
+def _hand_end(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    following = ev.get("next") or {}
+    if following.get("over"):
+        return {"k": "note", "text": "the hand ends; the game is over"}
+    dealer = following.get("dealer")
+    then = f"; next dealer {b.who(dealer)}, {following.get('honba', 0)} honba" if isinstance(dealer, int) else ""
+    return {"k": "note", "text": f"the hand ends{then}"}
+
+
+def _mark_leaving_winners(events: list[dict[str, Any]]) -> None:
+    """A winner whose seat never draws again while others play on left the hand (血战: winners leave)."""
+    for i, ev in enumerate(events):
+        if ev["k"] == "win":
+            later = [e for e in events[i + 1 :] if e["k"] == "draw"]
+            ev["leaves"] = bool(later) and all(e["s"] != ev["s"] for e in later)
 
 
 def _words(data: Any) -> str:
@@ -209,18 +259,18 @@ def _words(data: Any) -> str:
     if isinstance(data, Mapping):
         return ", ".join(f"{k} {_words(v)}" for k, v in data.items())
     if isinstance(data, list | tuple):
-        return " ".join(_words(v) for v in data)
+        return "[" + " ".join(_words(v) for v in data) + "]"
     return str(data)
 
 
-_HANDLERS: dict[str, Callable[[HandBuilder, Any, Any], dict[str, Any]]] = {
+_HANDLERS: dict[str, Build] = {
     "deal": _deal,
     "draw": _draw,
     "discard": _discard(False),
     "declare_discard": _discard(True),
-    "chi": _call("chi"),
-    "pon": _call("pon"),
-    "kan": _call("kan"),
+    "chi": _call,
+    "pon": _call,
+    "kan": _call,
     "ankan": _ankan,
     "kakan": _kakan,
     "bonus": _flower,
@@ -230,38 +280,46 @@ _HANDLERS: dict[str, Callable[[HandBuilder, Any, Any], dict[str, Any]]] = {
     "side_transfer": _transfer,
     "win": _win,
     "draw_end": _draw_end,
-    "leave": _leave,
-    "sit_out": _sit_out,
-    "declare": _declare,
+    "leave": _leave("wins and leaves the hand"),
+    "sit_out": _leave("sits this hand out"),
+    "declare": _note("declaration"),
     "pass": _pass,
     "refused": _note("refused action"),
     "bonus_choice": _note("bonus choice"),
+    "hand_end": _hand_end,
+    "game_end": _note("the game ends"),
 }
 
 
-def hand_label(start: Raw, seats: int) -> str:
+def hand_label(hand: Raw, seats: int) -> str:
     """``East 1, 0 honba``: the round wind, the dealer's turn in it and the repeat counter."""
-    wind = start.get("round", 27)
+    wind = hand.get("round", 27)
     wind_name = WIND_NAMES[(wind - 27) % 4] if isinstance(wind, int) else str(wind)
-    return f"{wind_name} {_seat(start.get('dealer', 0), seats) + 1}, {start.get('honba', 0)} honba"
+    return f"{wind_name} {_seat(hand.get('dealer', 0), seats) + 1}, {hand.get('honba', 0)} honba"
 
 
-def build_hand(builder: HandBuilder, start: Raw, events: Iterable[Raw], facts: Raw | None = None) -> dict[str, Any]:
-    """One hand of the model: its label, dealer, starting scores, viewer events and the variants' facts."""
-    scores = list(start.get("scores", ()))
+def build_hand(builder: HandBuilder, hand: Raw, side: Mapping[str, list[float]]) -> dict[str, Any]:
+    """One hand of the model: its label, dealer, starting scores and side balances, viewer events, the facts
+    the variants show of it as it starts (``facts``) and those of its record (dotted keys)."""
+    scores = list(hand.get("start_scores", ()))
     if len(scores) != builder.seats or not all(isinstance(s, int | float) for s in scores):
-        raise MjsimError(f"the log's hand starts with scores {scores!r} at a table of {builder.seats}")
-    built = [builder.event(e["kind"], e.get("seat"), e.get("data")) for e in events]
+        raise MjsimError(
+            f"the log's hand {hand.get('index')} starts with scores {scores!r} at a table of {builder.seats}"
+        )
+    built = [e for e in (builder.event(ev) for ev in hand.get("events", ())) if e is not None]
+    _mark_leaving_winners(built)
+    record = hand.get("record") or {}
     return {
-        "label": hand_label(start, builder.seats),
-        "dealer": _seat(start.get("dealer", 0), builder.seats),
-        "honba": start.get("honba", 0),
-        "table": start.get("table", 0),
+        "label": hand_label(hand, builder.seats),
+        "dealer": _seat(hand.get("dealer", 0), builder.seats),
+        "honba": hand.get("honba", 0),
+        "table": hand.get("table", 0),
         "scores": scores,
-        "side": {c: list(v) for c, v in (start.get("side") or {}).items()},
+        "side": {c: list(v) for c, v in side.items()},
         "events": built,
         "result": _result(built),
-        "facts": {k: _words(v) for k, v in (facts or {}).items()},
+        "start_facts": {k: _words(v) for k, v in (hand.get("facts") or {}).items()},
+        "facts": {k: _words(v) for k, v in record.items() if "." in k},
     }
 
 
@@ -269,15 +327,44 @@ def _result(events: list[dict[str, Any]]) -> str:
     """The hand's outcome in a few words, for the hand index."""
     wins = [e for e in events if e["k"] == "win"]
     if wins:
-        return "; ".join(f"seat {w['s']} {'tsumo' if w['from'] is None else 'ron'} {w['value']}" for w in wins)
+        return "; ".join(f"seat {w['s']} {'tsumo' if w['from'] is None else 'ron'} {w['value']:g}" for w in wins)
     ends = [e for e in events if e["k"] == "draw_end"]
-    return f"draw ({ends[0]['reason']})" if ends else "unfinished"
+    return f"drawn ({ends[0]['reason']})" if ends else "unfinished"
 
 
-def view_model(
-    *, title: str, about: str, seats: int, names: Sequence[str], hands: list[dict[str, Any]], final: Raw | None
-) -> dict[str, Any]:
-    """The whole model the page embeds."""
+def view_model(log: Raw, source: str = "") -> dict[str, Any]:
+    """The model the page embeds, from an mjsim game log (``docs/game_log.md``)."""
+    table, rules = log.get("table") or {}, log.get("rules") or {}
+    seats = table.get("seats")
+    if not isinstance(seats, int) or seats < 2:
+        raise MjsimError(f"{source or 'the log'}: no table of two or more seats (table.seats {seats!r})")
+    names = list(log.get("agents") or [])
+    builder = HandBuilder(seats, names, str(table.get("unit", "han")))
+    side: dict[str, list[float]] = {c: [0] * seats for c in table.get("currencies", ()) if c != "points"}
+    hands = []
+    for hand in log.get("hands", ()):
+        hands.append(build_hand(builder, hand, side))
+        for ev in hand.get("events", ()):  # side balances carry from hand to hand; points restart from the log's
+            if ev.get("kind") == "side_transfer" and ev.get("currency") in side:
+                balances = side[ev["currency"]]
+                balances[ev["payer"]] -= ev["amount"]
+                balances[ev["payee"]] += ev["amount"]
     if not hands:
-        raise MjsimError("the log holds no hand to show")
-    return {"title": title, "about": about, "seats": seats, "names": list(names), "hands": hands, "final": final}
+        raise MjsimError(f"{source or 'the log'}: the log holds no hand to show")
+    names_of = table.get("tile_names") or {}
+    red = sorted(int(t) for t, name in names_of.items() if name.startswith("0"))
+    about = (
+        f"rule set {rules.get('name', '?')} (variants {', '.join(rules.get('variants', ()))}; "
+        f"fingerprint {rules.get('fingerprint', '?')}) · seed {log.get('seed')} · {seats} seats"
+        + ("" if log.get("complete", True) else " · the game stopped before its end")
+    )
+    title = f"mjsim game: {rules.get('name', '?')}, seed {log.get('seed')}" + (f" ({source})" if source else "")
+    return {
+        "title": title,
+        "about": about,
+        "seats": seats,
+        "names": names,
+        "red": red,
+        "hands": hands,
+        "final": log.get("final"),
+    }

@@ -61,7 +61,7 @@
       if (e.payer >= 0) s.scores[e.payer] -= e.amount; else s.table -= e.amount;
       if (e.payee >= 0) s.scores[e.payee] += e.amount; else s.table += e.amount;
     },
-    win(s, e) { s.wins.push(e); if (e.hidden.length) s.hidden = e.hidden; },
+    win(s, e) { s.wins.push(e); if (e.hidden.length) s.hidden = e.hidden; if (e.leaves) s.left[e.s] = true; },
     draw_end(s, e) { s.ended = e.text; },
     leave(s, e) { s.left[e.s] = true; },
     pass(s, e) { remove(s.hands[e.s], e.t); s.hands[e.to].push(e.t); },
@@ -127,9 +127,10 @@
     $("seats").innerHTML = Array.from({ length: game.seats }, (_, i) => seatHtml(s, i, hand)).join("");
     $("wins").innerHTML = s.wins.map(winHtml).join("") + (s.ended ? `<div class="drawn">${s.ended}</div>` : "");
     const atEnd = pos.e === hand.events.length;
-    const facts = Object.entries(hand.facts);
-    $("facts").innerHTML = atEnd && facts.length ?
-      "<h3>facts of the hand</h3><table>" + facts.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join("") + "</table>" : "";
+    const factTable = (title, facts) => facts.length ?
+      `<h3>${title}</h3><table>` + facts.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join("") + "</table>" : "";
+    $("facts").innerHTML = factTable("facts as the hand starts", Object.entries(hand.start_facts || {})) +
+      (atEnd ? factTable("facts of the hand", Object.entries(hand.facts)) : "");
     $("events").innerHTML = hand.events.map((x, i) =>
       `<li data-e="${i + 1}" class="${i + 1 === pos.e ? "current" : ""} k-${x.k}">${i + 1}. ${x.text}</li>`).join("");
     const cur = $("events").querySelector(".current");
