@@ -1,6 +1,7 @@
 """Headless Chromium for the browser tests: Debian's system browser driven by Playwright (never a downloaded one).
 
-The tests skip, saying why, only when no browser can be had (no Playwright, no /usr/bin/chromium); screenshots
+The tests skip, saying why, only when no browser can be had (no Playwright, no /usr/bin/chromium; with
+``MJSIM_REQUIRE_BROWSER=1``, as .ci/run sets, they fail instead); screenshots
 are kept under results/ only when asked (``--keep-screenshots`` or ``MJSIM_KEEP_SCREENSHOTS=1``).
 """
 
@@ -47,6 +48,8 @@ def _why_no_browser() -> str | None:
 def browser():
     """One headless Chromium for the session, with a fresh profile that is removed afterwards."""
     why = _why_no_browser()
+    if why and os.environ.get("MJSIM_REQUIRE_BROWSER") == "1":  # CI: a missing browser is a failure
+        pytest.fail(f"MJSIM_REQUIRE_BROWSER=1 but {why}")
     if why:
         pytest.skip(f"browser tests skipped: {why}")
     from playwright.sync_api import sync_playwright
