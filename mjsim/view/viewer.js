@@ -15,8 +15,13 @@
   }
   function tile(t, cls) {
     const red = game.red && game.red.includes(t) ? " red" : "";
-    return `<svg class="tile${red}${cls ? " " + cls : ""}" data-tile="${code(t)}" viewBox="0 0 30 40">` +
-      `<use href="#k${kindOf(t)}"/></svg>`;
+    const classes = `tile${red}${cls ? " " + cls : ""}`;
+    const face = `<use href="#k${kindOf(t)}" width="30" height="40"/>`;
+    if (cls && cls.includes("sideways")) { // laid sideways: a 40x30 box, the face turned a quarter
+      return `<svg class="${classes}" data-tile="${code(t)}" viewBox="0 0 40 30">` +
+        `<g transform="translate(40,0) rotate(90)">${face}</g></svg>`;
+    }
+    return `<svg class="${classes}" data-tile="${code(t)}" viewBox="0 0 30 40">${face}</svg>`;
   }
   function remove(list, t) { const i = list.indexOf(t); if (i >= 0) list.splice(i, 1); }
 
@@ -105,14 +110,16 @@
       `<div class="river">${river.join("")}</div></section>`;
   }
 
-  function winHtml(w) {
+  function winHtml(w, hand) {
     const rows = w.lines.map(([name, v]) => `<tr><td>${name}</td><td class="num">${v}</td></tr>`).join("");
     const detail = w.detail.map((d) => `<li>${d}</li>`).join("");
-    const pays = w.payments.map((p, i) => `<td class="num">${p > 0 ? "+" : ""}${p}</td>`).join("");
+    const n = game.seats, bySeat = Array.from({ length: n }, (_, seat) => w.payments[(seat - hand.dealer + n) % n]);
+    const pays = bySeat.map((p) => `<td class="num">${p > 0 ? "+" : ""}${p}</td>`).join("");
     return `<div class="win" data-seat="${w.s}"><h3>${w.text}</h3><table class="yaku">${rows}` +
       `<tr class="total"><td>value</td><td class="num">${w.value}</td></tr></table>` +
       (detail ? `<ul class="detail">${detail}</ul>` : "") +
-      `<table class="pay"><tr>${w.payments.map((_, i) => `<th>${WINDS[i] || i}</th>`).join("")}</tr><tr>${pays}</tr></table></div>`;
+      `<table class="pay"><tr><th>payments</th>${bySeat.map((_, i) => `<th>seat ${i}</th>`).join("")}</tr>` +
+      `<tr><td></td>${pays}</tr></table></div>`;
   }
 
   function render() {
@@ -125,7 +132,7 @@
       ` <span class="indicators">indicators ${s.indicators.map((t) => tile(t)).join("")}</span>` +
       (s.hidden.length ? ` <span class="indicators">under them ${s.hidden.map((t) => tile(t)).join("")}</span>` : "");
     $("seats").innerHTML = Array.from({ length: game.seats }, (_, i) => seatHtml(s, i, hand)).join("");
-    $("wins").innerHTML = s.wins.map(winHtml).join("") + (s.ended ? `<div class="drawn">${s.ended}</div>` : "");
+    $("wins").innerHTML = s.wins.map((w) => winHtml(w, hand)).join("") + (s.ended ? `<div class="drawn">${s.ended}</div>` : "");
     const atEnd = pos.e === hand.events.length;
     const factTable = (title, facts) => facts.length ?
       `<h3>${title}</h3><table>` + facts.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join("") + "</table>" : "";
