@@ -3,7 +3,7 @@
 An example is a game seed, a bot per seat and a steering rate. At a steered decision Hypothesis picks one of
 the legal actions itself, otherwise the seat's bot decides, so Hypothesis can steer games into odd corners and
 a failure shrinks towards plain bot play on a small seed. The minimal failing game is played once more to
-report its events and to save it as tenhou.net/6 JSON for ``mjsim replay``.
+report its events and to save it as an mjsim game log (``docs/game_log.md``) for ``mjsim replay``.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class Counterexample:
     step: int  # the failing step, counted from 1
     message: str
     events: tuple[str, ...]  # the last events up to the failure, one readable line each
-    log_path: Path | None  # the game up to the failure in its log format (riichi: tenhou.net/6 JSON)
+    log_path: Path | None  # the game up to the failure as an mjsim game log
     steered: int = 0  # decisions Hypothesis took over from the bots
     decisions: int = 0
     reproduced: bool = True  # the re-play failed at the same step with the same message
@@ -350,7 +350,7 @@ def _counterexample(rules: Rules, case: _Case, out_dir: Path) -> Counterexample:
 
 
 def _write_log(game: Any, path: Path, names: Sequence[str]) -> tuple[Path | None, str]:
-    """The game up to the failure in its rule set's log format (its finished hands); the path, or why not written."""
+    """The game up to the failure as an mjsim game log (its hands so far); the path, or why not written."""
     from mjsim.log_formats import log_suffix, log_writer
 
     if game is None:
@@ -385,9 +385,9 @@ def _failure_lines(result: CheckResult, found: Counterexample) -> list[str]:
     if not found.hand_logged:
         lines.append("  (the failing hand did not finish, so it is not in the log)")
     lines.append(f"  re-run: mjsim replay {found.log_path}")
-    if result.plugins or Path(result.preset).stem != "tenhou":
-        lines.append("  (mjsim replay plays the log under the tenhou rules, without plugins: it shows the game,")
-        lines.append("   but a failure that needs the plugins or these rules will not show there)")
+    if result.plugins:
+        lines.append("  (mjsim replay re-runs the log under its logged rule set, plugins included: run it where")
+        lines.append("   the plugins are importable by their names)")
     return lines
 
 

@@ -317,7 +317,8 @@ def _extra(items: tuple[str, ...], rules) -> dict:
     help="one bot per seat, comma-separated, or one name for every seat  [default: efficiency in every seat]",
 )
 @click.option("--check", is_flag=True, help="check the invariants after every step (in this process)")
-@click.option("--log-out", type=click.Path(file_okay=False), help="write every game as tenhou.net/6 JSON here")
+@click.option("--log-out", type=click.Path(file_okay=False), help="write every game's log here (docs/game_log.md)")
+@click.option("--log-format", default="mjsim", show_default=True, help="mjsim, or a variant's format (tenhou6)")
 @click.option(
     "--workers", type=int, callback=_workers, help="worker processes (default: this process only; at most the shards)"
 )
@@ -327,7 +328,7 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 @click.option("--json", "as_json", is_flag=True)
 @quiet_option
 def simulate(
-    preset, settings, games, seed, agents, check, log_out, workers, backend, address, plugins, as_json
+    preset, settings, games, seed, agents, check, log_out, log_format, workers, backend, address, plugins, as_json
 ) -> None:
     """Play GAMES games and print a summary (with a digest: the same seed gives the same digest anywhere)."""
     from mjsim.play_terms import play_reference
@@ -342,7 +343,8 @@ def simulate(
         names = names * compiled.flow.setup.seats
     if backend is None and workers is None or check or log_out:
         with Progress(games) as progress:
-            records = run_games(compiled, games, seed, names, check, Path(log_out) if log_out else None, progress)
+            out = Path(log_out) if log_out else None
+            records = run_games(compiled, games, seed, names, check, out, progress, log_format)
     else:
         from mjsim.runner import RunSpec
         from mjsim.runner.run import collect

@@ -228,6 +228,13 @@ def mjsim_record_hand(game, outcome):
     (e.g. {"jirai.count": 3, "jirai.reversed": 1}); experiments can measure them. Return None for none."""
 
 
+@hookspec
+def mjsim_log_facts(game):
+    """Facts of the hand in play that mjsim's game log shows beside its events (地雷: the forbidden set), as a
+    dict with keys named "<variant>.<fact>" of JSON values; called when the hand's first decision is due.
+    Return None for none."""
+
+
 # --- Registration hooks: what a variant adds beside the rules -------------------------------------------------
 
 

@@ -1,4 +1,5 @@
-"""The game-log formats a rule set's variants can write (``mjsim_register_log_formats``)."""
+"""The game-log formats a rule set can be written in: mjsim's own (every family) and its variants'
+(``mjsim_register_log_formats``: the riichi family's tenhou.net/6 JSON)."""
 
 from __future__ import annotations
 
@@ -11,27 +12,31 @@ LogWriter = Callable[[Any, Sequence[str]], str]
 """``writer(game, agent_names) -> str``: the text of one log file of ``game``."""
 
 DEFAULT_SUFFIX = ".log"
+MJSIM = "mjsim"
+"""The name of mjsim's own format (``docs/game_log.md``), which holds any family's games."""
 
 
 def log_formats(rules) -> dict[str, LogWriter]:
-    """Every format a variant of ``rules`` can hold its games in, by name (later variants first)."""
-    formats: dict[str, LogWriter] = {}
+    """Every format games under ``rules`` can be written in, by name: mjsim's own first, then the variants'
+    (later variants first)."""
+    from mjsim.gamelog.write import write_game_log
+
+    formats: dict[str, LogWriter] = {MJSIM: write_game_log}
     for batch in rules.hook.mjsim_register_log_formats(rules=rules):
         for name, writer in (batch or {}).items():
             formats.setdefault(name, writer)
     return formats
 
 
-def log_writer(rules, what: str = "--log-out") -> LogWriter:
-    """The first format that holds games under ``rules``; a one-line error naming the rule set when none does."""
+def log_writer(rules, what: str = "--log-out", name: str = MJSIM) -> LogWriter:
+    """The writer of format ``name``; a one-line error naming the rule set and its formats when it has no such one."""
     formats = log_formats(rules)
-    if not formats:
-        variants = ", ".join(rules.ruleset.variants) or "none"
+    if name not in formats:
         raise MjsimError(
-            f"{what}: no log format holds games of rule set {rules.ruleset.name!r} "
-            f"(its variants: {variants}; a variant adds formats through mjsim_register_log_formats)"
+            f"{what}: log format {name!r} does not hold games of rule set {rules.ruleset.name!r} "
+            f"(its formats: {', '.join(formats)}; a variant adds formats through mjsim_register_log_formats)"
         )
-    return next(iter(formats.values()))
+    return formats[name]
 
 
 def log_suffix(writer: LogWriter) -> str:

@@ -60,10 +60,11 @@ class IllegalAction(MjsimError):
     """An agent chose an action the engine did not offer."""
 
 
-def new_game(rules, seed: int) -> Game:
-    """A game under compiled ``rules`` whose every wall derives from ``seed``."""
+def new_game(rules, seed: int, wall_source=None) -> Game:
+    """A game under compiled ``rules`` whose every wall derives from ``seed`` (or is given by ``wall_source``,
+    a callable from the hand number to its walls: replaying a logged game)."""
     setup = rules.flow.setup
-    game = Game(rules=rules, seed=seed, scores=[setup.start_points] * setup.seats)
+    game = Game(rules=rules, seed=seed, scores=[setup.start_points] * setup.seats, wall_source=wall_source)
     game.side = {currency: [0] * setup.seats for currency in setup.currencies}
     _start_hand(game)
     _settle_if_ended(game)  # a hand can end as it starts (a win on the deal's flowers)
@@ -621,9 +622,8 @@ def _variant_facts(game: Game, outcome: dict) -> dict:
 def _start_hand(game: Game, walls=None) -> None:
     setup = game.rules.flow.setup
     if walls is None:
-        wall = shuffled_wall(setup.tiles, game.seed, game.hand_number)
-        split = setup.replacement_tiles + setup.indicator_tiles
-        walls = (wall[split:], wall[: setup.replacement_tiles], wall[setup.replacement_tiles : split])
+        source = game.wall_source or (lambda number: seeded_walls(setup, game.seed, number))
+        walls = source(game.hand_number)
     live, rinshan, indicators = (list(w) for w in walls)
     hand = HandState(
         index=game.hand_number,
@@ -664,6 +664,13 @@ def _start_hand(game: Game, walls=None) -> None:
         hand.phase = DECLARE  # the dealer draws once every seat has chosen
         return
     _draw(game, hand, game.dealer)
+
+
+def seeded_walls(setup, seed: int, hand_number: int) -> tuple[list[int], list[int], list[int]]:
+    """The (live wall in draw order, replacement tiles, indicator tiles) of hand ``hand_number`` of a game."""
+    wall = shuffled_wall(setup.tiles, seed, hand_number)
+    split = setup.replacement_tiles + setup.indicator_tiles
+    return wall[split:], wall[: setup.replacement_tiles], wall[setup.replacement_tiles : split]
 
 
 def _sit_out(game: Game, hand: HandState) -> None:

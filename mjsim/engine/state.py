@@ -130,6 +130,7 @@ class Game:
     offered: dict[int, list[Action]] | None = None  # the last legal actions handed out
     choices: list[dict[int, Action]] = field(default_factory=list)  # every step's actions, to replay the game
     end_chosen: bool | None = None  # the answer to mjsim_end_game_offer after this hand (None: nobody was asked)
+    wall_source: Any = None  # hand number -> (live, replacements, indicators); None: shuffled from the seed
 
     @property
     def seat_count(self) -> int:

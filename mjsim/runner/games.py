@@ -40,10 +40,16 @@ class GameRecord:
 
 
 def play_game(
-    rules, seed: int, agent_names: Sequence[str], index: int = 0, check: bool = False, log_out: Path | None = None
+    rules,
+    seed: int,
+    agent_names: Sequence[str],
+    index: int = 0,
+    check: bool = False,
+    log_out: Path | None = None,
+    log_format: str = "mjsim",
 ) -> GameRecord:
     """Play one whole game with the named bots (one per seat); ``check`` runs every invariant and ledger check
-    after every step; ``log_out`` saves the game in its family's log format."""
+    after every step; ``log_out`` saves the game in ``log_format`` (mjsim's own game log by default)."""
     if rules.flow is None:
         raise MjsimError(f"rule set {rules.ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
     check_agent_count(rules, agent_names)
@@ -61,16 +67,16 @@ def play_game(
         if before is not None:
             violations += check_step(game, before)
     if log_out is not None:
-        _write_log(game, log_out / f"game_{index:05d}.json", agent_names)
+        _write_log(game, log_out / f"game_{index:05d}.json", agent_names, log_format)
     play = play_facts(game.log, game.seat_count, agent_names, play_terms(rules))
     return GameRecord(index, seed, game.final, _hand_summaries(game.history), violations, play)
 
 
-def _write_log(game, path: Path, names: Sequence[str]) -> None:
-    """The game in the log format its rule set's variants offer (the riichi family: tenhou.net/6 JSON)."""
+def _write_log(game, path: Path, names: Sequence[str], log_format: str) -> None:
+    """The game in the named log format (``mjsim.log_formats``)."""
     from mjsim.log_formats import log_suffix, log_writer
 
-    writer = log_writer(game.rules)
+    writer = log_writer(game.rules, name=log_format)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.with_suffix(log_suffix(writer)).write_text(writer(game, tuple(names)), encoding="utf-8")
 
@@ -89,17 +95,18 @@ def run_games(
     check: bool = False,
     log_out: Path | None = None,
     progress=None,
+    log_format: str = "mjsim",
 ):
     """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)`` (counted on ``progress``)."""
     if log_out is not None:
         from mjsim.log_formats import log_writer
         from mjsim.runner.log_folder import claim_log_folder, log_identity
 
-        log_writer(rules)  # refuse a rule set no format holds before any game is played
+        log_writer(rules, name=log_format)  # refuse a rule set no format holds before any game is played
         claim_log_folder(log_out, log_identity(rules, games, root_seed, agent_names))  # no stale logs mixed in
     records = []
     for i in range(games):
-        records.append(play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out))
+        records.append(play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out, log_format))
         if progress is not None:
             progress.advance()
     return records

@@ -9,9 +9,9 @@ import pytest
 
 from mjsim.check import BOTS, EVENTS_SHOWN, CheckResult, format_check, run_check
 from mjsim.errors import MjsimError
+from mjsim.gamelog.read import read_game_log
+from mjsim.gamelog.replay import replay_log
 from mjsim.invariants import CORE
-from variants.riichi.logs.load import load_logs
-from variants.riichi.logs.replay import replay_game
 
 PLUGINS_DIR = Path(__file__).resolve().parents[1] / "plugins"
 EXAMPLES = 15  # enough to find the skim at once, few enough to keep the module at a few seconds
@@ -60,10 +60,14 @@ def test_skim_log_is_written_and_replays(skim):
     path = result.counterexample.log_path
     assert path.parent == Path("mjsim-check-tenhou")  # the default folder, under the current directory
     assert (workdir / path).is_file()
-    (game,) = load_logs([workdir / path])
-    assert game.rounds and game.names == result.counterexample.agents
-    # The skim bypasses the ledger, which the log records: the game itself replays cleanly under tenhou rules.
-    assert all(outcome.status != "disagree" for outcome in replay_game(game))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.syspath_prepend(str(PLUGINS_DIR))  # the logged rule set names the plugin
+        log = read_game_log(workdir / path)
+        assert log["hands"] and log["agents"] == list(result.counterexample.agents)
+        assert log["rules"]["variants"][-1] == "skim_tsumo"
+        # The skim bypasses the ledger: the log holds what happened, which replays the same under the same rules.
+        replayed = replay_log(log)
+    assert replayed.agree, replayed.detail
 
 
 def test_failure_text_names_the_counterexample_and_the_replay_command(skim):

@@ -219,15 +219,15 @@ def test_simulate_counts_winners_per_hand():
 
 @pytest.mark.parametrize("preset", ["chengdu", "taiwan"])
 def test_log_out_refuses_a_family_tenhou6_cannot_hold(preset, tmp_path):
-    result = run("simulate", "--preset", preset, "--games", "1", "--log-out", str(tmp_path))
+    result = run("simulate", "--preset", preset, "--games", "1", "--log-out", str(tmp_path), "--log-format", "tenhou6")
     assert result.exit_code == 2
-    assert f"no log format holds games of rule set {preset!r}" in result.output
+    assert f"log format 'tenhou6' does not hold games of rule set {preset!r}" in result.output
     assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
     assert not any(tmp_path.iterdir())
 
 
 def test_log_out_writes_the_riichi_family_format(tmp_path):
-    result = run("simulate", "--games", "2", "--seed", "4", "--log-out", str(tmp_path))
+    result = run("simulate", "--games", "2", "--seed", "4", "--log-out", str(tmp_path), "--log-format", "tenhou6")
     assert result.exit_code == 0, result.output
     logs = sorted(p.name for p in tmp_path.iterdir())
     assert logs == ["game_00000.json", "game_00001.json", "mjsim-logs.run"]  # the run's marker: no stale logs

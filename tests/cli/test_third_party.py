@@ -36,7 +36,7 @@ def _mjsim(*args: str, extra_path: Path | None = None) -> subprocess.CompletedPr
 def test_cautious_bot_plays_checked_games_and_never_calls_nor_declares(prefix, tmp_path):
     games = tmp_path / "games"
     args = ["simulate", "--plugin", "cautious", "--agents", CAUTIOUS_FIRST, "--games", "2", "--seed", "5"]
-    done = _mjsim(*prefix, *args, "--check", "--log-out", str(games), "--json")
+    done = _mjsim(*prefix, *args, "--check", "--log-out", str(games), "--log-format", "tenhou6", "--json")
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     assert summary["games"] == 2 and summary["invariant_violations"] == 0

@@ -1,4 +1,5 @@
-"""Log formats come from the rule set's variants (mjsim_register_log_formats); none fitting is a one-line error."""
+"""Log formats: mjsim's own for every rule set, then the variants' (mjsim_register_log_formats); a format that does
+not fit is a one-line error."""
 
 from __future__ import annotations
 
@@ -13,18 +14,18 @@ from mjsim.runner.games import play_game
 
 
 @pytest.mark.parametrize("preset", ["tenhou", "jirai", "house-all"])
-def test_a_riichi_family_rule_set_writes_tenhou6(preset):
+def test_a_riichi_family_rule_set_writes_mjsim_logs_and_tenhou6(preset):
     rules = RuleSet.from_preset(preset).compile()
-    assert list(log_formats(rules)) == ["tenhou6"]
-    assert log_suffix(log_writer(rules)) == ".json"
+    assert list(log_formats(rules)) == ["mjsim", "tenhou6"]
+    assert log_suffix(log_writer(rules)) == log_suffix(log_writer(rules, name="tenhou6")) == ".json"
 
 
 @pytest.mark.parametrize("preset", ["chengdu", "taiwan"])
-def test_a_rule_set_no_format_holds_is_refused_naming_it(preset):
+def test_a_format_that_does_not_hold_the_rule_set_is_refused_naming_it(preset):
     rules = RuleSet.from_preset(preset).compile()
-    assert log_formats(rules) == {}
-    with pytest.raises(MjsimError, match=f"no log format holds games of rule set '{preset}'"):
-        log_writer(rules)
+    assert list(log_formats(rules)) == ["mjsim"]
+    with pytest.raises(MjsimError, match=f"log format 'tenhou6' does not hold games of rule set '{preset}'"):
+        log_writer(rules, name="tenhou6")
 
 
 def test_the_writer_gives_the_text_of_one_file(tmp_path):
@@ -32,4 +33,4 @@ def test_the_writer_gives_the_text_of_one_file(tmp_path):
     play_game(rules, 5, ["efficiency"] * 4, index=3, log_out=tmp_path)
     (path,) = tmp_path.iterdir()
     assert path.name == "game_00003.json"
-    assert json.loads(path.read_text(encoding="utf-8"))["name"][:4] == ["efficiency"] * 4
+    assert json.loads(path.read_text(encoding="utf-8"))["agents"] == ["efficiency"] * 4

@@ -315,7 +315,7 @@ def test_a_voided_hand_cannot_be_written_as_a_tenhou_log():
     declare(game, game.hand.dealer, Action(TSUMO, game.hand.last_draw))
     advance(game, lambda g, offers: len(g.history) == 2)
     with pytest.raises(MjsimError, match="cannot hold a voided hand"):
-        log_writer(game.rules)(game, ("efficiency",) * 4)
+        log_writer(game.rules, name="tenhou6")(game, ("efficiency",) * 4)
 
 
 def _ron_beside_another_claim(game, offers) -> bool:

@@ -106,6 +106,12 @@ def mjsim_record_hand(game, outcome):
 
 
 @hookimpl
+def mjsim_log_facts(game):
+    """The hand's forbidden set, for mjsim's game log (a viewer shows it beside the dealer)."""
+    return {FORBIDDEN: list(forbidden(game))}
+
+
+@hookimpl
 def mjsim_register_invariants(rules):
     """Forbidden set range and algorithm, reversal = negation, no bust."""
     return list(checks.INVARIANTS)

@@ -1,0 +1,113 @@
+"""mjsim's own game log: every family's game is written (simulate --log-out), matches the JSON Schema, and
+replays under its logged rule set with every action, event and transfer as logged."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from mjsim.errors import MjsimError
+from mjsim.gamelog.read import read_game_log, split_paths
+from mjsim.gamelog.replay import replay_log
+from mjsim.rules import RuleSet
+from mjsim.runner.games import run_games
+
+SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "game_log.schema.json"
+PRESETS = ["tenhou", "jirai", "boo-classic", "4play", "rado", "chengdu", "taiwan", "tenhou-sanma"]
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory) -> dict[str, Path]:
+    """One game of every family and delta preset, written by simulate's --log-out."""
+    folder = tmp_path_factory.mktemp("logs")
+    paths = {}
+    for preset in PRESETS:
+        rules = RuleSet.from_preset(preset).compile()
+        run_games(rules, 1, root_seed=3, agent_names=["efficiency"] * rules.flow.setup.seats, log_out=folder / preset)
+        paths[preset] = folder / preset / "game_00000.json"
+    return paths
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_logged_game_replays_with_every_transfer_as_logged(logs, preset):
+    log = read_game_log(logs[preset])
+    result = replay_log(log)
+    assert result.agree, result.detail
+    assert (
+        result.transfers
+        == sum(e["kind"] in ("transfer", "side_transfer") for h in log["hands"] for e in h["events"])
+        > 0
+    )
+    assert result.steps > 0 and result.hands == len(log["hands"]) >= 1
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_logged_game_matches_the_schema(logs, preset):
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.validate(json.loads(logs[preset].read_text(encoding="utf-8")), schema)
+
+
+def test_a_log_holds_the_rule_set_table_and_what_a_viewer_needs(logs):
+    log = read_game_log(logs["jirai"])
+    assert log["rules"]["name"] == "jirai" and log["rules"]["variants"] == ["riichi", "jirai"]
+    assert log["table"]["seats"] == 4 and log["table"]["tile_names"]["16"] == "0m"  # a red five
+    hand = log["hands"][0]
+    assert len(hand["deal"]) == 4 and all(len(tiles) == 13 for tiles in hand["deal"])
+    assert hand["facts"]["jirai.forbidden"]  # mjsim_log_facts: the forbidden set of the hand
+    assert hand["record"]["scores"] == log["hands"][1]["start_scores"]
+    assert any(e["kind"] == "indicator" for e in hand["events"])
+
+
+def test_a_changed_transfer_is_found_naming_the_hand_and_event(logs):
+    log = read_game_log(logs["tenhou"])
+    bad = copy.deepcopy(log)
+    hand = next(h for h in bad["hands"] if h["transfers"])
+    event = next(e for e in hand["events"] if e["kind"] == "transfer")
+    event["amount"] += 100
+    result = replay_log(bad)
+    assert not result.agree
+    assert result.detail.startswith(f"hand {hand['index']} event ") and '"amount"' in result.detail
+
+
+def test_an_action_the_engine_does_not_offer_is_found(logs):
+    bad = copy.deepcopy(read_game_log(logs["chengdu"]))
+    step = bad["hands"][0]["steps"][-1]
+    step[0][1] = {"kind": "discard", "tile": 143}  # a flower chengdu has not got
+    result = replay_log(bad)
+    assert not result.agree and "hand 0 step" in result.detail
+
+
+def test_a_rule_set_that_compiles_otherwise_is_refused(logs):
+    bad = copy.deepcopy(read_game_log(logs["tenhou"]))
+    bad["rules"]["options"]["riichi.red_fives"] = 0
+    result = replay_log(bad)
+    assert not result.agree and "compiles to other rules here (riichi.red_fives=3 in the log, 0 now)" in result.detail
+
+
+def test_folders_are_split_into_game_logs_and_other_files(logs, tmp_path):
+    other = tmp_path / "other.json"
+    other.write_text('{"title": ["a tenhou log"]}', encoding="utf-8")
+    found, rest = split_paths([logs["taiwan"].parent, other])
+    assert found == [logs["taiwan"]] and rest == [other]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{", "not JSON"),
+        ('{"format": "other"}', "not an mjsim game log"),
+        ('{"format": "mjsim-game-log", "version": 99}', "game log version 99"),
+        ('{"format": "mjsim-game-log", "version": 1, "rules": {}, "table": {}}', "the log has no 'hands'"),
+    ],
+    ids=["not-json", "other-format", "newer-version", "no-hands"],
+)
+def test_a_bad_log_is_one_line(tmp_path, text, message):
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(MjsimError, match=message):
+        read_game_log(path)
