@@ -67,8 +67,7 @@ def summary_html(markdown: str, folder: Path, notable: list[dict[str, Any]] | No
 def _notable_html(notable: list[dict[str, Any]]) -> str:
     """The notable games as a sortable table of links to their viewer pages."""
     rows = "".join(
-        f"<tr><td>{html.escape(n['label'])}</td><td>{html.escape(n['why'])}</td>"
-        f"<td>{_link(n['href'])}</td></tr>"
+        f"<tr><td>{html.escape(n['label'])}</td><td>{html.escape(n['why'])}</td><td>{_link(n['href'])}</td></tr>"
         for n in notable
     )
     return (

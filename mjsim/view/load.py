@@ -6,21 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
-from mjsim.files import load_json, read_text
-
-LOG_FORMAT = "mjsim-game-log"  # the ``format`` field of mjsim's own game log (docs/game_log.md)
-KNOWN_VERSION = 1
-
-
-def read_game_log(path: Path) -> dict[str, Any]:
-    """The log in ``path`` (an mjsim game log of a version this viewer knows), or a one-line error."""
-    data = load_json(read_text(path, f"game log {path}"), f"game log {path}")
-    if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
-        raise MjsimError(f'{path}: not an mjsim game log (no "format": "{LOG_FORMAT}"; see docs/game_log.md)')
-    version = data.get("version")
-    if not isinstance(version, int) or version > KNOWN_VERSION:
-        raise MjsimError(f"{path}: game log version {version!r}; this mjsim reads up to version {KNOWN_VERSION}")
-    return data
+from mjsim.gamelog.read import read_game_log
 
 
 def log_page(log: dict[str, Any], source: str = "") -> str:

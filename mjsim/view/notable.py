@@ -80,8 +80,8 @@ def replayed_log(rules, seed: int, agents: tuple[str, ...], index: int, stored: 
     from pathlib import Path
 
     from mjsim.errors import MjsimError
+    from mjsim.gamelog.read import read_game_log
     from mjsim.runner.games import as_dict, play_game
-    from mjsim.view.load import read_game_log
 
     with tempfile.TemporaryDirectory(prefix="mjsim-notable-") as folder:
         record = as_dict(play_game(rules, seed, agents, index, log_out=Path(folder)))

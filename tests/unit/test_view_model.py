@@ -18,6 +18,8 @@ def _log(**changes) -> dict:
     """A one-hand log of two seats: seat 1 wins by ron on seat 0's discard."""
     hand = {
         "index": 0,
+        "wall": {"live": [], "replacements": [], "indicators": []},
+        "steps": [],
         "dealer": 0,
         "round": 27,
         "honba": 0,
@@ -48,7 +50,8 @@ def _log(**changes) -> dict:
         "record": {"scores": [92, 108], "v.fact": 1},
         "facts": {"v.forbidden": [3, 4]},
     }
-    log = {"format": "mjsim-game-log", "version": 1, "table": {"seats": 2, "unit": "fan"}, "agents": ["a", "b"]}
+    log = {"format": "mjsim-game-log", "version": 1, "rules": {}, "table": {"seats": 2, "unit": "fan"}}
+    log["agents"] = ["a", "b"]
     return {**log, "hands": [hand], "final": {"points": [92, 108]}, **changes}
 
 
