@@ -168,7 +168,6 @@ def _win(b: HandBuilder, ev: Raw) -> dict[str, Any]:
         "value": score["value"],
         "lines": [_hit_line(h, b.unit) for h in score.get("hits", ())],
         "detail": _detail_lines(score),
-        "payments": list(score.get("payments", ())),
         "hidden": _tiles(ev.get("hidden_indicators", ())),
         "text": f"{b.who(seat)} wins on {tiles_text([tile])} by {how}: {score['value']:g}",
     }
@@ -237,6 +236,13 @@ def _note(what: str) -> Build:
     return build
 
 
+def _declare(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    """A choice made before the first draw (成都's 定缺: the suit a seat gives up), kept beside the seat."""
+    seat, action = _seat(ev["seat"], b.seats), ev.get("action") or {}
+    what = " ".join([str(action.get("kind", "declare"))] + ([tiles_text([action["tile"]])] if "tile" in action else []))
+    return {"k": "declare", "s": seat, "what": what, "text": f"{b.who(seat)} declares: {what}"}
+
+
 def _hand_end(b: HandBuilder, ev: Raw) -> dict[str, Any]:
     following = ev.get("next") or {}
     if following.get("over"):
@@ -244,6 +250,31 @@ def _hand_end(b: HandBuilder, ev: Raw) -> dict[str, Any]:
     dealer = following.get("dealer")
     then = f"; next dealer {b.who(dealer)}, {following.get('honba', 0)} honba" if isinstance(dealer, int) else ""
     return {"k": "note", "text": f"the hand ends{then}"}
+
+
+def _attach_payments(events: list[dict[str, Any]], seats: int) -> None:
+    """Give each win the net change per seat of the points transfers right before it (the engine pays a
+    hand's simultaneous wins first, then logs them: such wins share one payment row)."""
+    i = 0
+    while i < len(events):
+        if events[i]["k"] != "win":
+            i += 1
+            continue
+        end = i
+        while end < len(events) and events[end]["k"] == "win":
+            end += 1
+        start = i
+        while start > 0 and events[start - 1]["k"] == "transfer":
+            start -= 1
+        paid = [0] * seats
+        for t in (t for t in events[start:i] if t["currency"] == "points"):
+            if t["payer"] >= 0:  # seat -1 is the table: its deposits go to a winner, not from a seat
+                paid[t["payer"]] -= t["amount"]
+            if t["payee"] >= 0:
+                paid[t["payee"]] += t["amount"]
+        for win in events[i:end]:
+            win["paid"], win["shared"] = paid, end - i
+        i = end
 
 
 def _mark_leaving_winners(events: list[dict[str, Any]]) -> None:
@@ -282,7 +313,7 @@ _HANDLERS: dict[str, Build] = {
     "draw_end": _draw_end,
     "leave": _leave("wins and leaves the hand"),
     "sit_out": _leave("sits this hand out"),
-    "declare": _note("declaration"),
+    "declare": _declare,
     "pass": _pass,
     "refused": _note("refused action"),
     "bonus_choice": _note("bonus choice"),
@@ -308,6 +339,7 @@ def build_hand(builder: HandBuilder, hand: Raw, side: Mapping[str, list[float]])
         )
     built = [e for e in (builder.event(ev) for ev in hand.get("events", ())) if e is not None]
     _mark_leaving_winners(built)
+    _attach_payments(built, builder.seats)
     record = hand.get("record") or {}
     return {
         "label": hand_label(hand, builder.seats),

@@ -2,7 +2,6 @@
 "use strict";
 (function () {
   const game = JSON.parse(document.getElementById("mjsim-game").textContent);
-  const WINDS = ["E", "S", "W", "N"];
   const $ = (id) => document.getElementById(id);
   let pos = { h: 0, e: 0 };
 
@@ -30,7 +29,7 @@
     return {
       hands: none(), melds: none(), rivers: none(), flowers: none(), indicators: [], hidden: [],
       scores: hand.scores.slice(), side: JSON.parse(JSON.stringify(hand.side || {})), table: hand.table,
-      left: Array(n).fill(false), wins: [], ended: "", drawn: null,
+      left: Array(n).fill(false), declared: Array(n).fill(""), wins: [], ended: "", drawn: null,
     };
   }
 
@@ -69,6 +68,7 @@
     win(s, e) { s.wins.push(e); if (e.hidden.length) s.hidden = e.hidden; if (e.leaves) s.left[e.s] = true; },
     draw_end(s, e) { s.ended = e.text; },
     leave(s, e) { s.left[e.s] = true; },
+    declare(s, e) { s.declared[e.s] = e.what; },
     pass(s, e) { remove(s.hands[e.s], e.t); s.hands[e.to].push(e.t); },
     note() {},
   };
@@ -95,30 +95,37 @@
   }
 
   function seatHtml(s, seat, hand) {
-    const wind = WINDS[(seat - hand.dealer + game.seats) % game.seats];
     const river = s.rivers[seat].map((r) =>
       tile(r.t, [r.riichi ? "sideways riichi" : "", r.called ? "called" : "", r.tsumogiri ? "tsumogiri" : ""].join(" ").trim()));
     const side = Object.entries(s.side).map(([c, v]) => `<span class="side">${c} <b>${v[seat]}</b></span>`).join("");
+    const dealer = seat === hand.dealer ? '<span class="badge dealer">dealer</span>' : "";
     const won = s.wins.some((w) => w.s === seat) ? '<span class="badge won">won</span>' : "";
     const left = s.left[seat] ? '<span class="badge left">left</span>' : "";
+    const declared = s.declared[seat] ? `<span class="badge declared">${s.declared[seat]}</span>` : "";
     return `<section class="seat${s.left[seat] ? " gone" : ""}${pos.focus === seat ? " focus" : ""}" data-seat="${seat}">` +
-      `<div class="who"><span class="wind">${wind}</span> <span class="name">seat ${seat} · ${game.names[seat] || ""}</span>` +
-      ` <span class="score" data-score="${s.scores[seat]}">${s.scores[seat]}</span>${side}${won}${left}</div>` +
+      `<div class="who">${dealer}<span class="name">seat ${seat} · ${game.names[seat] || ""}</span>` +
+      ` <span class="score" data-score="${s.scores[seat]}">${s.scores[seat]}</span>${side}${declared}${won}${left}</div>` +
       `<div class="row"><div class="hand" data-tiles="${s.hands[seat].slice().sort((a, b) => a - b).map(code).join(" ")}">${concealed(s, seat)}</div>` +
       `<div class="melds">${s.melds[seat].map(meldHtml).join("")}</div>` +
       `<div class="flowers">${s.flowers[seat].map((t) => tile(t)).join("")}</div></div>` +
-      `<div class="river">${river.join("")}</div></section>`;
+      `<div class="river">${river.join("")}</div>` +
+      (seat === hand.dealer ? dealerFacts(hand) : "") + "</section>";
   }
 
-  function winHtml(w, hand) {
+  function dealerFacts(hand) { // what the variants show of the hand as it starts (地雷: the set told to the dealer)
+    const facts = Object.entries(hand.start_facts || {});
+    return facts.length ? `<div class="dealer-facts">${facts.map(([k, v]) => `${k}: <b>${v}</b>`).join(" · ")}</div>` : "";
+  }
+
+  function winHtml(w) {
     const rows = w.lines.map(([name, v]) => `<tr><td>${name}</td><td class="num">${v}</td></tr>`).join("");
     const detail = w.detail.map((d) => `<li>${d}</li>`).join("");
-    const n = game.seats, bySeat = Array.from({ length: n }, (_, seat) => w.payments[(seat - hand.dealer + n) % n]);
-    const pays = bySeat.map((p) => `<td class="num">${p > 0 ? "+" : ""}${p}</td>`).join("");
+    const pays = w.paid.map((p) => `<td class="num">${p > 0 ? "+" : ""}${p}</td>`).join("");
+    const what = w.shared > 1 ? `paid for the ${w.shared} wins together` : "paid";
     return `<div class="win" data-seat="${w.s}"><h3>${w.text}</h3><table class="yaku">${rows}` +
       `<tr class="total"><td>value</td><td class="num">${w.value}</td></tr></table>` +
       (detail ? `<ul class="detail">${detail}</ul>` : "") +
-      `<table class="pay"><tr><th>payments</th>${bySeat.map((_, i) => `<th>seat ${i}</th>`).join("")}</tr>` +
+      `<table class="pay"><tr><th>${what}</th>${w.paid.map((_, i) => `<th>seat ${i}</th>`).join("")}</tr>` +
       `<tr><td></td>${pays}</tr></table></div>`;
   }
 
@@ -132,12 +139,11 @@
       ` <span class="indicators">indicators ${s.indicators.map((t) => tile(t)).join("")}</span>` +
       (s.hidden.length ? ` <span class="indicators">under them ${s.hidden.map((t) => tile(t)).join("")}</span>` : "");
     $("seats").innerHTML = Array.from({ length: game.seats }, (_, i) => seatHtml(s, i, hand)).join("");
-    $("wins").innerHTML = s.wins.map((w) => winHtml(w, hand)).join("") + (s.ended ? `<div class="drawn">${s.ended}</div>` : "");
+    $("wins").innerHTML = s.wins.map(winHtml).join("") + (s.ended ? `<div class="drawn-end">${s.ended}</div>` : "");
     const atEnd = pos.e === hand.events.length;
     const factTable = (title, facts) => facts.length ?
       `<h3>${title}</h3><table>` + facts.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join("") + "</table>" : "";
-    $("facts").innerHTML = factTable("facts as the hand starts", Object.entries(hand.start_facts || {})) +
-      (atEnd ? factTable("facts of the hand", Object.entries(hand.facts)) : "");
+    $("facts").innerHTML = atEnd ? factTable("facts of the hand", Object.entries(hand.facts)) : "";
     $("events").innerHTML = hand.events.map((x, i) =>
       `<li data-e="${i + 1}" class="${i + 1 === pos.e ? "current" : ""} k-${x.k}">${i + 1}. ${x.text}</li>`).join("");
     const cur = $("events").querySelector(".current");

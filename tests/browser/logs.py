@@ -7,17 +7,17 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.rules import RuleSet
-from mjsim.runner.games import play_game
+from mjsim.runner.games import run_games
 
-# (preset, game seed): short games whose hands show wins (a riichi declaration, 血战's winners leaving, flowers).
+# preset -> root seed: the games of results/viewer (riichi declarations, 血战's winners leaving, flowers), each
+# the one game of `mjsim simulate --preset P --games 1 --seed S --log-out DIR`.
 GAMES = {"tenhou": 3, "chengdu": 3, "taiwan": 3}
 
 
-def write_log(preset: str, folder: Path, seed: int | None = None) -> Path:
-    """Play one game under ``preset`` and write its mjsim game log into ``folder``; returns the file."""
+def write_log(preset: str, folder: Path) -> Path:
+    """Play the game ``simulate --preset P --games 1 --seed GAMES[P] --log-out folder`` plays; returns its log."""
     rules = RuleSet.resolve(preset, {}, ()).compile()
-    agents = ["efficiency"] * rules.flow.setup.seats
-    play_game(rules, GAMES[preset] if seed is None else seed, agents, 0, log_out=folder)
+    run_games(rules, 1, GAMES[preset], ["efficiency"] * rules.flow.setup.seats, log_out=folder)
     return folder / "game_00000.json"
 
 

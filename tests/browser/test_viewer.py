@@ -52,16 +52,25 @@ def test_viewer_draws_the_log(page, pages, screenshot, preset):
     check_scores_after_each_hand(page, log)
     final = [float(t) for t in page.locator("#final .final-points").all_inner_texts()]
     assert final == [float(p) for p in log["final"]["points"]]
-    shown_win = _first_win(log)
-    page.evaluate(f"window.mjsimViewer.go({shown_win + 1}, window.mjsimViewer.events({shown_win + 1}))")
-    assert page.locator(".win").count() >= 1
+    shown = _most_wins(log)  # the screenshot: the end of the (first) hand with the most wins
+    page.evaluate(f"window.mjsimViewer.go({shown + 1}, window.mjsimViewer.events({shown + 1}))")
+    assert page.locator(".win").count() == _wins(log["hands"][shown])
     screenshot(page, f"viewer_{preset}")
     assert not asked, f"the page asked the network for {asked}"
 
 
+def _wins(hand: dict) -> int:
+    return sum(e["kind"] == "win" for e in hand["events"])
+
+
 def _first_win(log: dict) -> int:
     """The index of the first hand with a win."""
-    return next(i for i, h in enumerate(log["hands"]) if any(e["kind"] == "win" for e in h["events"]))
+    return next(i for i, h in enumerate(log["hands"]) if _wins(h))
+
+
+def _most_wins(log: dict) -> int:
+    """The index of the first hand with the most wins."""
+    return max(range(len(log["hands"])), key=lambda i: (_wins(log["hands"][i]), -i))
 
 
 def test_a_page_opened_at_a_position_shows_it(page, pages):

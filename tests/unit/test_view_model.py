@@ -60,6 +60,7 @@ def test_model_keeps_events_in_order_with_words():
     assert [e["k"] for e in hand["events"]] == ["deal", "draw", "discard", "transfer", "win"]
     assert hand["events"][1]["text"] == "seat 0 (a) draws 4m"
     assert hand["events"][4]["lines"] == [["x X", "2 fan"]]
+    assert hand["events"][4]["paid"] == [-8, 8], "a win's payments are the transfers right before it"
     assert hand["result"] == "seat 1 ron 8"
     assert hand["start_facts"] == {"v.forbidden": "[3 4]"} and hand["facts"] == {"v.fact": "1"}
 
