@@ -6,7 +6,7 @@ the scores), so what it shows follows from the log's events and transfers, never
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from mjsim.errors import MjsimError
@@ -44,13 +44,12 @@ def _seat(value: Any, seats: int) -> int:
 class HandBuilder:
     """Turns one hand's logged events into viewer events."""
 
-    def __init__(self, seats: int, names: Sequence[str], unit: str = "han") -> None:
-        self.seats, self.names, self.unit = seats, names, unit
+    def __init__(self, seats: int, unit: str = "han") -> None:
+        self.seats, self.unit = seats, unit
 
     def who(self, seat: Any) -> str:
-        """A seat in words: its number and player."""
-        s = _seat(seat, self.seats)
-        return f"seat {s} ({self.names[s]})" if s < len(self.names) else f"seat {s}"
+        """A seat in words (its player is named beside the seat on the page)."""
+        return f"seat {_seat(seat, self.seats)}"
 
     def event(self, ev: Raw) -> dict[str, Any] | None:
         """One viewer event (``k`` its kind, ``text`` its words), a note for a kind the viewer does not draw,
@@ -371,7 +370,7 @@ def view_model(log: Raw, source: str = "") -> dict[str, Any]:
     if not isinstance(seats, int) or seats < 2:
         raise MjsimError(f"{source or 'the log'}: no table of two or more seats (table.seats {seats!r})")
     names = list(log.get("agents") or [])
-    builder = HandBuilder(seats, names, str(table.get("unit", "han")))
+    builder = HandBuilder(seats, str(table.get("unit", "han")))
     side: dict[str, list[float]] = {c: [0] * seats for c in table.get("currencies", ()) if c != "points"}
     hands = []
     for hand in log.get("hands", ()):

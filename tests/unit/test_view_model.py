@@ -58,7 +58,7 @@ def _log(**changes) -> dict:
 def test_model_keeps_events_in_order_with_words():
     hand = view_model(_log())["hands"][0]
     assert [e["k"] for e in hand["events"]] == ["deal", "draw", "discard", "transfer", "win"]
-    assert hand["events"][1]["text"] == "seat 0 (a) draws 4m"
+    assert hand["events"][1]["text"] == "seat 0 draws 4m"
     assert hand["events"][4]["lines"] == [["x X", "2 fan"]]
     assert hand["events"][4]["paid"] == [-8, 8], "a win's payments are the transfers right before it"
     assert hand["result"] == "seat 1 ron 8"
