@@ -35,6 +35,13 @@ def _tiles(values: Any) -> list[int]:
     return [_tile(v) for v in values]
 
 
+def _number(value: Any, what: str) -> float:
+    """A number of the log (points, a value), or a one-line error naming what it should be."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise MjsimError(f"the log gives {what} as {value!r}, not a number")
+    return value
+
+
 def _seat(value: Any, seats: int) -> int:
     if not isinstance(value, int) or not 0 <= value < seats:
         raise MjsimError(f"the log names seat {value!r} at a table of {seats}")
@@ -137,9 +144,7 @@ def _indicator(_b: HandBuilder, ev: Raw) -> dict[str, Any]:
 
 
 def _transfer(b: HandBuilder, ev: Raw) -> dict[str, Any]:
-    payer, payee, amount = ev["payer"], ev["payee"], ev["amount"]
-    if not isinstance(amount, int | float) or isinstance(amount, bool):
-        raise MjsimError(f"the log's transfer moves {amount!r}, not a number")
+    payer, payee, amount = ev["payer"], ev["payee"], _number(ev["amount"], "a transfer's amount")
     currency = ev.get("currency", "points")
     side = "" if currency == "points" else f" {currency}"
 
@@ -158,6 +163,7 @@ def _transfer(b: HandBuilder, ev: Raw) -> dict[str, Any]:
 
 def _win(b: HandBuilder, ev: Raw) -> dict[str, Any]:
     seat, tile, source, score = _seat(ev["seat"], b.seats), _tile(ev["tile"]), ev.get("from"), ev["score"]
+    _number(score["value"], "a win's value")
     how = "tsumo" if source is None else f"ron from {b.who(source)}"
     return {
         "k": "win",
@@ -343,8 +349,8 @@ def build_hand(builder: HandBuilder, hand: Raw, side: Mapping[str, list[float]])
     return {
         "label": hand_label(hand, builder.seats),
         "dealer": _seat(hand.get("dealer", 0), builder.seats),
-        "honba": hand.get("honba", 0),
-        "table": hand.get("table", 0),
+        "honba": _number(hand.get("honba", 0), "a hand's honba"),
+        "table": _number(hand.get("table", 0), "a hand's deposits"),
         "scores": scores,
         "side": {c: list(v) for c, v in side.items()},
         "events": built,

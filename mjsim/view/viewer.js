@@ -3,6 +3,8 @@
 (function () {
   const game = JSON.parse(document.getElementById("mjsim-game").textContent);
   const $ = (id) => document.getElementById(id);
+  const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+  const esc = (text) => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]); // the log's words are text, never markup
   let pos = { h: 0, e: 0 };
 
   function kindOf(t) { return t >= 136 ? 34 + t - 136 : t >> 2; }
@@ -97,13 +99,13 @@
   function seatHtml(s, seat, hand) {
     const river = s.rivers[seat].map((r) =>
       tile(r.t, [r.riichi ? "sideways riichi" : "", r.called ? "called" : "", r.tsumogiri ? "tsumogiri" : ""].join(" ").trim()));
-    const side = Object.entries(s.side).map(([c, v]) => `<span class="side">${c} <b>${v[seat]}</b></span>`).join("");
+    const side = Object.entries(s.side).map(([c, v]) => `<span class="side">${esc(c)} <b>${v[seat]}</b></span>`).join("");
     const dealer = seat === hand.dealer ? '<span class="badge dealer">dealer</span>' : "";
     const won = s.wins.some((w) => w.s === seat) ? '<span class="badge won">won</span>' : "";
     const left = s.left[seat] ? '<span class="badge left">left</span>' : "";
-    const declared = s.declared[seat] ? `<span class="badge declared">${s.declared[seat]}</span>` : "";
+    const declared = s.declared[seat] ? `<span class="badge declared">${esc(s.declared[seat])}</span>` : "";
     return `<section class="seat${s.left[seat] ? " gone" : ""}${pos.focus === seat ? " focus" : ""}" data-seat="${seat}">` +
-      `<div class="who">${dealer}<span class="name">seat ${seat} · ${game.names[seat] || ""}</span>` +
+      `<div class="who">${dealer}<span class="name">seat ${seat} · ${esc(game.names[seat] || "")}</span>` +
       ` <span class="score" data-score="${s.scores[seat]}">${s.scores[seat]}</span>${side}${declared}${won}${left}</div>` +
       `<div class="row"><div class="hand" data-tiles="${s.hands[seat].slice().sort((a, b) => a - b).map(code).join(" ")}">${concealed(s, seat)}</div>` +
       `<div class="melds">${s.melds[seat].map(meldHtml).join("")}</div>` +
@@ -114,16 +116,16 @@
 
   function dealerFacts(hand) { // what the variants show of the hand as it starts (地雷: the set told to the dealer)
     const facts = Object.entries(hand.start_facts || {});
-    return facts.length ? `<div class="dealer-facts">${facts.map(([k, v]) => `${k}: <b>${v}</b>`).join(" · ")}</div>` : "";
+    return facts.length ? `<div class="dealer-facts">${facts.map(([k, v]) => `${esc(k)}: <b>${esc(v)}</b>`).join(" · ")}</div>` : "";
   }
 
   function winHtml(w) {
-    const rows = w.lines.map(([name, v]) => `<tr><td>${name}</td><td class="num">${v}</td></tr>`).join("");
-    const detail = w.detail.map((d) => `<li>${d}</li>`).join("");
+    const rows = w.lines.map(([name, v]) => `<tr><td>${esc(name)}</td><td class="num">${esc(v)}</td></tr>`).join("");
+    const detail = w.detail.map((d) => `<li>${esc(d)}</li>`).join("");
     const pays = w.paid.map((p) => `<td class="num">${p > 0 ? "+" : ""}${p}</td>`).join("");
     const what = w.shared > 1 ? `paid for the ${w.shared} wins together` : "paid";
-    return `<div class="win" data-seat="${w.s}"><h3>${w.text}</h3><table class="yaku">${rows}` +
-      `<tr class="total"><td>value</td><td class="num">${w.value}</td></tr></table>` +
+    return `<div class="win" data-seat="${w.s}"><h3>${esc(w.text)}</h3><table class="yaku">${rows}` +
+      `<tr class="total"><td>value</td><td class="num">${esc(w.value)}</td></tr></table>` +
       (detail ? `<ul class="detail">${detail}</ul>` : "") +
       `<table class="pay"><tr><th>${what}</th>${w.paid.map((_, i) => `<th>seat ${i}</th>`).join("")}</tr>` +
       `<tr><td></td>${pays}</tr></table></div>`;
@@ -134,18 +136,18 @@
     pos.focus = ev && ev.s !== undefined ? ev.s : null;
     $("where").textContent = `hand ${pos.h + 1}/${game.hands.length} · ${hand.label} · event ${pos.e}/${hand.events.length}`;
     $("event-text").textContent = ev ? ev.text : `start of ${hand.label}`;
-    $("table-info").innerHTML = `<span>dealer seat ${hand.dealer}</span> <span>honba ${hand.honba}</span>` +
-      ` <span>on the table <b id="table-points">${s.table}</b></span>` +
+    $("table-info").innerHTML = `<span>dealer seat ${hand.dealer}</span> <span>honba ${esc(hand.honba)}</span>` +
+      ` <span>on the table <b id="table-points">${esc(s.table)}</b></span>` +
       ` <span class="indicators">indicators ${s.indicators.map((t) => tile(t)).join("")}</span>` +
       (s.hidden.length ? ` <span class="indicators">under them ${s.hidden.map((t) => tile(t)).join("")}</span>` : "");
     $("seats").innerHTML = Array.from({ length: game.seats }, (_, i) => seatHtml(s, i, hand)).join("");
-    $("wins").innerHTML = s.wins.map(winHtml).join("") + (s.ended ? `<div class="drawn-end">${s.ended}</div>` : "");
+    $("wins").innerHTML = s.wins.map(winHtml).join("") + (s.ended ? `<div class="drawn-end">${esc(s.ended)}</div>` : "");
     const atEnd = pos.e === hand.events.length;
     const factTable = (title, facts) => facts.length ?
-      `<h3>${title}</h3><table>` + facts.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join("") + "</table>" : "";
+      `<h3>${title}</h3><table>` + facts.map(([k, v]) => `<tr><td>${esc(k)}</td><td>${esc(v)}</td></tr>`).join("") + "</table>" : "";
     $("facts").innerHTML = atEnd ? factTable("facts of the hand", Object.entries(hand.facts)) : "";
     $("events").innerHTML = hand.events.map((x, i) =>
-      `<li data-e="${i + 1}" class="${i + 1 === pos.e ? "current" : ""} k-${x.k}">${i + 1}. ${x.text}</li>`).join("");
+      `<li data-e="${i + 1}" class="${i + 1 === pos.e ? "current" : ""} k-${esc(x.k)}">${i + 1}. ${esc(x.text)}</li>`).join("");
     const cur = $("events").querySelector(".current");
     if (cur) cur.scrollIntoView({ block: "nearest" });
     document.querySelectorAll("#hands li").forEach((li) => li.classList.toggle("current", +li.dataset.h === pos.h));
@@ -179,7 +181,7 @@
   });
   document.querySelectorAll("button[data-go]").forEach((b) => b.addEventListener("click", () => ACTIONS[b.dataset.go]()));
   $("hands").innerHTML = game.hands.map((hd, i) =>
-    `<li data-h="${i}"><b>${i + 1}.</b> ${hd.label} <span class="result">${hd.result}</span></li>`).join("");
+    `<li data-h="${i}"><b>${i + 1}.</b> ${esc(hd.label)} <span class="result">${esc(hd.result)}</span></li>`).join("");
   $("hands").addEventListener("click", (ev) => { const li = ev.target.closest("li"); if (li) go(+li.dataset.h, 0); });
   $("events").addEventListener("click", (ev) => { const li = ev.target.closest("li"); if (li) go(pos.h, +li.dataset.e); });
   const m = /h=(\d+)&e=(\d+)/.exec(location.hash);

@@ -104,3 +104,15 @@ def test_a_wrong_score_is_caught(page, pages, tmp_path, tamper):
     page.goto(write_view(tmp_path / "bad.json").as_uri())
     with pytest.raises(AssertionError, match="the viewer shows"):
         check_scores_after_each_hand(page, bad)
+
+
+def test_the_logs_words_are_shown_as_text_not_markup(page, pages, tmp_path):
+    _, log = pages["chengdu"]
+    bad = json.loads(json.dumps(log))
+    bad["agents"][0] = '<b id="injected">x</b>'
+    bad["hands"][0]["record"]["chengdu.winners"] = '<img id="injected2" src="x">'
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    page.goto(write_view(tmp_path / "bad.json").as_uri())
+    page.keyboard.press("End")
+    assert page.locator("#injected, #injected2").count() == 0
+    assert '<b id="injected">' in page.locator(".seat[data-seat='0'] .name").inner_text()
