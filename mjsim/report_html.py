@@ -52,8 +52,13 @@ def summary_html(markdown: str, folder: Path, notable: list[dict[str, Any]] | No
     """The page: ``markdown`` (summary.md) turned into HTML, its images from ``folder`` inlined, and the
     notable games (``label``, ``why``, ``href``) listed after the answer."""
     body = markdown_html(markdown, folder)
-    if notable:
-        body += _notable_html(notable)
+    if notable:  # after the answer, before the command and the tables
+        anchor = "<p>Produced by:</p>"
+        body = (
+            body.replace(anchor, _notable_html(notable) + anchor, 1)
+            if anchor in body
+            else body + _notable_html(notable)
+        )
     title = next((line[2:] for line in markdown.splitlines() if line.startswith("# ")), "mjsim report")
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
