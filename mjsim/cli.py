@@ -497,9 +497,10 @@ def report(directory, as_html) -> None:
     if not as_html:
         click.echo(f"wrote {folder / 'summary.md'}")
         return
+    from mjsim.experiment import command_line
     from mjsim.report_html import write_summary_html
 
-    pages = write_summary_html(experiment, store, folder)
+    pages = write_summary_html(experiment, store, folder, command_line())
     click.echo(f"wrote {folder / 'summary.md'} and {folder / 'summary.html'} ({pages} game pages under games/)")
 
 

@@ -48,10 +48,12 @@ document.querySelectorAll("table.sortable").forEach((table) => {
 """
 
 
-def summary_html(markdown: str, folder: Path, notable: list[dict[str, Any]] | None = None) -> str:
-    """The page: ``markdown`` (summary.md) turned into HTML, its images from ``folder`` inlined, and the
-    notable games (``label``, ``why``, ``href``) listed after the answer."""
+def summary_html(markdown: str, folder: Path, notable: list[dict[str, Any]] | None = None, made_by: str = "") -> str:
+    """The page: ``markdown`` (summary.md) turned into HTML, its images from ``folder`` inlined, the
+    notable games (``label``, ``why``, ``href``) listed after the answer, and the command that wrote it."""
     body = markdown_html(markdown, folder)
+    if made_by:
+        body += f"<p>This page was written by <code>{html.escape(made_by)}</code> from the results folder's store.</p>"
     if notable:  # after the answer, before the command and the tables
         anchor = "<p>Produced by:</p>"
         body = (
@@ -151,7 +153,7 @@ def _inline(text: str) -> str:
     return re.sub(r"`(.+?)`", r"<code>\1</code>", escaped)
 
 
-def write_summary_html(experiment, store, folder: Path) -> int:
+def write_summary_html(experiment, store, folder: Path, made_by: str = "") -> int:
     """Write ``summary.html`` beside ``summary.md`` and the notable games' pages under ``games/``; returns how
     many game pages it wrote."""
     from mjsim.errors import MjsimError
@@ -165,7 +167,7 @@ def write_summary_html(experiment, store, folder: Path) -> int:
     try:
         links = write_notable_pages(experiment, notable, records, folder / "games")
         markdown = (folder / "summary.md").read_text(encoding="utf-8")
-        (folder / "summary.html").write_text(summary_html(markdown, folder, links), encoding="utf-8")
+        (folder / "summary.html").write_text(summary_html(markdown, folder, links, made_by), encoding="utf-8")
     except OSError as exc:
         raise MjsimError(f"{folder}: cannot write summary.html ({exc.strerror or exc}); the store is kept") from None
     return sum(1 for link in links if link["href"])
