@@ -34,8 +34,8 @@ document.querySelectorAll("table.sortable").forEach((table) => {
     const body = table.tBodies[0], rows = Array.from(body.rows);
     const key = (row) => {
       const text = row.cells[col] ? row.cells[col].textContent.trim() : "";
-      const number = parseFloat(text.replace(/^[^0-9+\\-.]*/, ""));
-      return Number.isNaN(number) ? text : number;
+      const number = /^[+\\-]?(\\d+\\.?\\d*|\\.\\d+)/.exec(text); // "17200 [-9426, 43826]" sorts by 17200
+      return number ? parseFloat(number[0]) : text;
     };
     rows.sort((a, b) => {
       const x = key(a), y = key(b);

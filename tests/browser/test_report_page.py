@@ -46,13 +46,16 @@ def test_summary_page_shows_plots_sorts_and_links_games(page, folder, screenshot
     page.goto((folder / "summary.html").as_uri())
     images = page.locator("img").evaluate_all("imgs => imgs.map(i => [i.src.slice(0, 15), i.naturalWidth])")
     assert len(images) >= 2 and all(src == "data:image/png;" and width > 0 for src, width in images)
-    table = page.locator("table.sortable").first
-    games_header = table.locator("thead th").nth(0)
-    games_header.click()
-    first = table.locator("tbody tr td:first-child").all_inner_texts()
-    assert first == sorted(first)
-    games_header.click()
-    assert table.locator("tbody tr td:first-child").all_inner_texts() == sorted(first, reverse=True)
+    table = page.locator("h2:text-is('Seats') ~ table.sortable").first  # seat, mean points, mean rank, ranks
+    points = table.locator("thead th").nth(1)
+    original = _column(table, 1)
+    points.click()
+    assert _column(table, 1) == sorted(original, key=_leading_number)
+    points.click()
+    assert _column(table, 1) == sorted(original, key=_leading_number, reverse=True)
+    notable = page.locator("table.notable")
+    notable.locator("thead th").nth(0).click()
+    assert _column(notable, 0) == sorted(_column(notable, 0))
     links = page.locator("#notable ~ table a")
     assert links.count() >= 2
     screenshot(page, "summary")
@@ -60,3 +63,13 @@ def test_summary_page_shows_plots_sorts_and_links_games(page, folder, screenshot
     page.wait_for_selector("#where")
     assert "hand 1/" in page.locator("#where").inner_text()
     assert not asked, f"the pages asked the network for {asked}"
+
+
+def _column(table, index: int) -> list[str]:
+    """The texts of one column of a table's body, top to bottom."""
+    return [row.locator("td").nth(index).inner_text() for row in table.locator("tbody tr").all()]
+
+
+def _leading_number(text: str) -> float:
+    """The number a cell starts with (``17200 [-9426, 43826]``: 17200)."""
+    return float(text.split()[0])
