@@ -361,6 +361,28 @@ def simulate(
     click.echo(_simulate_text(summary, reference))
 
 
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--preset", default=None, help="replay the logged walls and actions under this rule set instead")
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="with --preset: an option override")
+@click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="with --preset: a variant module to add")
+@click.option("--bot", default="efficiency", show_default=True, help="with --preset: plays once the log cannot")
+@click.option("--json", "as_json", is_flag=True)
+@quiet_option
+def replay(paths, preset, settings, plugins, bot, as_json) -> None:
+    """Replay game logs: mjsim's under their logged rules (every action, event and transfer checked), Tenhou's
+    under Tenhou's; with --preset, every logged hand under another rule set, compared with the log."""
+    from mjsim.gamelog.commands import replay_paths, retry_paths
+
+    if preset is None:
+        if settings or plugins:
+            raise MjsimError("replay: --set and --plugin go with --preset (a log replays under its own rules)")
+        sys.exit(replay_paths(paths, as_json))
+    ruleset = _ruleset(preset, settings, plugins)
+    _agents(bot, ruleset.compile())  # an unknown bot is one line before any log is read
+    sys.exit(retry_paths(paths, ruleset, bot, as_json))
+
+
 def _positive_width(value: float | None) -> float | None:
     """``--until-ci``: a finite half-width above zero (nan or a negative width would play until ``max_games``)."""
     if value is not None and not (math.isfinite(value) and value > 0):

@@ -231,8 +231,8 @@ def mjsim_record_hand(game, outcome):
 @hookspec
 def mjsim_log_facts(game):
     """Facts of the hand in play that mjsim's game log shows beside its events (地雷: the forbidden set), as a
-    dict with keys named "<variant>.<fact>" of JSON values; called when the hand's first decision is due.
-    Return None for none."""
+    dict with keys named "<variant>.<fact>" of JSON values; called when the hand's first decision is due and after
+    every step (changes land in the log's timeline). Return None for none."""
 
 
 # --- Registration hooks: what a variant adds beside the rules -------------------------------------------------
@@ -271,6 +271,13 @@ def mjsim_register_report_sections():
 def mjsim_register_log_formats(rules):
     """Game-log formats this variant can write for games under ``rules``, as a dict {name: writer} where
     ``writer(game, agent_names) -> str`` is the text of one file; return None when none fits the rules."""
+
+
+@hookspec
+def mjsim_register_log_readers():
+    """Log formats this variant reads (Tenhou's), as a dict {name: mjsim.log_formats.LogReader}: which paths hold
+    such logs, their replay under the format's own rules, and their import as mjsim game logs (for
+    ``mjsim replay --preset``). Called on every installed variant."""
 
 
 @hookspec(firstresult=True)

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
@@ -42,3 +44,43 @@ def log_writer(rules, what: str = "--log-out", name: str = MJSIM) -> LogWriter:
 def log_suffix(writer: LogWriter) -> str:
     """The file extension a writer's files take (its ``suffix`` attribute, e.g. ``.json``)."""
     return getattr(writer, "suffix", DEFAULT_SUFFIX)
+
+
+@dataclass(frozen=True)
+class LogReader:
+    """Logs of a format mjsim does not write itself (Tenhou's), as a variant reads them
+    (``mjsim_register_log_readers``).
+
+    ``claims(path)``: whether a file or folder holds such logs; ``replay(paths, as_json)``: replay them under the
+    format's own rules, print the report and return the exit status; ``to_game_logs(paths)``: the games as mjsim
+    game logs (``docs/game_log.md``), with a note for each game or round that could not be imported.
+    """
+
+    claims: Callable[[Path], bool]
+    replay: Callable[[Sequence[Path], bool], int]
+    to_game_logs: Callable[[Sequence[Path]], tuple[list[dict[str, Any]], list[str]]]
+
+
+def log_readers() -> dict[str, LogReader]:
+    """Every installed variant's log readers, by format name."""
+    from mjsim.plugins import installed_plugins
+
+    readers: dict[str, LogReader] = {}
+    for batch in installed_plugins().hook.mjsim_register_log_readers():
+        readers.update(batch or {})
+    return readers
+
+
+def claimed_paths(paths: Sequence[Path]) -> dict[str, list[Path]]:
+    """The paths grouped by the reader that claims each; a path none claims is a one-line error."""
+    readers = log_readers()
+    groups: dict[str, list[Path]] = {}
+    for path in paths:
+        if not path.exists():
+            raise MjsimError(f"{path}: no such file or directory")
+        name = next((n for n, reader in readers.items() if reader.claims(path)), None)
+        if name is None:
+            formats = ", ".join(["mjsim game logs", *readers])
+            raise MjsimError(f"{path}: no game logs here that mjsim reads ({formats})")
+        groups.setdefault(name, []).append(path)
+    return groups

@@ -601,17 +601,54 @@ def _after_hand(game: Game, outcome: dict) -> None:
         _settle_if_ended(game)  # a hand can end as it starts (a win on the deal's flowers)
 
 
-def game_at(rules, *, scores, dealer: int, round_index: int, honba: int, table: int, walls, seed: int = 0) -> Game:
+def game_at(
+    rules,
+    *,
+    scores,
+    dealer: int,
+    round_index: int,
+    honba: int,
+    table: int,
+    walls,
+    seed: int = 0,
+    hand_number: int = 0,
+    repeats: int = 0,
+    wall_source=None,
+) -> Game:
     """A game positioned at a given hand whose walls are given (replaying a real log).
 
-    ``walls`` is (live wall in draw order, deal included; replacement tiles; indicator tiles).
+    ``walls`` is (live wall in draw order, deal included; replacement tiles; indicator tiles); ``hand_number`` the
+    hand's number in its game (variants derive per-hand draws from it), ``repeats`` the dealer's repeats so far,
+    ``wall_source`` what gives the walls of the hands after it (as for ``new_game``).
     """
     game = Game(
-        rules=rules, seed=seed, scores=list(scores), table=table, dealer=dealer, round_index=round_index, honba=honba
+        rules=rules,
+        seed=seed,
+        scores=list(scores),
+        table=table,
+        dealer=dealer,
+        round_index=round_index,
+        honba=honba,
+        hand_number=hand_number,
+        repeats=repeats,
+        wall_source=wall_source,
     )
     game.side = {currency: [0] * game.seat_count for currency in rules.flow.setup.currencies}
     _start_hand(game, walls)
+    _settle_if_ended(game)  # a hand can end as it starts (a win on the deal's flowers)
     return game
+
+
+def start_hand_at(
+    game: Game, *, scores, dealer: int, round_index: int, honba: int, table: int, walls, hand_number: int, repeats: int
+) -> None:
+    """Start the next hand of ``game`` at a given position with given walls, whatever its own next hand would be
+    (replaying a log's hands one after another under other rules); the variants' game state carries on."""
+    game.scores, game.table, game.dealer, game.round_index = list(scores), table, dealer, round_index
+    game.honba, game.hand_number, game.repeats = honba, hand_number, repeats
+    game.over, game.final, game.hand, game.offered = False, None, None, None
+    _start_hand(game, walls)
+    _settle_if_ended(game)
 
 
 def _variant_facts(game: Game, outcome: dict) -> dict:

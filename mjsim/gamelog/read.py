@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -14,15 +16,22 @@ from mjsim.gamelog import FORMAT, VERSION
 from mjsim.gamelog.write import rules_fingerprint
 
 _SNIFF = re.compile(rb'"format"\s*:\s*"' + FORMAT.encode() + rb'"')
+_HEAD = 4096  # bytes read to tell a game log from other files
 _TOP = ("rules", "table", "hands")
 _HAND = ("index", "wall", "steps", "events")
 
 
 def is_game_log(path: Path) -> bool:
-    """Whether ``path`` is an mjsim game log (its text names the format near its start; gzip looked through)."""
+    """Whether ``path`` is an mjsim game log (its text names the format near its start; gzip looked through).
+
+    Only the first bytes are read (gunzipped as far as that), so a folder of other logs costs little."""
     try:
-        head = read_bytes(path, str(path))[:4096]
-    except (MjsimError, OSError):
+        with path.open("rb") as file:
+            head = file.read(_HEAD)
+        if head[:2] == b"\x1f\x8b":
+            with gzip.open(path, "rb") as file:
+                head = file.read(_HEAD)
+    except (OSError, EOFError, zlib.error):
         return False
     return bool(_SNIFF.search(head))
 

@@ -11,7 +11,7 @@ from mjsim.engine import core
 from mjsim.errors import MjsimError
 from mjsim.gamelog.encode import action_of, event_json
 from mjsim.gamelog.read import logged_rules, logged_walls
-from mjsim.gamelog.write import _events_by_hand
+from mjsim.gamelog.write import events_by_hand, hand_from_choices, hand_start
 
 
 @dataclass
@@ -33,8 +33,12 @@ def replay_log(log: dict[str, Any]) -> LogReplay:
     transfers = sum(len(h.get("transfers", [])) for h in hands)
     steps = sum(len(h["steps"]) for h in hands)
     try:
-        game = _rerun(logged_rules(log), log)
-        detail = _first_difference(hands, game, bool(log.get("complete")))
+        rules = logged_rules(log)
+        if log.get("seed") is None:  # hands played from their own starts (imported rounds): one by one
+            detail = next(filter(None, (_replay_hand(rules, hand) for hand in hands)), "")
+        else:
+            game = _rerun(rules, log)
+            detail = _first_difference(hands, game, bool(log.get("complete")))
     except MjsimError as exc:
         detail = str(exc)
     return LogReplay(source, len(hands), steps, transfers, not detail, detail)
@@ -72,17 +76,34 @@ def _rerun(rules, log: dict[str, Any]):
     return game
 
 
+def _replay_hand(rules, hand: dict[str, Any]) -> str:
+    """One hand replayed from its logged start, walls and steps: its first difference ("" when none)."""
+    choices = [{int(seat): action_of(action) for seat, action in step} for step in hand["steps"]]
+    try:
+        again = hand_from_choices(rules, hand["index"], hand_start(hand), logged_walls(hand), choices)
+    except core.IllegalAction as exc:
+        return f"hand {hand['index']}: {exc}"
+    return _event_difference(hand["index"], hand["events"], _as_json(again["events"]), complete=True)
+
+
+def _event_difference(number: int, logged: list, mine: list, complete: bool) -> str:
+    """The first of a hand's events that differs from the logged ones ("" when none)."""
+    for i, (new, old) in enumerate(zip(mine, logged, strict=False)):
+        if new != old:
+            return f"hand {number} event {i}: logged {_short(old)}, replayed {_short(new)}"
+    if len(mine) != len(logged) and (complete or len(mine) < len(logged)):
+        return f"hand {number}: {len(logged)} events logged, {len(mine)} replayed"
+    return ""
+
+
 def _first_difference(hands: list[dict[str, Any]], game, complete: bool) -> str:
     """The first event of a logged hand that came out otherwise ("" when every one agrees)."""
-    replayed = dict(_events_by_hand(game.log))
+    replayed = dict(events_by_hand(game.log))
     for hand in hands:
         mine = [_as_json(event_json(e)) for e in replayed.get(hand["index"], [])]
-        logged = hand["events"]
-        for i, (new, old) in enumerate(zip(mine, logged, strict=False)):
-            if new != old:
-                return f"hand {hand['index']} event {i}: logged {_short(old)}, replayed {_short(new)}"
-        if len(mine) != len(logged) and (complete or len(mine) < len(logged)):
-            return f"hand {hand['index']}: {len(logged)} events logged, {len(mine)} replayed"
+        difference = _event_difference(hand["index"], hand["events"], mine, complete)
+        if difference:
+            return difference
     if complete and not game.over:
         return "the log ends before the game does"
     return ""

@@ -35,36 +35,87 @@ def game_log(game, agent_names: Sequence[str]) -> dict[str, Any]:
     walls: dict[int, tuple] = {}
     again = core.new_game(rules, game.seed, _recording(game, walls))
     steps: dict[int, list] = {}
-    facts: dict[int, dict] = {}
+    watch = _HandWatch()
     for chosen in game.choices:
         core.pending(again)  # offers are made lazily: passing a discard nobody can claim may start the next hand
-        number = again.hand.index
-        if number not in facts:
-            facts[number] = log_facts(again)
-        steps.setdefault(number, []).append(chosen)
-        core.step(again, chosen)
-    core.pending(again)
-    if again.log != game.log:
+        watch.see(again)
+        steps.setdefault(again.hand.index, []).append((again.hand.phase, chosen))
+        try:
+            core.step(again, chosen)
+        except Exception:  # noqa: BLE001 - the game failed here the first time too (a counterexample's last step)
+            break
+        watch.see(again)
+    else:
+        core.pending(again)
+    if again.log != game.log[: len(again.log)] or (game.over and len(again.log) != len(game.log)):
         raise MjsimError(f"game seed {game.seed}: the game does not re-run the same from its seed and actions")
     records = {h["hand"]: h for h in game.history}
     hands = [
         {
             **_hand_log(number, events, walls.get(number), steps.get(number, []), records.get(number)),
-            "facts": facts.get(number, {}),
+            "facts": watch.facts.get(number, {}),
+            "timeline": watch.timeline.get(number, []),
+            "repeats": watch.repeats.get(number, 0),
         }
-        for number, events in _events_by_hand(game.log)
+        for number, events in events_by_hand(game.log)
     ]
-    return {
+    return log_document(rules, game.seed, agent_names, hands, game.over, game.final)
+
+
+def log_document(
+    rules, seed: int | None, agents: Sequence[str], hands: list, complete: bool, final: Any, source: str | None = None
+) -> dict[str, Any]:
+    """The whole log around its hands (``seed`` None: hands played from their own starts, e.g. imported ones)."""
+    document = {
         "format": FORMAT,
         "version": VERSION,
         "mjsim": mjsim.__version__,
         "rules": rules_json(rules),
         "table": table_json(rules),
-        "seed": game.seed,
-        "agents": list(agent_names),
+        "seed": seed,
+        "agents": list(agents),
         "hands": hands,
-        "complete": game.over,
-        "final": plain(game.final),
+        "complete": complete,
+        "final": plain(final),
+    }
+    if source is not None:
+        document["source"] = source
+    return document
+
+
+def hand_start(hand: dict[str, Any]) -> dict[str, Any]:
+    """The ``core.game_at`` arguments that put a game at a logged hand's start (its walls aside)."""
+    return {
+        "scores": hand["start_scores"],
+        "dealer": hand["dealer"],
+        "round_index": hand["round_index"],
+        "honba": hand["honba"],
+        "table": hand["table"],
+        "hand_number": hand["index"],
+        "repeats": hand.get("repeats", 0),
+    }
+
+
+def hand_from_choices(rules, number: int, start: dict[str, Any], walls, choices, seed: int = 0) -> dict[str, Any]:
+    """The log of one hand played from ``start`` (``hand_start``'s keys) with ``walls`` and the actions ``choices``
+    (an imported round)."""
+    game = core.game_at(rules, walls=walls, seed=seed, **start)
+    steps, watch = [], _HandWatch()
+    for chosen in choices:
+        core.pending(game)
+        watch.see(game)
+        steps.append((game.hand.phase, chosen))
+        core.step(game, chosen)
+        watch.see(game)
+    core.pending(game)
+    events = events_by_hand(game.log)[0][1]  # up to the next hand's start (or with the game's end)
+    record = game.history[0] if game.history else None
+    at = start.get("hand_number", 0)  # the hand's number in the game game_at made
+    return {
+        **_hand_log(number, events, walls, steps, record),
+        "facts": watch.facts.get(at, {}),
+        "timeline": watch.timeline.get(at, []),
+        "repeats": watch.repeats.get(at, 0),
     }
 
 
@@ -74,6 +125,33 @@ def log_facts(game) -> dict[str, Any]:
     for batch in game.rules.hook.mjsim_log_facts(game=game):
         found.update(plain(batch or {}))
     return found
+
+
+class _HandWatch:
+    """What a log shows beside a hand's events: the variants' facts when play begins, and after every step that
+    changes them or the seats that have left the hand (血战到底's winners, busted seats) a new snapshot."""
+
+    def __init__(self) -> None:
+        self.facts: dict[int, dict] = {}
+        self.timeline: dict[int, list] = {}
+        self._start: dict[int, int] = {}  # log index of each hand's start
+        self.repeats: dict[int, int] = {}  # the dealer's repeats when each hand starts
+
+    def see(self, game) -> None:
+        """Note the hand in play as it stands now."""
+        hand = game.hand
+        if hand is None:
+            return
+        snapshot = {"left": [s for s, seat in enumerate(hand.seats) if seat.left], "facts": log_facts(game)}
+        number = hand.index
+        if number not in self._start:
+            self._start[number] = next(i for i in range(len(game.log) - 1, -1, -1) if game.log[i].kind == "hand_start")
+            self.facts[number] = snapshot["facts"]
+            self.repeats[number] = game.repeats
+            self.timeline[number] = []
+        seen = self.timeline[number]
+        if not seen or {k: seen[-1][k] for k in snapshot} != snapshot:
+            seen.append({"event": len(game.log) - 1 - self._start[number], **snapshot})
 
 
 def _recording(game, walls: dict[int, tuple]):
@@ -88,7 +166,7 @@ def _recording(game, walls: dict[int, tuple]):
     return source
 
 
-def _events_by_hand(log) -> list[tuple[int, list]]:
+def events_by_hand(log) -> list[tuple[int, list]]:
     """The events of each hand: from its ``hand_start`` up to the next one (the game's end goes with the last)."""
     hands: list[tuple[int, list]] = []
     for event in log:
@@ -100,10 +178,11 @@ def _events_by_hand(log) -> list[tuple[int, list]]:
 
 
 def _hand_log(number: int, events: list, walls: tuple | None, steps: list, record: dict | None) -> dict[str, Any]:
-    """One hand: where it starts, its walls and deal, its steps, events and transfers, and its record."""
+    """One hand: where it starts, its walls and deal, its steps (each with the phase it was taken in), events and
+    transfers, and its record."""
     start = events[0].data
     deal = next((e.data for e in events if e.kind == "deal"), ())
-    live, replacements, indicators = walls or ([], [], [])
+    live, replacements, indicators = (list(w) for w in walls) if walls else ([], [], [])
     return {
         "index": number,
         "dealer": events[0].seat,
@@ -114,7 +193,8 @@ def _hand_log(number: int, events: list, walls: tuple | None, steps: list, recor
         "start_scores": list(start["scores"]),
         "wall": {"live": live, "replacements": replacements, "indicators": indicators},
         "deal": plain(deal),
-        "steps": [[[seat, action_json(action)] for seat, action in sorted(chosen.items())] for chosen in steps],
+        "steps": [[[seat, action_json(action)] for seat, action in sorted(chosen.items())] for _, chosen in steps],
+        "step_phases": [phase for phase, _ in steps],
         "events": [event_json(e) for e in events],
         "transfers": [plain(e.data) for e in events if e.kind in ("transfer", "side_transfer")],
         "record": plain(record),

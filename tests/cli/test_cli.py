@@ -262,12 +262,14 @@ def test_tenhou_flag_makes_the_win_self_drawn():
     assert "tenhou" in {y["name"] for y in data["yaku"]}
 
 
-def test_replay_is_a_command_of_the_riichi_family():
-    from variants.riichi.commands import replay
+def test_replay_is_mjsims_command_and_tenhou_logs_come_through_the_riichi_reader():
+    from mjsim.cli import replay
+    from mjsim.log_formats import log_readers
 
     result = run("replay", "/nonexistent/log.json")
     assert result.exit_code == 2 and "no such file or directory" in result.output
     assert cli.commands["replay"] is replay
+    assert list(log_readers()) == ["tenhou"]
 
 
 def _broken_variant(tmp_path, monkeypatch, body: str):

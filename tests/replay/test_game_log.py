@@ -111,3 +111,42 @@ def test_a_bad_log_is_one_line(tmp_path, text, message):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(MjsimError, match=message):
         read_game_log(path)
+
+
+def test_tenhou_games_import_as_game_logs_that_replay_hand_by_hand():
+    from tests.shared import shared_path
+    from variants.riichi.logs.reader import to_game_logs
+
+    folder = shared_path("validation", "tenhou", "tenhou6", "mjai_reviewer")
+    logs, notes = to_game_logs([folder])
+    assert logs and notes == []
+    for log in logs:
+        assert log["seed"] is None and log["source"].startswith(str(folder))
+        assert all(hand["record"] for hand in log["hands"])
+        result = replay_log(json.loads(json.dumps(log)))  # as a file would give it back
+        assert result.agree, result.detail
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.validate(json.loads(json.dumps(logs[0])), json.loads(SCHEMA.read_text(encoding="utf-8")))
+
+
+def test_the_timeline_shows_blood_battle_winners_leaving_and_guoshui_blocks(logs):
+    chengdu = read_game_log(logs["chengdu"])
+    left = [snap["left"] for hand in chengdu["hands"] for snap in hand["timeline"]]
+    assert any(left) and all(a == sorted(a) for a in left)
+    taiwan = read_game_log(logs["taiwan"])
+    blocked = [s["facts"]["taiwan.guoshui_blocked"] for h in taiwan["hands"] for s in h["timeline"]]
+    assert any(blocked)
+    for hand in taiwan["hands"]:
+        assert all(0 <= snap["event"] < len(hand["events"]) for snap in hand["timeline"])
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_log_replayed_under_its_own_preset_keeps_every_step_and_result(logs, preset):
+    """The hands are started one after another in one game: variants' game state (地雷's set) carries on."""
+    from mjsim.gamelog.retry import SAME, retry_log
+
+    log = read_game_log(logs[preset])
+    results = retry_log(log, RuleSet.from_preset(preset).compile(), "efficiency")
+    assert len(results) == sum(1 for h in log["hands"] if h["record"]) > 0
+    assert [r.why for r in results if r.why != SAME or r.changed] == []
+    assert all(r.kept == r.steps for r in results)

@@ -138,7 +138,7 @@ def mjsim_register_presets():
 
 @hookimpl
 def mjsim_register_commands(cli):
-    """``replay`` of Tenhou logs, ``calibrate`` (the human player), ``score --cases``, the riichi flags of ``score``."""
+    """``calibrate`` (the human player), ``score --cases``, the riichi flags of ``score``."""
     from variants.riichi.commands import register
 
     register(cli)
@@ -150,6 +150,14 @@ def mjsim_register_log_formats(rules):
     from variants.riichi.logs.formats import log_formats
 
     return log_formats(rules)
+
+
+@hookimpl
+def mjsim_register_log_readers():
+    """Tenhou's logs (mjlog XML, tenhou.net/6 JSON): their replay and their import as mjsim game logs."""
+    from variants.riichi.logs.reader import READER
+
+    return {"tenhou": READER}
 
 
 @hookimpl

@@ -1,13 +1,13 @@
-"""The riichi family's command line: ``replay`` of Tenhou logs, ``score --cases`` and the situation flags."""
+"""The riichi family's command line: ``calibrate``, ``score --cases`` and the situation flags (Tenhou logs are
+replayed by mjsim's ``replay`` through ``variants/riichi/logs/reader.py``)."""
 
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
-from mjsim.cli import ScoreMode, SituationFlag, quiet_option
+from mjsim.cli import ScoreMode, SituationFlag
 from mjsim.rules import RuleSet
 
 # (flag, situation name, whether it makes the win self-drawn, help)
@@ -28,10 +28,9 @@ SITUATIONS = (
 
 
 def register(cli: click.Group) -> None:
-    """Add ``replay`` and ``calibrate`` to the group and the riichi flags and ``--cases`` to its ``score`` command."""
+    """Add ``calibrate`` to the group and the riichi flags and ``--cases`` to its ``score`` command."""
     from variants.riichi.human.calibrate_cli import calibrate
 
-    cli.add_command(replay)
     cli.add_command(calibrate)
     score = cli.commands["score"]
     if any(isinstance(p, SituationFlag) and p.situation == "riichi" for p in score.params):
@@ -71,32 +70,3 @@ def score_cases(path: str, ruleset: RuleSet, as_json: bool) -> int:
         for m in summary["mismatches"]:
             click.echo(f"  {m['id']}: {m['status']} {m['differences'] or m['detail']}")
     return 0 if summary["disagree"] == summary["errors"] == 0 else 1
-
-
-@click.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--json", "as_json", is_flag=True)
-@quiet_option
-def replay(paths, as_json) -> None:
-    """Replay real Tenhou games (mjlog XML or tenhou.net/6 JSON) through the engine and compare every round."""
-    from mjsim.runner.progress import Progress
-    from variants.riichi.logs.load import load_logs
-    from variants.riichi.logs.replay import replay_game, summarize_replay
-
-    logs = load_logs(paths)
-    outcomes = []
-    with Progress(len(logs)) as progress:
-        for game in logs:
-            outcomes.extend(replay_game(game))
-            progress.advance()
-    summary = summarize_replay(outcomes, len(logs))
-    if as_json:
-        click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
-    else:
-        click.echo(
-            f"{summary['games']} games, {summary['rounds']} rounds: {summary['rounds_agree']} of "
-            f"{summary['rounds_replayed']} replayed rounds agree, {len(summary['skipped'])} skipped"
-        )
-        for m in summary["mismatches"]:
-            click.echo(f"  {m['source']} round {m['round']}: {m['detail']}")
-    sys.exit(0 if summary["rounds_agree"] == summary["rounds_replayed"] else 1)

@@ -121,6 +121,14 @@ def mjsim_final_settlement(game):
 
 
 @hookimpl
+def mjsim_log_facts(game):
+    """The seats 過水 blocks from winning now, for mjsim's game log."""
+    if game.rules[guoshui.opt.GUOSHUI] == "off":
+        return None
+    return {"taiwan.guoshui_blocked": [seat for seat in range(len(game.hand.seats)) if guoshui.blocked(game, seat)]}
+
+
+@hookimpl
 def mjsim_record_hand(game, outcome):
     """Win, tsumo, deal-in, tai, dealer repeats and 過水 facts of the hand ("taiwan.<fact>")."""
     return settlement.record_hand(game, outcome)
