@@ -342,7 +342,9 @@ def build_hand(builder: HandBuilder, hand: Raw, side: Mapping[str, list[float]])
         raise MjsimError(
             f"the log's hand {hand.get('index')} starts with scores {scores!r} at a table of {builder.seats}"
         )
-    built = [e for e in (builder.event(ev) for ev in hand.get("events", ())) if e is not None]
+    raw = list(hand.get("events", ()))
+    shown = [builder.event(ev) for ev in raw]
+    built = [e for e in shown if e is not None]
     _mark_leaving_winners(built)
     _attach_payments(built, builder.seats)
     record = hand.get("record") or {}
@@ -356,8 +358,27 @@ def build_hand(builder: HandBuilder, hand: Raw, side: Mapping[str, list[float]])
         "events": built,
         "result": _result(built),
         "start_facts": {k: _words(v) for k, v in (hand.get("facts") or {}).items()},
+        "timeline": _timeline(hand.get("timeline") or [], shown, builder.seats),
         "facts": {k: _words(v) for k, v in record.items() if "." in k},
     }
+
+
+def _timeline(snapshots: list[Raw], shown: list[dict[str, Any] | None], seats: int) -> list[dict[str, Any]]:
+    """The log's timeline (seats that left, the variants' facts during play, e.g. 台湾's 過水 blocks), each
+    snapshot keyed by how many viewer events are shown once it holds (``from``)."""
+    out = []
+    for snap in snapshots:
+        at = snap.get("event")
+        if not isinstance(at, int) or not 0 <= at <= len(shown):
+            raise MjsimError(f"the log's timeline names event {at!r} of a hand of {len(shown)} events")
+        out.append(
+            {
+                "from": sum(1 for e in shown[: at + 1] if e is not None),
+                "left": [_seat(s, seats) for s in snap.get("left", ())],
+                "facts": {k: _words(v) for k, v in (snap.get("facts") or {}).items()},
+            }
+        )
+    return out
 
 
 def _result(events: list[dict[str, Any]]) -> str:

@@ -76,11 +76,14 @@
   };
 
   function stateAt(h, e) {
-    const s = start(game.hands[h]);
-    game.hands[h].events.slice(0, e).forEach((ev) => {
+    const hand = game.hands[h], s = start(hand);
+    hand.events.slice(0, e).forEach((ev) => {
       (APPLY[ev.k] || APPLY.note)(s, ev);
       if (ev.k !== "draw") s.drawn = null; // the drawn tile is shown apart only until its seat acts
     });
+    const snap = (hand.timeline || []).filter((t) => t.from <= e).pop(); // the log's state of play here
+    s.live = snap ? snap.facts : {};
+    if (snap) snap.left.forEach((seat) => { s.left[seat] = true; });
     return s;
   }
 
@@ -139,7 +142,8 @@
     $("table-info").innerHTML = `<span>dealer seat ${hand.dealer}</span> <span>honba ${esc(hand.honba)}</span>` +
       ` <span>on the table <b id="table-points">${esc(s.table)}</b></span>` +
       ` <span class="indicators">indicators ${s.indicators.map((t) => tile(t)).join("")}</span>` +
-      (s.hidden.length ? ` <span class="indicators">under them ${s.hidden.map((t) => tile(t)).join("")}</span>` : "");
+      (s.hidden.length ? ` <span class="indicators">under them ${s.hidden.map((t) => tile(t)).join("")}</span>` : "") +
+      Object.entries(s.live).map(([k, v]) => ` <span class="live">${esc(k)}: <b>${esc(v)}</b></span>`).join("");
     $("seats").innerHTML = Array.from({ length: game.seats }, (_, i) => seatHtml(s, i, hand)).join("");
     $("wins").innerHTML = s.wins.map(winHtml).join("") + (s.ended ? `<div class="drawn-end">${esc(s.ended)}</div>` : "");
     const atEnd = pos.e === hand.events.length;

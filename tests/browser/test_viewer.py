@@ -56,7 +56,23 @@ def test_viewer_draws_the_log(page, pages, screenshot, preset):
     page.evaluate(f"window.mjsimViewer.go({shown + 1}, window.mjsimViewer.events({shown + 1}))")
     assert page.locator(".win").count() == _wins(log["hands"][shown])
     screenshot(page, f"viewer_{preset}")
+    blocked = _first_live_fact(log)
+    if blocked is not None:  # a fact of play from the log's timeline (台湾's 過水 blocks) shows from its event on
+        hand, event, key = blocked
+        page.evaluate(f"window.mjsimViewer.go({hand + 1}, {event})")
+        assert key in page.locator("#table-info").inner_text()
+        screenshot(page, f"viewer_{preset}_timeline")
     assert not asked, f"the page asked the network for {asked}"
+
+
+def _first_live_fact(log: dict) -> tuple[int, int, str] | None:
+    """(hand, viewer events shown, fact) of the first timeline fact with a value, e.g. a seat 過水 blocks."""
+    for i, hand in enumerate(log["hands"]):
+        for snap in hand.get("timeline") or ():
+            key = next((k for k, v in snap["facts"].items() if v), None)
+            if key:
+                return i, snap["event"], key  # the hand_start event is not shown: event N is the Nth shown
+    return None
 
 
 def _wins(hand: dict) -> int:

@@ -49,6 +49,7 @@ def _log(**changes) -> dict:
         ],
         "record": {"scores": [92, 108], "v.fact": 1},
         "facts": {"v.forbidden": [3, 4]},
+        "timeline": [{"event": 3, "left": [], "facts": {"v.blocked": [1]}}],
     }
     log = {"format": "mjsim-game-log", "version": 1, "rules": {}, "table": {"seats": 2, "unit": "fan"}}
     log["agents"] = ["a", "b"]
@@ -63,6 +64,7 @@ def test_model_keeps_events_in_order_with_words():
     assert hand["events"][4]["paid"] == [-8, 8], "a win's payments are the transfers right before it"
     assert hand["result"] == "seat 1 ron 8"
     assert hand["start_facts"] == {"v.forbidden": "[3 4]"} and hand["facts"] == {"v.fact": "1"}
+    assert hand["timeline"] == [{"from": 3, "left": [], "facts": {"v.blocked": "[1]"}}], "from the discard on (3 events shown)"
 
 
 @pytest.mark.parametrize(
