@@ -9,9 +9,9 @@ from typing import Any
 from mjsim.rules import RuleSet
 from mjsim.runner.games import run_games
 
-# preset -> root seed: the games of results/viewer (riichi declarations, 血战's winners leaving, flowers), each
-# the one game of `mjsim simulate --preset P --games 1 --seed S --log-out DIR`.
-GAMES = {"tenhou": 3, "chengdu": 3, "taiwan": 3}
+# preset -> root seed: the games of results/viewer (riichi declarations, 血战's winners leaving, flowers, three-player
+# riichi's North set aside), each the one game of `mjsim simulate --preset P --games 1 --seed S --log-out DIR`.
+GAMES = {"tenhou": 3, "chengdu": 3, "taiwan": 3, "tenhou-sanma": 3}
 
 
 def write_log(preset: str, folder: Path) -> Path:

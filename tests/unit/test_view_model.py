@@ -64,7 +64,9 @@ def test_model_keeps_events_in_order_with_words():
     assert hand["events"][4]["paid"] == [-8, 8], "a win's payments are the transfers right before it"
     assert hand["result"] == "seat 1 ron 8"
     assert hand["start_facts"] == {"v.forbidden": "[3 4]"} and hand["facts"] == {"v.fact": "1"}
-    assert hand["timeline"] == [{"from": 3, "left": [], "facts": {"v.blocked": "[1]"}}], "from the discard on (3 events shown)"
+    assert hand["timeline"] == [{"from": 3, "left": [], "facts": {"v.blocked": "[1]"}}], (
+        "from the discard on (3 events shown)"
+    )
 
 
 @pytest.mark.parametrize(
