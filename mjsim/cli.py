@@ -56,6 +56,10 @@ class _Group(click.Group):
         except KeyboardInterrupt as interrupt:  # Ctrl-C or SIGTERM (mjsim.interrupt): click would say "Aborted!"
             click.echo("mjsim: interrupted", err=True)
             ctx.exit(exit_status(interrupt))
+        finally:  # --quiet is one command line's: a process that runs several (tests, scripts) is not left quiet
+            from mjsim.runner.progress import set_quiet
+
+            set_quiet(False)
 
 
 def _usage_message(exc: click.ClickException) -> str:
