@@ -58,7 +58,7 @@ class Counterexample:
     steered: int = 0  # decisions Hypothesis took over from the bots
     decisions: int = 0
     reproduced: bool = True  # the re-play failed at the same step with the same message
-    hand_logged: bool = True  # the failing hand finished, so the log holds it (the log keeps finished hands only)
+    hand_logged: bool = True  # the failing hand finished (else the log holds it up to the failure, without a record)
     log_error: str = ""  # why the log could not be written, when it could not
 
 
@@ -383,7 +383,7 @@ def _failure_lines(result: CheckResult, found: Counterexample) -> list[str]:
         return lines
     lines.append(f"  log: {found.log_path}")
     if not found.hand_logged:
-        lines.append("  (the failing hand did not finish, so it is not in the log)")
+        lines.append("  (the failing hand did not finish: the log holds it up to the failing step)")
     lines.append(f"  re-run: mjsim replay {found.log_path}")
     if result.plugins:
         lines.append("  (mjsim replay re-runs the log under its logged rule set, plugins included: run it where")

@@ -46,7 +46,8 @@ def game_log(game, agent_names: Sequence[str]) -> dict[str, Any]:
             break
         watch.see(again)
     else:
-        core.pending(again)
+        if len(again.log) < len(game.log):  # the player asked for offers after the last step (the game advanced)
+            core.pending(again)
     if again.log != game.log[: len(again.log)] or (game.over and len(again.log) != len(game.log)):
         raise MjsimError(f"game seed {game.seed}: the game does not re-run the same from its seed and actions")
     records = {h["hand"]: h for h in game.history}

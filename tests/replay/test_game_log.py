@@ -150,3 +150,18 @@ def test_a_log_replayed_under_its_own_preset_keeps_every_step_and_result(logs, p
     assert len(results) == sum(1 for h in log["hands"] if h["record"]) > 0
     assert [r.why for r in results if r.why != SAME or r.changed] == []
     assert all(r.kept == r.steps for r in results)
+
+
+def test_a_game_stopped_mid_hand_is_logged_up_to_its_last_step_and_replays():
+    from mjsim.engine import core
+    from mjsim.gamelog.write import game_log
+
+    rules = RuleSet.from_preset("chengdu").compile()
+    game = core.new_game(rules, 4)
+    for _ in range(30):  # the first offered action each time: a game stopped in its first hand
+        core.step(game, {seat: actions[0] for seat, actions in core.pending(game).items()})
+    log = json.loads(json.dumps(game_log(game, ["efficiency"] * 4)))
+    assert not log["complete"] and len(log["hands"]) == 1 and log["hands"][0]["record"] is None
+    log["source"] = "stopped"
+    result = replay_log(log)
+    assert result.agree and result.steps == 30, result.detail
