@@ -613,29 +613,23 @@ def game_at(
     seed: int = 0,
     hand_number: int = 0,
     repeats: int = 0,
-    wall_source=None,
 ) -> Game:
     """A game positioned at a given hand whose walls are given (replaying a real log).
 
     ``walls`` is (live wall in draw order, deal included; replacement tiles; indicator tiles); ``hand_number`` the
-    hand's number in its game (variants derive per-hand draws from it), ``repeats`` the dealer's repeats so far,
-    ``wall_source`` what gives the walls of the hands after it (as for ``new_game``).
+    hand's number in its game (variants derive per-hand draws from it), ``repeats`` the dealer's repeats so far.
     """
-    game = Game(
-        rules=rules,
-        seed=seed,
-        scores=list(scores),
-        table=table,
-        dealer=dealer,
-        round_index=round_index,
-        honba=honba,
-        hand_number=hand_number,
-        repeats=repeats,
-        wall_source=wall_source,
-    )
-    game.side = {currency: [0] * game.seat_count for currency in rules.flow.setup.currencies}
+    game = blank_game(rules, seed)
+    _position(game, scores, dealer, round_index, honba, table, hand_number, repeats)
     _start_hand(game, walls)
-    _settle_if_ended(game)  # a hand can end as it starts (a win on the deal's flowers)
+    return game
+
+
+def blank_game(rules, seed: int = 0, wall_source=None) -> Game:
+    """A game with no hand started yet (``start_hand_at`` starts its hands); ``wall_source`` as for ``new_game``."""
+    setup = rules.flow.setup
+    game = Game(rules=rules, seed=seed, scores=[setup.start_points] * setup.seats, wall_source=wall_source)
+    game.side = {currency: [0] * setup.seats for currency in setup.currencies}
     return game
 
 
@@ -644,11 +638,16 @@ def start_hand_at(
 ) -> None:
     """Start the next hand of ``game`` at a given position with given walls, whatever its own next hand would be
     (replaying a log's hands one after another under other rules); the variants' game state carries on."""
-    game.scores, game.table, game.dealer, game.round_index = list(scores), table, dealer, round_index
-    game.honba, game.hand_number, game.repeats = honba, hand_number, repeats
+    _position(game, scores, dealer, round_index, honba, table, hand_number, repeats)
     game.over, game.final, game.hand, game.offered = False, None, None, None
     _start_hand(game, walls)
-    _settle_if_ended(game)
+    _settle_if_ended(game)  # a hand can end as it starts (a win on the deal's flowers)
+
+
+def _position(game: Game, scores, dealer: int, round_index: int, honba: int, table: int, number: int, repeats: int):
+    """Put the game's counters where a hand starts."""
+    game.scores, game.table, game.dealer, game.round_index = list(scores), table, dealer, round_index
+    game.honba, game.hand_number, game.repeats = honba, number, repeats
 
 
 def _variant_facts(game: Game, outcome: dict) -> dict:

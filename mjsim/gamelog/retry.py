@@ -84,9 +84,8 @@ class _Table:
         """The game at the logged hand's start, with its walls cut for the new table."""
         walls = resplit(logged_walls(hand), self.rules.flow.setup)
         if self.game is None:
-            self.game = core.game_at(self.rules, walls=walls, seed=self.seed, wall_source=_no_walls, **hand_start(hand))
-        else:
-            core.start_hand_at(self.game, walls=walls, **hand_start(hand))
+            self.game = core.blank_game(self.rules, self.seed, wall_source=_no_walls)
+        core.start_hand_at(self.game, walls=walls, **hand_start(hand))
         return self.game
 
 

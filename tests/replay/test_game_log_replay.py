@@ -16,8 +16,8 @@ from tests.shared import shared_path
 
 
 def run(*args: str):
-    """The CLI in-process, without progress output."""
-    return CliRunner().invoke(cli, [*args[:1], "--quiet", *args[1:]])
+    """The CLI in-process (not --quiet: that would silence progress for the tests after these, in this process)."""
+    return CliRunner().invoke(cli, list(args))
 
 
 @pytest.fixture(scope="module")
