@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean native
+.PHONY: run test lint bench clean native chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,14 @@ native: $(VENV)/.installed
 run: native
 	$(BIN)/mjsim run experiments/quickstart.toml --resume
 
-test: $(VENV)/.installed-dev native
+# The browser tests (tests/browser) drive Debian's chromium through Playwright; install it when missing. Where it
+# cannot be installed (no apt-get, no root) the tests skip and say why.
+chromium:
+	@[ -x /usr/bin/chromium ] || (apt-get update -qq && apt-get install -y chromium) || \
+		(sudo -n apt-get update -qq && sudo -n apt-get install -y chromium) || \
+		echo "make: could not install chromium; the browser tests will skip"
+
+test: $(VENV)/.installed-dev native chromium
 	$(BIN)/ruff check mjsim variants tests benchmarks
 	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(BIN)/pytest
 

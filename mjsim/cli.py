@@ -57,6 +57,10 @@ class _Group(click.Group):
         except KeyboardInterrupt as interrupt:  # Ctrl-C or SIGTERM (mjsim.interrupt): click would say "Aborted!"
             click.echo("mjsim: interrupted", err=True)
             ctx.exit(exit_status(interrupt))
+        finally:  # --quiet is one command line's: a process that runs several (tests, scripts) is not left quiet
+            from mjsim.runner.progress import set_quiet
+
+            set_quiet(False)
 
 
 def _usage_message(exc: click.ClickException) -> str:
@@ -507,7 +511,10 @@ def _games_kept(experiment, out: Path) -> str:
 
 @cli.command()
 @click.argument("directory", type=click.Path(file_okay=False))
-def report(directory) -> None:
+@click.option(
+    "--html", "as_html", is_flag=True, help="also write summary.html (plots inline) and viewer pages of notable games"
+)
+def report(directory, as_html) -> None:
     """Rebuild summary.json, summary.md and the plots of a results folder from its store."""
     from mjsim.experiment import load_experiment
     from mjsim.report import write_report
@@ -518,8 +525,26 @@ def report(directory) -> None:
         if not (folder / needed).is_file():
             raise MjsimError(f"{folder}: no {needed} (is it a results folder written by mjsim run?)")
     experiment = load_experiment(folder / "experiment.toml")
-    write_report(experiment, Store(folder / "store.sqlite", write=False), folder)  # read-only: no lock, no writes
-    click.echo(f"wrote {folder / 'summary.md'}")
+    store = Store(folder / "store.sqlite", write=False)  # read-only: no lock, no writes
+    write_report(experiment, store, folder)
+    if not as_html:
+        click.echo(f"wrote {folder / 'summary.md'}")
+        return
+    from mjsim.experiment import command_line
+    from mjsim.report_html import write_summary_html
+
+    pages = write_summary_html(experiment, store, folder, command_line())
+    click.echo(f"wrote {folder / 'summary.md'} and {folder / 'summary.html'} ({pages} game pages under games/)")
+
+
+@cli.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("-o", "--out", type=click.Path(dir_okay=False), help="the page to write  [default: LOG with .html]")
+def view(log, out) -> None:
+    """Write one self-contained HTML page that steps through the game in an mjsim game log (opens from file://)."""
+    from mjsim.view.load import write_view
+
+    click.echo(f"wrote {write_view(Path(log), Path(out) if out else None)}")
 
 
 @cli.command()
