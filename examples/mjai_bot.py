@@ -14,11 +14,14 @@ from __future__ import annotations
 import json
 import os
 from functools import cache
+from operator import add, itemgetter
 
 NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + ["E", "S", "W", "N", "P", "F", "C"]
 KIND = {name: kind for kind, name in enumerate(NAMES)} | {"5mr": 4, "5pr": 13, "5sr": 22}
 YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_orphans = itemgetter(*YAOCHU)  # a hand's counts of the terminals and honours
 NONE = {"type": "none"}
+NONE_LINE = '{"type":"none"}\n'  # the usual answer, written without encoding it
 
 
 GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))  # man, pin, sou, honours
@@ -66,45 +69,40 @@ def _values(counts: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, .
     return tuple(none), tuple(pair)
 
 
-def _merge(va, vb) -> tuple[list[int], list[int]]:
-    """The values of two groups together (loops written out: this is the bot's hot spot)."""
+@cache
+def _merge(va, vb) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The values of two groups together (memoised: the same groups meet again and again)."""
     (a0, a1), (b0, b1) = va, vb
     none, pair = [-99] * 5, [-99] * 5
     for k in range(5):
         for i in range(k + 1):
             j = k - i
-            if a0[i] + b0[j] > none[k]:
-                none[k] = a0[i] + b0[j]
-            if a0[i] + b1[j] > pair[k]:
-                pair[k] = a0[i] + b1[j]
-            if a1[i] + b0[j] > pair[k]:
-                pair[k] = a1[i] + b0[j]
-    return none, pair
+            none[k] = max(none[k], a0[i] + b0[j])
+            pair[k] = max(pair[k], a0[i] + b1[j], a1[i] + b0[j])
+    return tuple(none), tuple(pair)
 
 
 class Shanten:
     """Shanten of a hand and of the hand with one group changed: the other three groups are merged once."""
 
     def __init__(self, counts: list[int]) -> None:
-        values = [_values(bytes(counts[a:b]), honours) for a, b, honours in GROUPS]
-        self.rest = []
-        for g in range(4):
-            first, second, third = (values[j] for j in range(4) if j != g)
-            self.rest.append(_merge(_merge(first, second), third))
+        man, pin, sou, honours = (_values(bytes(counts[a:b]), honours) for a, b, honours in GROUPS)
+        suits, others = _merge(man, pin), _merge(sou, honours)
+        rests = (_merge(pin, others), _merge(man, others), _merge(suits, honours), _merge(suits, sou))
+        # The rest's best with a pair to spare or none, given the changed group has none (0) or has the pair (1).
+        self.rest = [([max(r0[j], r1[j] + 1) for j in range(5)], [r + 1 for r in r0]) for r0, r1 in rests]
 
     def of(self, counts: list[int], group: int) -> int:
         """Shanten of ``counts``, which differ from this hand in ``group`` (0 man .. 3 honours) at most."""
         a, b, honours = GROUPS[group]
-        mine, rest, need = _values(bytes(counts[a:b]), honours), self.rest[group], sum(counts) // 3
-        (m0, m1), (r0, r1), value = mine, rest, -99
-        for i in range(need + 1):
-            j = need - i
-            value = max(value, m0[i] + r0[j], m0[i] + r1[j] + 1, m1[i] + r0[j] + 1)
-        best = 2 * need - value
+        (m0, m1), (if_none, if_pair), need = _values(bytes(counts[a:b]), honours), self.rest[group], sum(counts) // 3
+        # the best over splitting the ``need`` blocks: i in this group, need - i in the rest
+        best = 2 * need - max(*map(add, m0, if_none[need::-1]), *map(add, m1, if_pair[need::-1]))
         if need == 4 and best >= 0:  # seven pairs and thirteen orphans: closed hands only
             key = bytes(counts)
-            pairs, kinds = key.count(2) + key.count(3) + key.count(4), 34 - key.count(0)
-            orphans = [counts[k] for k in YAOCHU]
+            kinds = 34 - key.count(0)
+            pairs = kinds - key.count(1)
+            orphans = _orphans(counts)
             best = min(best, 6 - pairs + max(0, 7 - kinds), 13 - (13 - orphans.count(0)) - (max(orphans) >= 2))
         return best
 
@@ -239,7 +237,8 @@ def main() -> None:
                 event = json.loads(line)
                 player = players.setdefault(event.pop("seat", None), Player())
                 player.follow(event)
-                answers.append(json.dumps(answer(player, event), separators=(",", ":")) + "\n")
+                reply = answer(player, event)
+                answers.append(NONE_LINE if reply is NONE else json.dumps(reply, separators=(",", ":")) + "\n")
         data = "".join(answers).encode()
         while data:
             data = data[os.write(1, data) :]
