@@ -82,39 +82,47 @@ def _merge(va, vb) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(none), tuple(pair)
 
 
+@cache
+def _rest(va, vb) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Two values merged as the rest of a hand: its best if the changed group has no pair, and if it has it."""
+    r0, r1 = _merge(va, vb)
+    return tuple(max(r0[j], r1[j] + 1) for j in range(5)), tuple(r + 1 for r in r0)
+
+
 class Shanten:
-    """Shanten of a hand and of the hand with one group changed: the other three groups are merged once."""
+    """Shanten of a hand and of the hand with one kind changed: the other three groups are merged once."""
 
     def __init__(self, counts: list[int]) -> None:
         man, pin, sou, honours = (_values(bytes(counts[a:b]), honours) for a, b, honours in GROUPS)
         suits, others = _merge(man, pin), _merge(sou, honours)
-        rests = (_merge(pin, others), _merge(man, others), _merge(suits, honours), _merge(suits, sou))
-        # The rest's best with a pair to spare or none, given the changed group has none (0) or has the pair (1).
-        self.rest = [([max(r0[j], r1[j] + 1) for j in range(5)], [r + 1 for r in r0]) for r0, r1 in rests]
+        self.rest = (_rest(pin, others), _rest(man, others), _rest(suits, honours), _rest(suits, sou))
+        # what seven pairs and thirteen orphans count, kept for this hand and adjusted for the changed kind
+        self.counts, key, orphans = list(counts), bytes(counts), _orphans(counts)
+        self.kinds, self.singles = 34 - key.count(0), key.count(1)
+        self.orphan_kinds, self.orphan_pairs = 13 - orphans.count(0), 13 - orphans.count(0) - orphans.count(1)
 
-    def of(self, counts: list[int], group: int) -> int:
-        """Shanten of ``counts``, which differ from this hand in ``group`` (0 man .. 3 honours) at most."""
+    def of(self, counts: list[int], kind: int) -> int:
+        """Shanten of ``counts``, which differ from this hand in the count of ``kind`` at most."""
+        group = min(kind // 9, 3)  # 0 man .. 3 honours
         a, b, honours = GROUPS[group]
         (m0, m1), (if_none, if_pair), need = _values(bytes(counts[a:b]), honours), self.rest[group], sum(counts) // 3
         # the best over splitting the ``need`` blocks: i in this group, need - i in the rest
         best = 2 * need - max(*map(add, m0, if_none[need::-1]), *map(add, m1, if_pair[need::-1]))
         if need == 4 and best >= 0:  # seven pairs and thirteen orphans: closed hands only
-            key = bytes(counts)
-            kinds = 34 - key.count(0)
-            pairs = kinds - key.count(1)
-            orphans = _orphans(counts)
-            best = min(best, 6 - pairs + max(0, 7 - kinds), 13 - (13 - orphans.count(0)) - (max(orphans) >= 2))
+            was, now = self.counts[kind], counts[kind]
+            kinds = self.kinds + (now > 0) - (was > 0)
+            pairs = kinds - self.singles - (now == 1) + (was == 1)
+            orphan_kinds, orphan_pairs = self.orphan_kinds, self.orphan_pairs
+            if kind in YAOCHU:
+                orphan_kinds += (now > 0) - (was > 0)
+                orphan_pairs += (now >= 2) - (was >= 2)
+            best = min(best, 6 - pairs + max(0, 7 - kinds), 13 - orphan_kinds - (orphan_pairs > 0))
         return best
 
 
 def shanten(counts: list[int]) -> int:
     """Tiles from ready (-1: complete) of a hand of 3n+1 or 3n+2 tiles: standard, seven pairs, thirteen orphans."""
     return Shanten(counts).of(counts, 0)
-
-
-def group_of(kind: int) -> int:
-    """The group (0 man, 1 pin, 2 sou, 3 honours) of a tile kind."""
-    return min(kind // 9, 3)
 
 
 class Player:
@@ -162,7 +170,7 @@ class Player:
         whole, after = Shanten(counts), {}
         for name in names:
             counts[KIND[name]] -= 1
-            after[name] = whole.of(counts, group_of(KIND[name]))
+            after[name] = whole.of(counts, KIND[name])
             counts[KIND[name]] += 1
         best = min(after.values())
         tied = [n for n in names if after[n] == best]
@@ -181,7 +189,7 @@ class Player:
         for k in near:
             if counts[k] < 4:
                 counts[k] += 1
-                if without.of(counts, group_of(k)) < now:
+                if without.of(counts, k) < now:
                     total += max(0, 4 - self.seen[k])
                 counts[k] -= 1
         counts[KIND[name]] += 1
