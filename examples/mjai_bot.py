@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import defaultdict
 from functools import cache
 from operator import add, itemgetter
 
@@ -235,15 +236,15 @@ def main() -> None:
     Lines are read as they come, in chunks, and the answers to a chunk's lines written in one go: mjsim sends
     all the events since a decision at once, so one read and one write serve them all.
     """
-    players: dict[int | None, Player] = {}  # one per seat: under seats=shared every line names its "seat"
+    players: defaultdict[int | None, Player] = defaultdict(Player)  # under seats=shared each line names its "seat"
     rest = b""
     while chunk := os.read(0, 1 << 16):
         *lines, rest = (rest + chunk).split(b"\n")
         answers = []
         for line in lines:
             if line.strip():
-                event = json.loads(line)
-                player = players.setdefault(event.pop("seat", None), Player())
+                event = json.loads(line.decode())
+                player = players[event.pop("seat", None)]
                 player.follow(event)
                 reply = answer(player, event)
                 answers.append(NONE_LINE if reply is NONE else json.dumps(reply, separators=(",", ":")) + "\n")
