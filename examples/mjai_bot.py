@@ -33,11 +33,10 @@ _EMPTY = ((0, 0, 0, 0, 0), (-99, -99, -99, -99, -99))
 def _values(counts: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """A group's best 2 x sets + partial sets using at most k blocks (k = 0..4), without a pair and with one.
 
-    The group's first tile is a set, a partial set, the pair or left alone; the rest of the group is the same
-    question again (memoised: a hand's groups repeat from decision to decision).
+    ``counts`` has no zeros at either end (see :func:`values`). Its first tile is a set, a partial set, the
+    pair or left alone; the rest of the group is the same question again (memoised: groups repeat).
     """
-    i = next((j for j, c in enumerate(counts) if c), None)
-    if i is None:
+    if not counts:
         return _EMPTY
     none, pair = [-99] * 5, [-99] * 5
 
@@ -46,7 +45,7 @@ def _values(counts: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, .
         rest = bytearray(counts)
         for j in used:
             rest[j] -= 1
-        r0, r1 = _values(bytes(rest), honours)
+        r0, r1 = _values(bytes(rest).strip(b"\0"), honours)
         for k in range(blocks, 5):
             if head:
                 pair[k] = max(pair[k], r0[k])
@@ -54,20 +53,26 @@ def _values(counts: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, .
                 none[k] = max(none[k], r0[k - blocks] + gain)
                 pair[k] = max(pair[k], r1[k - blocks] + gain)
 
-    suited = not honours
-    if counts[i] >= 3:
-        take((i, i, i), 2, 1)
-    if counts[i] >= 2:
-        take((i, i), 1, 1)
-        take((i, i), 0, 0, head=True)
-    if suited and i <= 6 and counts[i + 1] and counts[i + 2]:
-        take((i, i + 1, i + 2), 2, 1)
-    if suited and i <= 7 and counts[i + 1]:
-        take((i, i + 1), 1, 1)
-    if suited and i <= 6 and counts[i + 2]:
-        take((i, i + 2), 1, 1)
-    take((i,), 0, 0)
+    suited, size = not honours, len(counts)
+    if counts[0] >= 3:
+        take((0, 0, 0), 2, 1)
+    if counts[0] >= 2:
+        take((0, 0), 1, 1)
+        take((0, 0), 0, 0, head=True)
+    if suited and size >= 3 and counts[1] and counts[2]:
+        take((0, 1, 2), 2, 1)
+    if suited and size >= 2 and counts[1]:
+        take((0, 1), 1, 1)
+    if suited and size >= 3 and counts[2]:
+        take((0, 2), 1, 1)
+    take((0,), 0, 0)
     return tuple(none), tuple(pair)
+
+
+def values(counts: list[int], group: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The values of one group (0 man .. 3 honours) of a hand's counts; zeros at the ends change nothing."""
+    a, b, honours = GROUPS[group]
+    return _values(bytes(counts[a:b]).strip(b"\0"), honours)
 
 
 @cache
@@ -94,7 +99,7 @@ class Shanten:
     """Shanten of a hand and of the hand with one kind changed: the other three groups are merged once."""
 
     def __init__(self, counts: list[int]) -> None:
-        man, pin, sou, honours = (_values(bytes(counts[a:b]), honours) for a, b, honours in GROUPS)
+        man, pin, sou, honours = (values(counts, group) for group in range(4))
         suits, others = _merge(man, pin), _merge(sou, honours)
         self.rest = (_rest(pin, others), _rest(man, others), _rest(suits, honours), _rest(suits, sou))
         # what seven pairs and thirteen orphans count, kept for this hand and adjusted for the changed kind
@@ -105,8 +110,7 @@ class Shanten:
     def of(self, counts: list[int], kind: int) -> int:
         """Shanten of ``counts``, which differ from this hand in the count of ``kind`` at most."""
         group = min(kind // 9, 3)  # 0 man .. 3 honours
-        a, b, honours = GROUPS[group]
-        (m0, m1), (if_none, if_pair), need = _values(bytes(counts[a:b]), honours), self.rest[group], sum(counts) // 3
+        (m0, m1), (if_none, if_pair), need = values(counts, group), self.rest[group], sum(counts) // 3
         # the best over splitting the ``need`` blocks: i in this group, need - i in the rest
         best = 2 * need - max(*map(add, m0, if_none[need::-1]), *map(add, m1, if_pair[need::-1]))
         if need == 4 and best >= 0:  # seven pairs and thirteen orphans: closed hands only
