@@ -25,6 +25,8 @@ NONE = {"type": "none"}
 NONE_LINE = '{"type":"none"}\n'  # the usual answer, written without encoding it
 
 
+NEAR = [(k,) if k >= 27 else tuple(j for j in range(k - 2, k + 3) if 0 <= j and j // 9 == k // 9) for k in range(34)]
+"""The kinds a tile can make a set or a partial set with: itself and, in its suit, two either side."""
 GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))  # man, pin, sou, honours
 _EMPTY = ((0, 0, 0, 0, 0), (-99, -99, -99, -99, -99))
 
@@ -189,7 +191,7 @@ class Player:
         near: set[int] = set()
         for k, c in enumerate(counts):
             if c:
-                near |= {k} if k >= 27 else {j for j in range(k - 2, k + 3) if j // 9 == k // 9 and 0 <= j}
+                near.update(NEAR[k])
         total = 0
         for k in near:
             if counts[k] < 4:
