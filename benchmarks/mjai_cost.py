@@ -3,7 +3,7 @@
 Three line-ups: four seats with a process each (``mjai``), four seats sharing one process (``mjai_shared``,
 ``seats=shared``) and four in-process efficiency bots.
 
-``python -m benchmarks.mjai_cost --games 10 --seed 5``: game ``i`` is played by each line-up in turn (the same
+``python -m benchmarks.mjai_cost --games 6 --seed 5``: game ``i`` is played by each line-up in turn (the same
 seed), so load from other processes falls on both alike, after one untimed game of each (mjsim's imports and
 tables are loaded once per process). CPU time counts mjsim's and the bot processes' (``RUSAGE_CHILDREN``: they
 are waited for at the end of every game); wall time is printed beside it.
