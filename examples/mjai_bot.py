@@ -5,7 +5,8 @@ process for every seat). It reads one mjai event a line and writes one answer a 
 when nothing is asked). It follows its own hand from the
 events and takes the legal actions mjsim lists in ``possible_actions`` (a win, riichi, a value-tile pon);
 it discards for speed: fewest shanten, then the most unseen tiles that help, honours and terminals first.
-It imports nothing but the standard library, so that it starts fast (mjsim starts it for every game).
+It imports nothing but the standard library, so that it starts fast (mjsim starts it for every game;
+``python -I -S`` skips the site-packages too).
 To wrap another bot, keep :func:`main` and replace :func:`answer`.
 """
 
