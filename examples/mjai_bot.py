@@ -5,7 +5,8 @@ process for every seat). It reads one mjai event a line and writes one answer a 
 when nothing is asked). It follows its own hand from the
 events and takes the legal actions mjsim lists in ``possible_actions`` (a win, riichi, a value-tile pon);
 it discards for speed: fewest shanten, then the most unseen tiles that help, honours and terminals first.
-It imports nothing but the standard library, so that it starts fast (mjsim starts it for every game).
+It imports nothing but the standard library, so that it starts fast (mjsim starts it for every game;
+``python -I -S`` skips the site-packages too).
 To wrap another bot, keep :func:`main` and replace :func:`answer`.
 """
 
@@ -13,14 +14,20 @@ from __future__ import annotations
 
 import json
 import os
+from collections import defaultdict
 from functools import cache
+from operator import add, itemgetter
 
 NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + ["E", "S", "W", "N", "P", "F", "C"]
 KIND = {name: kind for kind, name in enumerate(NAMES)} | {"5mr": 4, "5pr": 13, "5sr": 22}
 YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_orphans = itemgetter(*YAOCHU)  # a hand's counts of the terminals and honours
 NONE = {"type": "none"}
+NONE_LINE = '{"type":"none"}\n'  # the usual answer, written without encoding it
 
 
+NEAR = [(k,) if k >= 27 else tuple(j for j in range(k - 2, k + 3) if 0 <= j and j // 9 == k // 9) for k in range(34)]
+"""The kinds a tile can make a set or a partial set with: itself and, in its suit, two either side."""
 GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))  # man, pin, sou, honours
 _EMPTY = ((0, 0, 0, 0, 0), (-99, -99, -99, -99, -99))
 
@@ -29,11 +36,10 @@ _EMPTY = ((0, 0, 0, 0, 0), (-99, -99, -99, -99, -99))
 def _values(counts: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """A group's best 2 x sets + partial sets using at most k blocks (k = 0..4), without a pair and with one.
 
-    The group's first tile is a set, a partial set, the pair or left alone; the rest of the group is the same
-    question again (memoised: a hand's groups repeat from decision to decision).
+    ``counts`` has no zeros at either end (see :func:`values`). Its first tile is a set, a partial set, the
+    pair or left alone; the rest of the group is the same question again (memoised: groups repeat).
     """
-    i = next((j for j, c in enumerate(counts) if c), None)
-    if i is None:
+    if not counts:
         return _EMPTY
     none, pair = [-99] * 5, [-99] * 5
 
@@ -42,7 +48,7 @@ def _values(counts: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, .
         rest = bytearray(counts)
         for j in used:
             rest[j] -= 1
-        r0, r1 = _values(bytes(rest), honours)
+        r0, r1 = _values(bytes(rest).strip(b"\0"), honours)
         for k in range(blocks, 5):
             if head:
                 pair[k] = max(pair[k], r0[k])
@@ -50,73 +56,81 @@ def _values(counts: bytes, honours: bool) -> tuple[tuple[int, ...], tuple[int, .
                 none[k] = max(none[k], r0[k - blocks] + gain)
                 pair[k] = max(pair[k], r1[k - blocks] + gain)
 
-    suited = not honours
-    if counts[i] >= 3:
-        take((i, i, i), 2, 1)
-    if counts[i] >= 2:
-        take((i, i), 1, 1)
-        take((i, i), 0, 0, head=True)
-    if suited and i <= 6 and counts[i + 1] and counts[i + 2]:
-        take((i, i + 1, i + 2), 2, 1)
-    if suited and i <= 7 and counts[i + 1]:
-        take((i, i + 1), 1, 1)
-    if suited and i <= 6 and counts[i + 2]:
-        take((i, i + 2), 1, 1)
-    take((i,), 0, 0)
+    suited, size = not honours, len(counts)
+    if counts[0] >= 3:
+        take((0, 0, 0), 2, 1)
+    if counts[0] >= 2:
+        take((0, 0), 1, 1)
+        take((0, 0), 0, 0, head=True)
+    if suited and size >= 3 and counts[1] and counts[2]:
+        take((0, 1, 2), 2, 1)
+    if suited and size >= 2 and counts[1]:
+        take((0, 1), 1, 1)
+    if suited and size >= 3 and counts[2]:
+        take((0, 2), 1, 1)
+    take((0,), 0, 0)
     return tuple(none), tuple(pair)
 
 
-def _merge(va, vb) -> tuple[list[int], list[int]]:
-    """The values of two groups together (loops written out: this is the bot's hot spot)."""
+def values(counts: list[int], group: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The values of one group (0 man .. 3 honours) of a hand's counts; zeros at the ends change nothing."""
+    a, b, honours = GROUPS[group]
+    return _values(bytes(counts[a:b]).strip(b"\0"), honours)
+
+
+@cache
+def _merge(va, vb) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The values of two groups together (memoised: the same groups meet again and again)."""
     (a0, a1), (b0, b1) = va, vb
     none, pair = [-99] * 5, [-99] * 5
     for k in range(5):
         for i in range(k + 1):
             j = k - i
-            if a0[i] + b0[j] > none[k]:
-                none[k] = a0[i] + b0[j]
-            if a0[i] + b1[j] > pair[k]:
-                pair[k] = a0[i] + b1[j]
-            if a1[i] + b0[j] > pair[k]:
-                pair[k] = a1[i] + b0[j]
-    return none, pair
+            none[k] = max(none[k], a0[i] + b0[j])
+            pair[k] = max(pair[k], a0[i] + b1[j], a1[i] + b0[j])
+    return tuple(none), tuple(pair)
+
+
+@cache
+def _rest(va, vb) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Two values merged as the rest of a hand: its best if the changed group has no pair, and if it has it."""
+    r0, r1 = _merge(va, vb)
+    return tuple(max(r0[j], r1[j] + 1) for j in range(5)), tuple(r + 1 for r in r0)
 
 
 class Shanten:
-    """Shanten of a hand and of the hand with one group changed: the other three groups are merged once."""
+    """Shanten of a hand and of the hand with one kind changed: the other three groups are merged once."""
 
     def __init__(self, counts: list[int]) -> None:
-        values = [_values(bytes(counts[a:b]), honours) for a, b, honours in GROUPS]
-        self.rest = []
-        for g in range(4):
-            first, second, third = (values[j] for j in range(4) if j != g)
-            self.rest.append(_merge(_merge(first, second), third))
+        man, pin, sou, honours = (values(counts, group) for group in range(4))
+        suits, others = _merge(man, pin), _merge(sou, honours)
+        self.rest = (_rest(pin, others), _rest(man, others), _rest(suits, honours), _rest(suits, sou))
+        # what seven pairs and thirteen orphans count, kept for this hand and adjusted for the changed kind
+        self.counts, key, orphans = list(counts), bytes(counts), _orphans(counts)
+        self.kinds, self.singles = 34 - key.count(0), key.count(1)
+        self.orphan_kinds, self.orphan_pairs = 13 - orphans.count(0), 13 - orphans.count(0) - orphans.count(1)
 
-    def of(self, counts: list[int], group: int) -> int:
-        """Shanten of ``counts``, which differ from this hand in ``group`` (0 man .. 3 honours) at most."""
-        a, b, honours = GROUPS[group]
-        mine, rest, need = _values(bytes(counts[a:b]), honours), self.rest[group], sum(counts) // 3
-        (m0, m1), (r0, r1), value = mine, rest, -99
-        for i in range(need + 1):
-            j = need - i
-            value = max(value, m0[i] + r0[j], m0[i] + r1[j] + 1, m1[i] + r0[j] + 1)
-        best = 2 * need - value
+    def of(self, counts: list[int], kind: int) -> int:
+        """Shanten of ``counts``, which differ from this hand in the count of ``kind`` at most."""
+        group = min(kind // 9, 3)  # 0 man .. 3 honours
+        (m0, m1), (if_none, if_pair), need = values(counts, group), self.rest[group], sum(counts) // 3
+        # the best over splitting the ``need`` blocks: i in this group, need - i in the rest
+        best = 2 * need - max(*map(add, m0, if_none[need::-1]), *map(add, m1, if_pair[need::-1]))
         if need == 4 and best >= 0:  # seven pairs and thirteen orphans: closed hands only
-            key = bytes(counts)
-            pairs, kinds = key.count(2) + key.count(3) + key.count(4), 34 - key.count(0)
-            orphans = [counts[k] for k in YAOCHU]
-            best = min(best, 6 - pairs + max(0, 7 - kinds), 13 - (13 - orphans.count(0)) - (max(orphans) >= 2))
+            was, now = self.counts[kind], counts[kind]
+            kinds = self.kinds + (now > 0) - (was > 0)
+            pairs = kinds - self.singles - (now == 1) + (was == 1)
+            orphan_kinds, orphan_pairs = self.orphan_kinds, self.orphan_pairs
+            if kind in YAOCHU:
+                orphan_kinds += (now > 0) - (was > 0)
+                orphan_pairs += (now >= 2) - (was >= 2)
+            best = min(best, 6 - pairs + max(0, 7 - kinds), 13 - orphan_kinds - (orphan_pairs > 0))
         return best
 
 
 def shanten(counts: list[int]) -> int:
     """Tiles from ready (-1: complete) of a hand of 3n+1 or 3n+2 tiles: standard, seven pairs, thirteen orphans."""
     return Shanten(counts).of(counts, 0)
-
-
-def group_of(kind: int) -> int:
-    """The group (0 man, 1 pin, 2 sou, 3 honours) of a tile kind."""
-    return min(kind // 9, 3)
 
 
 class Player:
@@ -164,7 +178,7 @@ class Player:
         whole, after = Shanten(counts), {}
         for name in names:
             counts[KIND[name]] -= 1
-            after[name] = whole.of(counts, group_of(KIND[name]))
+            after[name] = whole.of(counts, KIND[name])
             counts[KIND[name]] += 1
         best = min(after.values())
         tied = [n for n in names if after[n] == best]
@@ -178,12 +192,12 @@ class Player:
         near: set[int] = set()
         for k, c in enumerate(counts):
             if c:
-                near |= {k} if k >= 27 else {j for j in range(k - 2, k + 3) if j // 9 == k // 9 and 0 <= j}
+                near.update(NEAR[k])
         total = 0
         for k in near:
             if counts[k] < 4:
                 counts[k] += 1
-                if without.of(counts, group_of(k)) < now:
+                if without.of(counts, k) < now:
                     total += max(0, 4 - self.seen[k])
                 counts[k] -= 1
         counts[KIND[name]] += 1
@@ -229,17 +243,18 @@ def main() -> None:
     Lines are read as they come, in chunks, and the answers to a chunk's lines written in one go: mjsim sends
     all the events since a decision at once, so one read and one write serve them all.
     """
-    players: dict[int | None, Player] = {}  # one per seat: under seats=shared every line names its "seat"
+    players: defaultdict[int | None, Player] = defaultdict(Player)  # under seats=shared each line names its "seat"
     rest = b""
     while chunk := os.read(0, 1 << 16):
         *lines, rest = (rest + chunk).split(b"\n")
         answers = []
         for line in lines:
             if line.strip():
-                event = json.loads(line)
-                player = players.setdefault(event.pop("seat", None), Player())
+                event = json.loads(line.decode())
+                player = players[event.pop("seat", None)]
                 player.follow(event)
-                answers.append(json.dumps(answer(player, event), separators=(",", ":")) + "\n")
+                reply = answer(player, event)
+                answers.append(NONE_LINE if reply is NONE else json.dumps(reply, separators=(",", ":")) + "\n")
         data = "".join(answers).encode()
         while data:
             data = data[os.write(1, data) :]

@@ -41,12 +41,14 @@ for line in sys.stdin:
 MISBEHAVIOURS = {
     "illegal": 'print(json.dumps({"type": "dahai", "actor": player.seat, "pai": "?x"}), flush=True); continue',
     "garbage": 'print("hello, I am no bot", flush=True); continue',
+    "nan": """print('{"type": "dahai", "actor": 0, "pai": NaN}', flush=True); continue""",  # JSON's NaN is no mjai
     "sleeps": "time.sleep(30)",
     "exits": "sys.exit(3)",
 }
 FRAGMENTS = {
     "illegal": "not legal here",
     "garbage": "not an mjai message",
+    "nan": "not an mjai message",
     "sleeps": "no answer within",
     "exits": "exited with status 3",
 }

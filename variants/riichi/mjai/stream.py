@@ -15,9 +15,12 @@ from variants.riichi.mjai.translate import Translator, seat_view
 _OPEN: dict[int, GameStream] = {}  # id(game) -> its stream, while a seat of the game is open
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made once: json.dumps makes one a call
+
+
 def encode(event: dict[str, Any]) -> bytes:
     """One event as a protocol line."""
-    return (json.dumps(event, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    return (_ENCODER.encode(event) + "\n").encode()
 
 
 class GameStream:
