@@ -7,7 +7,7 @@ from typing import Any
 
 from mjsim.errors import MjsimError
 from mjsim.files import check_keys
-from mjsim.metrics import metric
+from mjsim.metrics import metric, metric_names
 
 MAX_GAMES = 10_000_000
 
@@ -50,8 +50,11 @@ def question(where: str, raw: dict[str, Any]) -> Question:
     for key in ("option", "metric", "target"):
         if raw.get(key) is None:
             raise MjsimError(f"{where}: balance needs {key!r}")
-    if not isinstance(raw["option"], str) or not isinstance(raw["metric"], str) or metric(raw["metric"]) is None:
-        raise MjsimError(f"{where}: balance option and metric must name an option and a metric, got {raw!r}")
+    for key in ("option", "metric"):
+        if not isinstance(raw[key], str):
+            raise MjsimError(f"{where}: balance {key} must be a name (text), got {raw[key]!r}")
+    if metric(raw["metric"]) is None:
+        raise MjsimError(f"{where}: unknown metric {raw['metric']!r}; known metrics: {', '.join(metric_names())}")
     values = tuple(raw.get("values") or ())
     low, high = _number(where, "low", raw.get("low")), _number(where, "high", raw.get("high"))
     if bool(values) == (low is not None or high is not None) or (not values and (low is None or high is None)):

@@ -112,6 +112,11 @@ def metric(name: str) -> tuple[str, Callable[[Record], float | None]] | None:
     return describe(rest), build(rest)
 
 
+def metric_names() -> list[str]:
+    """The named metrics, then the parametric forms (``final:KEY[=VALUE]``, ``hand_sum:KEY``, ...)."""
+    return [*METRIC_FUNCTIONS, *MORE_METRICS, *(f"{kind}:KEY" for kind in _PARAMETRIC)]
+
+
 def metric_values(name: str, records: list[Record]) -> list[float]:
     """The metric of every game that has one."""
     func = metric(name)[1]

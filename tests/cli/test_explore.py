@@ -160,6 +160,11 @@ def test_explain_an_experiment_s_rule_sets(tmp_path):
             id="balance-values-and-range",
         ),
         pytest.param(["balance", "--experiment", "nowhere.toml"], id="balance-no-file"),
+        pytest.param(
+            ["balance", "--option", "riichi.start_points", "--metric", "nope", "--target", "0.1", "--low", "1"]
+            + ["--high", "2"],
+            id="balance-unknown-metric",
+        ),
     ],
 )
 def test_bad_input_is_one_line(args):
