@@ -16,6 +16,9 @@ import pluggy
 
 from mjsim import hookspecs
 from mjsim import plugins as _plugins  # a module: the name "plugins" is the --plugin option
+from mjsim.cli_options import key_values as _overrides
+from mjsim.cli_options import quiet_option
+from mjsim.cli_options import workers_callback as _workers
 from mjsim.errors import MjsimError
 from mjsim.experiment import MAX_COUNT
 from mjsim.hooks import register_variant
@@ -151,37 +154,6 @@ def _fail(ctx: click.Context, message: str) -> None:
 )
 def cli() -> None:
     """Simulate mahjong rule variants and check their properties."""
-
-
-def quiet_option(command: Callable) -> Callable:
-    """``--quiet``: no progress display (neither the bar of a terminal nor the periodic log lines)."""
-
-    def set_quiet(_ctx: click.Context, _param: click.Parameter, quiet: bool) -> None:
-        from mjsim.runner.progress import set_quiet as quiet_progress
-
-        quiet_progress(quiet)
-
-    return click.option(
-        "--quiet", is_flag=True, expose_value=False, callback=set_quiet, help="show no progress on stderr"
-    )(command)
-
-
-def _workers(_ctx: click.Context, _param: click.Parameter, workers: int | None) -> int | None:
-    """``--workers``: at least 1 and at most the cap of this machine (mjsim.runner.backends.max_workers)."""
-    from mjsim.runner.backends import check_workers
-
-    return None if workers is None else check_workers(workers)
-
-
-def _overrides(settings: tuple[str, ...]) -> dict[str, str]:
-    """``--set KEY=VALUE`` pairs as a dict."""
-    overrides = {}
-    for item in settings:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise MjsimError(f"--set takes KEY=VALUE, got {item!r}")
-        overrides[key.strip()] = value.strip()
-    return overrides
 
 
 def _ruleset(preset: str, settings: tuple[str, ...], plugins: tuple[str, ...] = ()) -> RuleSet:

@@ -6,35 +6,11 @@ from pathlib import Path
 
 import click
 
+from mjsim.cli_options import key_values, quiet_option, workers_callback
 from mjsim.errors import MjsimError
 from mjsim.experiment import MAX_COUNT, RuleSetEntry
 
-
-def _quiet(_ctx: click.Context, _param: click.Parameter, quiet: bool) -> None:
-    from mjsim.runner.progress import set_quiet
-
-    set_quiet(quiet)
-
-
-def _check_workers(_ctx: click.Context, _param: click.Parameter, workers: int | None) -> int | None:
-    from mjsim.runner.backends import check_workers
-
-    return None if workers is None else check_workers(workers)
-
-
-QUIET = click.option("--quiet", is_flag=True, expose_value=False, callback=_quiet, help="show no progress on stderr")
-WORKERS = click.option("--workers", type=int, callback=_check_workers, help="worker processes (default: every core)")
-
-
-def _settings(settings: tuple[str, ...], flag: str) -> dict[str, str]:
-    """``KEY=VALUE`` pairs as a dict."""
-    found = {}
-    for item in settings:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise MjsimError(f"{flag} takes KEY=VALUE, got {item!r}")
-        found[key.strip()] = value.strip()
-    return found
+WORKERS = click.option("--workers", type=int, callback=workers_callback, help="worker processes (default: every core)")
 
 
 def agent_list(text: str | None) -> tuple[str, ...]:
@@ -76,7 +52,7 @@ def _entries(a: str, b: str, experiment_file: str | None, set_a: dict, set_b: di
 @WORKERS
 @click.option("--resume", is_flag=True, help="play only the games the store is missing")
 @click.option("--out", "root", default="results", show_default=True, type=click.Path(file_okay=False))
-@QUIET
+@quiet_option
 def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, workers, resume, root) -> None:
     """Which options make rule sets A and B differ: each difference switched alone, paired, ranked."""
     from mjsim.experiment import command_line, results_dir, run_experiment
@@ -85,7 +61,7 @@ def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, w
     from mjsim.report import stored_records
     from mjsim.report_explain import write_explain
 
-    ea, eb, source = _entries(a, b, experiment_file, _settings(set_a, "--set-a"), _settings(set_b, "--set-b"))
+    ea, eb, source = _entries(a, b, experiment_file, key_values(set_a, "--set-a"), key_values(set_b, "--set-b"))
     the_plan = plan(
         ea,
         eb,
@@ -127,7 +103,7 @@ def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, w
 @WORKERS
 @click.option("--out", type=click.Path(file_okay=False), help="write balance.json, balance.md and balance.png here")
 @click.option("--json", "as_json", is_flag=True)
-@QUIET
+@quiet_option
 def balance(preset, settings, experiment_file, agents, seed, workers, out, as_json, **asked) -> None:
     """The option value at which a metric reaches a target: stochastic root finding on paired simulations."""
     import json
@@ -173,7 +149,7 @@ def _balance_question(preset: str, settings: tuple[str, ...], experiment_file: s
     if "choices" in raw:
         raw["values"] = [v.strip() for v in raw.pop("choices").split(",")]
     if experiment_file is None:
-        return RuleSet.resolve(preset, _settings(settings, "--set")), question("balance", raw), None
+        return RuleSet.resolve(preset, key_values(settings, "--set")), question("balance", raw), None
     from mjsim.experiment import load_experiment
 
     experiment = load_experiment(experiment_file)
@@ -181,5 +157,5 @@ def _balance_question(preset: str, settings: tuple[str, ...], experiment_file: s
         raise MjsimError(f"{experiment_file}: no [balance] table")
     base = {k: v for k, v in vars(experiment.balance).items() if v not in (None, ())}
     entry = experiment.entry(experiment.baseline)
-    ruleset = entry.ruleset().with_options(_settings(settings, "--set"))
+    ruleset = entry.ruleset().with_options(key_values(settings, "--set"))
     return ruleset, question(experiment_file, {**base, **raw}), experiment

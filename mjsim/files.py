@@ -90,6 +90,8 @@ def load_json(text: str | bytes, what: str) -> Any:
     """Parsed JSON within the limits; malformed JSON raises ``json.JSONDecodeError`` as ``json.loads`` does
     (callers word it), a document beyond the limits a ``JsonLimitError`` naming ``what``."""
     try:
+        if isinstance(text, str) and len(text) <= _SHORT:  # too short to pass the nesting or digit limits
+            return _SHORT_DECODER.decode(text)
         data = json.loads(text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant)
     except RecursionError:
         raise JsonLimitError(f"{what}: JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
@@ -100,7 +102,7 @@ def load_json(text: str | bytes, what: str) -> Any:
     return data
 
 
-class _NumberError(Exception):
+class _NumberError(ValueError):
     """A number of the JSON text beyond the limits (raised inside the parser, worded by load_json)."""
 
 
@@ -135,3 +137,9 @@ def _depth(data: Any) -> int:
         if level <= MAX_JSON_DEPTH:  # deeper is refused anyway: no need to walk it
             stack.extend((child, level + 1) for child in children)
     return deepest
+
+
+_SHORT = min(MAX_JSON_DEPTH, MAX_NUMBER_DIGITS)
+"""A JSON text of at most this many characters cannot nest too deep or hold too long a number."""
+_SHORT_DECODER = json.JSONDecoder(parse_float=_finite_float, parse_constant=_no_constant)
+"""What ``load_json`` parses a short text with: made once, the same refusals of numbers that are not finite."""

@@ -10,7 +10,6 @@ and maps the last to one of the engine's legal actions. A riichi is two answers,
 from __future__ import annotations
 
 import json
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -19,7 +18,7 @@ from mjsim.agents.base import Bot, end_game_offered
 from mjsim.agents.bots import EfficiencyBot
 from mjsim.engine.actions import DECLARE_DISCARD, DISCARD, Action
 from mjsim.errors import MjsimError
-from mjsim.files import MAX_JSON_DEPTH, MAX_NUMBER_DIGITS, load_json
+from mjsim.files import load_json
 from mjsim.observation import Observation
 from variants.riichi.mjai.answers import SPOKEN, cannot_dahai, match, possible_actions
 from variants.riichi.mjai.process import BotFailure, BotProcess, release_process, shared_process
@@ -30,21 +29,6 @@ from variants.riichi.mjai.translate import seat_view
 SUBSTITUTED = "mjai_substituted"
 """The record's fact (``play``): how many illegal answers of this seat the default policy replaced."""
 _NOTHING = ('{"type":"none"}', '{"type": "none"}')  # the usual answer, read without parsing
-_SHORT = min(MAX_JSON_DEPTH, MAX_NUMBER_DIGITS)  # an answer this short is within load_json's nesting and digits
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"the JSON number {text} is out of range")
-    return value
-
-
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-_DECODER = json.JSONDecoder(parse_float=_finite, parse_constant=_no_constant)  # load_json's refusals, made once
 
 
 class MjaiBotError(MjsimError):
@@ -164,7 +148,7 @@ class MjaiSeat(Bot):
         if text in _NOTHING:
             return {"type": "none"}
         try:
-            answer = _DECODER.decode(text) if len(text) <= _SHORT else load_json(text, "the answer")
+            answer = load_json(text, "the answer")
         except (ValueError, MjsimError):  # not JSON, or JSON beyond the limits (nested too deep ...)
             answer = None
         if not isinstance(answer, dict) or not isinstance(answer.get("type"), str):

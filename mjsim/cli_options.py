@@ -1,0 +1,41 @@
+"""Options shared by the command modules (``mjsim.cli`` and ``mjsim.cli_explore``): ``--quiet``, ``--workers``,
+``KEY=VALUE`` settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import click
+
+from mjsim.errors import MjsimError
+
+
+def quiet_option(command: Callable) -> Callable:
+    """``--quiet``: no progress display (neither the bar of a terminal nor the periodic log lines)."""
+
+    def set_quiet(_ctx: click.Context, _param: click.Parameter, quiet: bool) -> None:
+        from mjsim.runner.progress import set_quiet as quiet_progress
+
+        quiet_progress(quiet)
+
+    return click.option(
+        "--quiet", is_flag=True, expose_value=False, callback=set_quiet, help="show no progress on stderr"
+    )(command)
+
+
+def workers_callback(_ctx: click.Context, _param: click.Parameter, workers: int | None) -> int | None:
+    """``--workers``: at least 1 and at most the cap of this machine (mjsim.runner.backends.max_workers)."""
+    from mjsim.runner.backends import check_workers
+
+    return None if workers is None else check_workers(workers)
+
+
+def key_values(settings: tuple[str, ...], flag: str = "--set") -> dict[str, str]:
+    """``KEY=VALUE`` pairs of a repeated option (``--set``, ``--set-a`` ...) as a dict."""
+    overrides = {}
+    for item in settings:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise MjsimError(f"{flag} takes KEY=VALUE, got {item!r}")
+        overrides[key.strip()] = value.strip()
+    return overrides
