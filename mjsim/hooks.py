@@ -165,6 +165,7 @@ class Hooks:
 
     def __init__(self, setup, hook: pluggy.HookRelay, rules) -> None:
         self.setup = setup
+        self._may_claim = _resolved(hook.mjsim_may_claim)
         self._win_context = _resolved(hook.mjsim_win_context)
         self._accept_win = _resolved(hook.mjsim_accept_win)
         self.invariants = [inv for batch in hook.mjsim_register_invariants(rules=rules) for inv in batch]
@@ -198,6 +199,10 @@ class Hooks:
             if result is not None:
                 actions = result
         return actions
+
+    def may_claim(self, game: Game, seat: int, tile: int) -> bool:
+        """``mjsim_may_claim``: whether the engine builds ``seat``'s claim offers (only False skips the seat)."""
+        return self._may_claim(game, seat, tile) is not False
 
     def win_context(self, game: Game, seat: int, tile: int, how: str) -> WinContext | None:
         """``mjsim_win_context``: the context of ``seat`` winning on ``tile``, or None when the tiles forbid it."""

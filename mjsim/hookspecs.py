@@ -73,6 +73,18 @@ def mjsim_legal_actions(game, seat, actions):
 
 
 @hookspec(firstresult=True)
+def mjsim_may_claim(game, seat, tile):
+    """False when ``seat`` has no answer but pass to the open ``tile`` (a discard, or a kan open to robbing),
+    so the engine builds it no claim offers; True or None: the engine builds them and asks the other hooks.
+
+    The claim fast path, asked for every claimant of every discard before :func:`mjsim_win_context` and
+    :func:`mjsim_legal_actions`: False is a promise that they would leave the seat only pass, and that asking
+    them would change nothing. A delta that adds answers to a discard answers True where it does (deltas are
+    asked before their family). Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
 def mjsim_win_context(game, seat, tile, how):
     """The :class:`mjsim.scoring.WinContext` of ``seat`` winning on ``tile`` (``how`` is "tsumo" or "ron"),
     or False/None when the seat cannot win: the family's cheap rejection (waits, furiten, who may rob a kan).

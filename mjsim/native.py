@@ -27,9 +27,21 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-# The core's modules a win passes through; the families add theirs (a variant's COMPILED_MODULES). All are
-# compiled or none: compiled modules call each other directly.
-CORE_MODULES = ("mjsim.scoring", "mjsim.hand.decompose", "mjsim.hand.shanten", "mjsim.hand.tiles")
+# The core's modules a hand passes through: scoring and shanten, then the engine's loop and the seats' view of
+# it; the families add theirs (a variant's COMPILED_MODULES). All are compiled or none: compiled modules call
+# each other directly. The agents stay Python: families subclass the generic bots (docs/performance.md).
+CORE_MODULES = (
+    "mjsim.scoring",
+    "mjsim.hand.decompose",
+    "mjsim.hand.shanten",
+    "mjsim.hand.tiles",
+    "mjsim.engine.actions",
+    "mjsim.engine.core",
+    "mjsim.engine.offers",
+    "mjsim.engine.state",
+    "mjsim.engine.wins",
+    "mjsim.observation",
+)
 OTHER_SOURCES = "(every other module of mjsim and variants)"  # the digest key of the sources not compiled
 FORMAT = 3  # of the manifest (3: it lists the compiled modules): a build with another format is rebuilt, not read
 MANIFEST = "manifest.json"

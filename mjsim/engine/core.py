@@ -18,7 +18,7 @@ choices ``mjsim_declarations`` asks every seat for, such as 定缺, made all at 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from mjsim.engine.actions import (
     ABORT,
@@ -102,25 +102,27 @@ def step(game: Game, actions: Mapping[int, Action]) -> Game:
     refused = {seat: actions.get(seat) for seat, options in offered.items() if actions.get(seat) not in options}
     chosen = {seat: actions.get(seat) for seat in offered}  # as declared: a replay judges the mistakes again
     hand = game.hand
+    assert hand is not None  # pending() offers nothing without a hand
+    decided: Mapping[int, Action] | None = actions
     if refused:  # judged while game.offered still holds what the seats were offered
-        actions = _judge_refused(game, hand, offered, dict(chosen), refused)
+        decided = _judge_refused(game, hand, offered, dict(chosen), refused)
     game.offered = None
     game.choices.append(chosen)
-    if actions is None:  # a refusal ended the hand, or the seats decide again
+    if decided is None:  # a refusal ended the hand, or the seats decide again
         _settle_if_ended(game)
         return game
     if hand.phase == TURN:
-        _self_action(game, hand, actions[hand.current])
+        _self_action(game, hand, decided[hand.current])
     elif hand.phase == DECLARE:
-        _declare(game, hand, {s: actions[s] for s in offered})
+        _declare(game, hand, {s: decided[s] for s in offered})
     elif hand.phase == PREDRAW:
-        _pre_draw_choice(game, hand, actions[hand.current])
+        _pre_draw_choice(game, hand, decided[hand.current])
     elif hand.phase == END_OFFER:
-        _end_choice(game, hand, actions[hand.current])
+        _end_choice(game, hand, decided[hand.current])
     elif hand.phase == BONUS:
-        _bonus_choice(game, hand, actions[hand.current])
+        _bonus_choice(game, hand, decided[hand.current])
     else:
-        _resolve_claims(game, hand, {s: actions[s] for s in offered})
+        _resolve_claims(game, hand, {s: decided[s] for s in offered})
     _settle_if_ended(game)
     return game
 
@@ -163,7 +165,10 @@ def _offers(game: Game, hand: HandState) -> dict[int, list[Action]]:
     if hand.phase == BONUS:
         return {hand.current: list(flow.after_bonus(game, hand.current, hand.bonus_tile))}
     offers = {}
+    tile = hand.open_tile()[1]
     for seat in claimants(hand):
+        if not flow.may_claim(game, seat, tile):  # the fast path: the family knows the seat can only pass
+            continue
         options = flow.legal_actions(game, seat, claim_candidates(game, hand, seat))
         if any(a.kind != PASS for a in options):
             offers[seat] = options
@@ -246,6 +251,7 @@ def _pre_draw_choice(game: Game, hand: HandState, action: Action) -> None:
 def _bonus_choice(game: Game, hand: HandState, action: Action) -> None:
     """Record the drawer's choice about its bonus tile (a ``"bonus_choice"`` event), then go on."""
     seat, tile = hand.current, hand.bonus_tile
+    assert tile is not None  # phase BONUS holds the tile set aside (mypyc needs it narrowed)
     hand.phase, hand.bonus_tile = TURN, None
     _event(game, "bonus_choice", seat, action)
     _after_bonus(game, hand, seat, tile)
@@ -264,11 +270,13 @@ def _after_bonus(game: Game, hand: HandState, seat: int, tile: int) -> None:
 
 
 def _self_action(game: Game, hand: HandState, action: Action) -> None:
-    seat = hand.current
+    seat, tile = hand.current, action.tile
     if action.kind in (DISCARD, DECLARE_DISCARD):
-        _discard(game, hand, seat, action.tile, declaring=action.kind == DECLARE_DISCARD)
+        assert tile is not None  # offered discards, tsumo and set-asides name their tile (narrowed for mypyc)
+        _discard(game, hand, seat, tile, declaring=action.kind == DECLARE_DISCARD)
     elif action.kind == TSUMO:
-        _win(game, hand, [(seat, action.tile, None)])
+        assert tile is not None
+        _win(game, hand, [(seat, tile, None)])
     elif action.kind == ANKAN:
         _declare_kan(game, hand, seat, Meld(MELD_ANKAN, action.tiles))
     elif action.kind == KAKAN:
@@ -276,7 +284,8 @@ def _self_action(game: Game, hand: HandState, action: Action) -> None:
     elif action.kind == ABORT:
         _end_as_draw(game, hand, "abort_by_declaration", {"seat": seat})
     elif action.kind == SET_ASIDE:
-        _set_aside(game, hand, seat, action.tile)
+        assert tile is not None
+        _set_aside(game, hand, seat, tile)
 
 
 def _set_aside(game: Game, hand: HandState, seat: int, tile: int) -> None:
@@ -325,6 +334,7 @@ def _declare_kan(game: Game, hand: HandState, seat: int, meld: Meld) -> None:
 
 def _kan_stands(game: Game, hand: HandState, seat: int, kind: str) -> None:
     """Nobody robbed the kan: it counts, its indicator turns, and its owner draws a replacement tile."""
+    assert hand.robbed is not None  # the kan whose rob window closes
     kan_kind = kind_of(hand.robbed[1])
     hand.robbed, hand.phase = None, TURN
     hand.kans += 1
@@ -339,10 +349,12 @@ def _kan_stands(game: Game, hand: HandState, seat: int, kind: str) -> None:
 def _added_kan(game: Game, hand: HandState, seat: int, action: Action) -> None:
     me = hand.seats[seat]
     pon = next(m for m in me.melds if m.type == MELD_PON and m.tiles == action.tiles)
-    me.remove(action.tile)
-    me.melds[me.melds.index(pon)] = Meld(MELD_KAN, pon.tiles + (action.tile,), pon.called, pon.from_seat)
-    _event(game, "kakan", seat, action.tile)  # counted as a call only once nobody robs it (ippatsu survives 搶槓)
-    hand.robbed, hand.rob_kind, hand.phase = (seat, action.tile), MELD_KAN, ROB
+    tile = action.tile
+    assert tile is not None  # an added kan names the tile it adds
+    me.remove(tile)
+    me.melds[me.melds.index(pon)] = Meld(MELD_KAN, pon.tiles + (tile,), pon.called, pon.from_seat)
+    _event(game, "kakan", seat, tile)  # counted as a call only once nobody robs it (ippatsu survives 搶槓)
+    hand.robbed, hand.rob_kind, hand.phase = (seat, tile), MELD_KAN, ROB
 
 
 def _kan_indicator(game: Game, hand: HandState, meld_type: str) -> None:
@@ -371,7 +383,7 @@ def _turn_indicators(game: Game, hand: HandState, count: int) -> None:
 
 def _resolve_claims(game: Game, hand: HandState, answers: dict[int, Action]) -> None:
     flow = game.rules.flow
-    who, tile = hand.discard if hand.phase == CLAIM else hand.robbed
+    who, tile = hand.open_tile()
     for seat, action in answers.items():
         if action.kind != RON and may_win(game, seat, tile, RON):
             skipper = hand.seats[seat]
@@ -418,8 +430,10 @@ def _call(game: Game, hand: HandState, seat: int, who: int, action: Action) -> N
     for t in action.tiles:
         me.remove(t)
     meld_type = {CHI: MELD_CHI, PON: MELD_PON, KAN: MELD_KAN}[action.kind]
-    tiles = tuple(sorted(action.tiles + (action.tile,)))
-    me.melds.append(Meld(meld_type, tiles, action.tile, (who - hand.dealer) % len(hand.seats)))
+    called = action.tile
+    assert called is not None  # a call names the tile it takes
+    tiles = tuple(sorted(action.tiles + (called,)))
+    me.melds.append(Meld(meld_type, tiles, called, (who - hand.dealer) % len(hand.seats)))
     giver = hand.seats[who]
     giver.called_from_river.add(len(giver.river) - 1)
     hand.calls_made += 1
@@ -485,7 +499,7 @@ def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> 
 # --- Ends of hands --------------------------------------------------------------------
 
 
-def _win(game: Game, hand: HandState, wins: list[tuple[int, int, int | None]]) -> None:
+def _win(game: Game, hand: HandState, wins: Sequence[tuple[int, int, int | None]]) -> None:
     flow = game.rules.flow
     scored = [
         (seat, tile, source, win_score(game, seat, tile, RON if source is not None else TSUMO))
@@ -763,9 +777,11 @@ def _game_end_transfers(game: Game) -> list[Transfer]:
 def _settle_meld(game: Game, seat: int, meld: Meld) -> None:
     """Transfers due when a call or kong stands (``mjsim_settle_meld``: kong payments)."""
     _pay(game, game.rules.flow.settle_meld(game, seat, meld))
-    _seats_leave(game, game.hand)
-    if _hand_over_after_wins(game.hand):  # the payers left (busted): nobody is left to play against
-        game.hand.phase = ENDED
+    hand = game.hand
+    assert hand is not None  # a meld stands during a hand
+    _seats_leave(game, hand)
+    if _hand_over_after_wins(hand):  # the payers left (busted): nobody is left to play against
+        hand.phase = ENDED
 
 
 def _seats_leave(game: Game, hand: HandState) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mjsim.engine.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
-from mjsim.engine.state import CLAIM, ROB, Game, HandState, Seat
+from mjsim.engine.state import ROB, Game, HandState, Seat
 from mjsim.engine.wins import may_win
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import PON as MELD_PON
@@ -53,8 +53,7 @@ def kan_candidates(me: Seat) -> list[Action]:
 
 def claimants(hand: HandState) -> list[int]:
     """Seats that may answer the open discard or added kan, nearest the discarder first."""
-    source = hand.discard if hand.phase == CLAIM else hand.robbed
-    return [seat for seat in seats_after(hand, source[0]) if not hand.seats[seat].left]
+    return [seat for seat in seats_after(hand, hand.open_tile()[0]) if not hand.seats[seat].left]
 
 
 def seats_after(hand: HandState, who: int) -> list[int]:
@@ -66,7 +65,7 @@ def seats_after(hand: HandState, who: int) -> list[int]:
 def claim_candidates(game: Game, hand: HandState, seat: int) -> list[Action]:
     """Pass, and ron / kan / pon / chi where the tiles allow."""
     flow = game.rules.flow
-    who, tile = hand.discard if hand.phase == CLAIM else hand.robbed
+    who, tile = hand.open_tile()
     actions = [Action(PASS)]
     if may_win(game, seat, tile, RON):
         actions.append(Action(RON, tile))

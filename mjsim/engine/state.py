@@ -96,6 +96,12 @@ class HandState:
     start_scores: tuple[int, ...] = ()
     stash: dict[str, Any] = field(default_factory=dict)
 
+    def open_tile(self) -> tuple[int, int]:
+        """(seat, tile) the claimants answer: the discard in phase CLAIM, else the kan open to robbing."""
+        source = self.discard if self.phase == CLAIM else self.robbed
+        assert source is not None  # only asked while a discard or a kan is open (mypyc needs it narrowed)
+        return source
+
     @property
     def hidden_indicators(self) -> list[int]:
         """The tiles under the indicators turned so far (the riichi family's ura indicators)."""
@@ -128,7 +134,7 @@ class Game:
     history: list[dict[str, Any]] = field(default_factory=list)  # one record per finished hand
     stash: dict[str, Any] = field(default_factory=dict)
     offered: dict[int, list[Action]] | None = None  # the last legal actions handed out
-    choices: list[dict[int, Action]] = field(default_factory=list)  # every step's actions, to replay the game
+    choices: list[dict[int, Action | None]] = field(default_factory=list)  # every step's actions, to replay the game
     end_chosen: bool | None = None  # the answer to mjsim_end_game_offer after this hand (None: nobody was asked)
     wall_source: Any = None  # hand number -> (live, replacements, indicators); None: shuffled from the seed
 

@@ -73,6 +73,12 @@ def mjsim_legal_actions(game, seat, actions):
 
 
 @hookimpl
+def mjsim_may_claim(game, seat, tile):
+    """A seat answers a discard only with a ron on a wait, or a pon or kong of two or three held."""
+    return play.may_claim(game, seat, tile)
+
+
+@hookimpl
 def mjsim_win_context(game, seat, tile, how):
     """A complete hand lacking a suit, not blocked by 过水 (same_turn); robbing only an added kong."""
     return play.win_context_if_complete(game, seat, tile, how)

@@ -13,6 +13,7 @@ from variants.chengdu import exchange, fan
 from variants.chengdu import options as opt
 from variants.chengdu.log import after_kong_discard
 from variants.chengdu.tiles import SUITS, TILES, hand_counts, suit_allowed, suit_of_tile, suit_tile, suits_in, waits_of
+from variants.common.claims import may_call
 
 DECLARE = "declare"
 CALLS = (PON, KAN, ANKAN, KAKAN)
@@ -99,6 +100,22 @@ def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
 # --- Wins ----------------------------------------------------------------------------------------------------
 
 
+def _waits(me) -> tuple[int, ...]:
+    """The kinds that complete the seat's concealed hand, cached on the seat until its tiles change."""
+    if me.waits is None:
+        me.waits = waits_of(bytes(me.counts))
+    return me.waits
+
+
+def may_claim(game, seat: int, tile: int) -> bool:
+    """The claim fast path: a ron needs the tile on a wait; a pon or kong two of its kind and a discard (no chi,
+    no robbed kong)."""
+    me = game.hand.seats[seat]
+    if kind_of(tile) in _waits(me):
+        return True
+    return game.hand.phase != ROB and may_call(me.counts, kind_of(tile), chi=False)
+
+
 def win_context_if_complete(game, seat: int, tile: int, how: str) -> WinContext | None:
     """The context of a win on a wait that keeps the missing suit, not blocked by 过水 (same_turn); else None."""
     hand = game.hand
@@ -110,9 +127,7 @@ def win_context_if_complete(game, seat: int, tile: int, how: str) -> WinContext 
         counts[kind_of(tile)] -= 1
         waits = waits_of(bytes(counts))
     else:
-        if me.waits is None:
-            me.waits = waits_of(bytes(me.counts))
-        waits = me.waits
+        waits = _waits(me)
     if kind_of(tile) not in waits:
         return None
     if not suit_allowed(suits_in(hand_counts(me)) | {suit_of_tile(tile)}, void_of(game, seat)):

@@ -11,14 +11,24 @@ from variants.riichi.scorer import configured_patterns, score_win
 
 NAME = "riichi"
 DESCRIPTION = "Japanese riichi mahjong: 136 tiles, yaku, fu and limits, Tenhou-style game flow"
-# The modules a win passes through, compiled by `make` with the core's (mjsim/native_build.py): compiled
-# modules call each other directly, so the whole scoring path is compiled or none of it.
+# The modules a win passes through, then those of the game flow every turn runs (offers, waits, kans) and the
+# human player's helpers, compiled by `make` with the core's (mjsim/native_build.py): compiled modules call
+# each other directly, so the whole scoring path is compiled or none of it. The human player's class stays
+# Python (it subclasses the generic Bot, which stays Python for the families' bots).
 COMPILED_MODULES = (
     "variants.riichi.fu",
     "variants.riichi.limits",
     "variants.riichi.payments",
     "variants.riichi.scorer",
     "variants.riichi.yaku",
+    "variants.riichi.play",
+    "variants.riichi.waits",
+    "variants.riichi.kans",
+    "variants.common.claims",
+    "variants.riichi.human.context",
+    "variants.riichi.human.danger",
+    "variants.riichi.human.value",
+    "variants.riichi.human.view",
 )
 
 
@@ -59,6 +69,12 @@ def mjsim_table_setup(rules):
 def mjsim_legal_actions(game, seat, actions):
     """Riichi lock and offers, kuikae, nine orphans."""
     return play.legal_actions(game, seat, actions)
+
+
+@hookimpl
+def mjsim_may_claim(game, seat, tile):
+    """A seat answers a discard only with a ron on a wait, or a call its tiles allow (not after riichi)."""
+    return play.may_claim(game, seat, tile)
 
 
 @hookimpl

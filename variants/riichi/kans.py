@@ -16,6 +16,7 @@ _TAKEN = {ANKAN: 4, KAKAN: 1, KAN: 3}  # tiles of the kan's kind a kan takes out
 
 def waits_around_kan(game, me, action: Action) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The waits before a kan (own turn: without the drawn tile) and of the concealed tiles it leaves."""
+    assert action.tile is not None  # a kan names its tile (narrowed for mypyc)
     kind = kind_of(action.tile)
     before = seat_waits(me) if action.kind == KAN else seat_waits(me, without=game.hand.last_draw)
     return before, waits_of(bytes(counts_without(me.counts, {kind: _TAKEN[action.kind]})))
@@ -25,7 +26,10 @@ def riichi_kan_allowed(game, me, action: Action) -> bool:
     """After riichi: a concealed kan of the drawn tile that keeps the waits (and, by option, the sets)."""
     mode = game.rules[opt.RIICHI_ANKAN]
     drawn = game.hand.last_draw
-    if mode == "off" or action.kind != ANKAN or drawn is None or kind_of(drawn) != kind_of(action.tile):
+    if mode == "off" or action.kind != ANKAN or drawn is None:
+        return False
+    assert action.tile is not None  # a concealed kan names its tile
+    if kind_of(drawn) != kind_of(action.tile):
         return False
     before, after = waits_around_kan(game, me, action)
     if before != after:

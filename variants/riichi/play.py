@@ -12,6 +12,7 @@ from mjsim.hand.shanten import orphans_shanten, shanten
 from mjsim.hand.tiles import DRAGONS, WINDS, YAOCHU, kind_of
 from mjsim.scoring import CHI as MELD_CHI
 from mjsim.scoring import WinContext
+from variants.common.claims import may_call
 from variants.common.swap_calls import without_swap_calls
 from variants.riichi import kans, open_riichi
 from variants.riichi import options as opt
@@ -25,6 +26,7 @@ __all__ = [
     "accept_win",
     "furiten",
     "legal_actions",
+    "may_claim",
     "seat_waits",
     "table_setup",
     "win_context",
@@ -131,6 +133,18 @@ def win_context_if_waiting(game, seat: int, tile: int, how: str) -> WinContext |
     if how == RON and game.hand.phase == ROB and game.hand.rob_kind == "ankan" and not _may_rob_ankan(game, me, tile):
         return None
     return win_context(game, seat, tile, how)
+
+
+def may_claim(game, seat: int, tile: int) -> bool:
+    """The claim fast path: a ron needs the tile on a wait; a call, a discard (no robbed kan) and no riichi."""
+    hand = game.hand
+    me = hand.seats[seat]
+    kind = kind_of(tile)
+    if kind in seat_waits(me):  # win_context_if_waiting's first test for a ron
+        return True
+    if hand.phase == ROB or me.declared_turn is not None:  # a robbed kan and a riichi seat take a ron only
+        return False
+    return may_call(me.counts, kind, chi=seat == (hand.open_tile()[0] + 1) % len(hand.seats))
 
 
 def _first_draw_puutaa(game, seat: int) -> bool:
@@ -328,7 +342,7 @@ def _riichi_offers(game, seat: int, actions: list[Action]) -> list[Action]:
     if shanten(list(me.counts)) > 0:  # why: then no discard leaves the hand ready, and most turns end here
         return []
     visible = None if game.rules[opt.KARATEN_RIICHI] else visible_counts(game, seat)
-    riichi = [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a.tile, visible)]
+    riichi = [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a, visible)]
     return riichi + open_riichi.open_offers(game, seat, riichi)
 
 
@@ -339,8 +353,10 @@ def _own_draw_left(game) -> bool:
     return len(game.hand.wall) - game.rules.flow.setup.reserve >= game.seat_count
 
 
-def _riichi_wait(game, me, tile: int, visible: list[int] | None) -> bool:
-    """Ready after discarding ``tile``; with the options off, not in furiten and not on tiles all in sight."""
+def _riichi_wait(game, me, discard: Action, visible: list[int] | None) -> bool:
+    """Ready after ``discard``; with the options off, not in furiten and not on tiles all in sight."""
+    tile = discard.tile
+    assert tile is not None  # a discard names its tile (narrowed for mypyc)
     waits = seat_waits(me, without=tile)
     if not waits:
         return False

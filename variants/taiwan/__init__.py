@@ -51,6 +51,12 @@ def mjsim_legal_actions(game, seat, actions):
 
 
 @hookimpl
+def mjsim_may_claim(game, seat, tile):
+    """A seat answers a discard only with a ron (on a wait, or 七搶一), or a call its tiles allow."""
+    return flow.may_claim(game, seat, tile)
+
+
+@hookimpl
 def mjsim_win_context(game, seat, tile, how):
     """Five sets and a pair not blocked by 過水, or a flower win (any such win stands: no accept rule)."""
     return flow.win_context_if_allowed(game, seat, tile, how)

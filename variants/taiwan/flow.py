@@ -9,6 +9,7 @@ from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB, TURN
 from mjsim.hand.tiles import FIRST_FLOWER_ID, NUM_PHYSICAL, WEST, kind_of
 from mjsim.scoring import WinContext
+from variants.common.claims import may_call
 from variants.common.swap_calls import without_swap_calls
 from variants.taiwan import guoshui
 from variants.taiwan import options as opt
@@ -49,6 +50,17 @@ def win_context_if_allowed(game, seat: int, tile: int, how: str) -> WinContext |
     if not complete and flowers is None:
         return None
     return win_context(game, seat, tile, how, complete)
+
+
+def may_claim(game, seat: int, tile: int) -> bool:
+    """The claim fast path: a ron needs a flower or the tile on a wait; a call, a discard (no robbed kong) and no
+    declaration (win_context_if_allowed and legal_actions allow nothing else)."""
+    hand = game.hand
+    if tile in game.rules.flow.setup.bonus_ids or kind_of(tile) in seat_waits(game, seat):
+        return True
+    if hand.phase == ROB or hand.seats[seat].declared_turn is not None:
+        return False
+    return may_call(hand.seats[seat].counts, kind_of(tile), chi=seat == (hand.open_tile()[0] + 1) % len(hand.seats))
 
 
 def _hand_may_win(game, seat: int, tile: int, how: str) -> bool:
