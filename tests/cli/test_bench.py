@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from mjsim import cli as cli_module
@@ -36,17 +37,46 @@ def test_python_m_benchmarks_runs_the_same_commands():
     assert (result["shanten"]["calls"], result["score"]["hands"], result["peers"]) == (50, 5, {"mahjong": None})
 
 
-def test_bench_game_plays_the_line_up_it_is_given():
-    """``--agents human,efficiency`` seats the names around the table, and the result says which bots played."""
-    result = CliRunner().invoke(
-        cli_module.cli, ["bench", "game", "--games", "1", "--agents", "human,efficiency", "--no-peers", "--json"]
+def _bench_game(*args: str):
+    return CliRunner().invoke(
+        cli_module.cli, ["bench", "game", "--blocks", "2", "--block-games", "1", "--build", "pure", *args]
     )
+
+
+def test_bench_game_plays_the_line_up_it_is_given():
+    """A custom line-up seats its names around the table; every block is played and timed in CPU seconds."""
+    result = _bench_game("--lineup", "human,efficiency", "--no-peers", "--json")
     assert result.exit_code == 0, result.output
-    got = json.loads(result.output)
-    assert got["agents"] == ["human", "efficiency", "human", "efficiency"] and got["hands"] > 0
+    [config] = json.loads(result.output)["configs"]
+    assert config["agents"] == ["human", "efficiency", "human", "efficiency"] and config["hands"] > 0
+    rate = config["hands_per_cpu_second"]
+    assert rate["min"] <= rate["q1"] <= rate["median"] <= rate["q3"] <= rate["max"] and rate["min"] > 0
+
+
+def test_bench_game_pairs_each_line_up_with_riichienv_and_profiles_it():
+    pytest.importorskip("riichienv")
+    result = _bench_game("--lineup", "greedy", "--lineup", "tsumogiri", "--profile", "--json")
+    assert result.exit_code == 0, result.output
+    configs = {c["label"]: c for c in json.loads(result.output)["configs"]}
+    assert sorted(configs) == [
+        "mjsim greedy pure",
+        "mjsim tsumogiri pure",
+        "riichienv greedy",
+        "riichienv tsumogiri",
+    ]
+    assert configs["mjsim tsumogiri pure"]["vs"]["peer"] == "riichienv tsumogiri"
+    assert configs["mjsim greedy pure"]["vs"]["same_policy"] and configs["riichienv greedy"]["vs"] is None
+    split = configs["mjsim greedy pure"]["profile"]
+    assert abs(sum(split["share"].values()) - 1) < 0.01 and split["share"]["shanten/improving_kinds"] > 0
+
+
+def test_bench_game_text_report_names_every_configuration():
+    result = _bench_game("--lineup", "tsumogiri", "--no-peers", "--profile")
+    assert result.exit_code == 0, result.output
+    assert "mjsim tsumogiri pure" in result.output and "profile split (cProfile)" in result.output
 
 
 def test_bench_game_refuses_an_unknown_agent_in_one_line():
-    result = CliRunner().invoke(cli_module.cli, ["bench", "game", "--games", "1", "--agents", "nobody", "--no-peers"])
+    result = _bench_game("--lineup", "nobody", "--no-peers")
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1 and "unknown agent 'nobody'" in result.output
