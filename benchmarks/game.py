@@ -36,7 +36,8 @@ class Config:
     lineup: str  # a line-up name (policies.LINEUPS), custom bot names, or riichienv's policy
     build: str = ""  # mjsim: "compiled" or "pure"
     agents: list[str] = field(default_factory=list)
-    peer: str = ""  # the label of the riichienv configuration it is compared with
+    peer: str = ""  # the label of the configuration it is compared with (riichienv's, or the unchecked one)
+    check: str = ""  # mjsim: "" (unchecked), "sampled" (simulate --check) or "all" (--check-all)
 
 
 def bench_game(
@@ -54,6 +55,13 @@ def bench_game(
     if blocks < 1 or block_games < 1:
         raise MjsimError("bench game needs at least one block of at least one game")
     configs = _configs(lineups, builds, preset, peers)
+    return measure(configs, preset, seed, blocks, block_games, profile)
+
+
+def measure(
+    configs: list[Config], preset: str, seed: int, blocks: int, block_games: int, profile: bool = False
+) -> dict[str, Any]:
+    """Start a worker per configuration, play the blocks in rotation, summarise each against its ``peer``."""
     workers, skipped = _start_workers(configs, preset, seed)
     try:
         _play_blocks(workers, blocks, block_games, seed)
@@ -193,11 +201,11 @@ def _start(c: Config, preset: str, warmup: int) -> Worker:
     env.pop(PURE_ENV, None)
     if c.build == "pure":
         env[PURE_ENV] = "1"
-    config = {"preset": preset, "agents": c.agents, "warmup_seed": warmup}
-    return Worker(_python_command("from benchmarks.worker import main; main()"), config, env)
+    config = {"preset": preset, "agents": c.agents, "warmup_seed": warmup, "check": c.check}
+    return Worker(python_command("from benchmarks.worker import main; main()"), config, env)
 
 
-def _python_command(code: str) -> list[str]:
+def python_command(code: str) -> list[str]:
     """A fresh interpreter importing this very mjsim and these benchmarks (not the working directory's)."""
     modules = (mjsim, sys.modules[__name__])
     roots = [os.path.dirname(os.path.dirname(os.path.abspath(m.__file__ or ""))) for m in modules]
@@ -248,6 +256,7 @@ def _summary(c: Config, worker: Worker, peer: Worker | None, rss: float, split: 
         "lineup": c.lineup,
         "build": worker.hello.get("build") if c.engine == "mjsim" else worker.hello.get("version"),
         "agents": c.agents,
+        "check": c.check,
         "hands": sum(b["hands"] for b in worker.blocks),
         "cpu_seconds": round(sum(b["cpu"] for b in worker.blocks), 3),
         "wall_seconds": round(sum(b["wall"] for b in worker.blocks), 3),
@@ -262,7 +271,8 @@ def _summary(c: Config, worker: Worker, peer: Worker | None, rss: float, split: 
         out["policy"] = POLICIES[c.lineup]
     if peer is not None:
         ratios = [mine / theirs for mine, theirs in zip(rates, _rates(peer.blocks), strict=True) if theirs]
-        out["vs"] = {"peer": c.peer, "same_policy": c.lineup in SAME_POLICY, **spread(ratios or [0.0])}
+        same = c.lineup in SAME_POLICY and not c.check
+        out["vs"] = {"peer": c.peer, "same_policy": same, **spread(ratios or [0.0])}
     return out
 
 
@@ -331,3 +341,39 @@ def format_profile(configs: list[dict[str, Any]]) -> list[str]:
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines.append("(one block's games played again under cProfile; compiled code is seen only as the C calls into it)")
     return lines
+
+
+def bench_check(
+    build: str = "compiled",
+    lineup: str = "efficiency",
+    blocks: int = 7,
+    block_games: int = 2,
+    seed: int = 0,
+    preset: str = "tenhou",
+) -> dict[str, Any]:
+    """The cost of ``simulate --check`` and ``--check-all``: the same games unchecked and checked, one worker
+    each, interleaved blocks; each checked configuration's ``vs`` is its rate over the unchecked one's."""
+    if blocks < 1 or block_games < 1:
+        raise MjsimError("bench check needs at least one block of at least one game")
+    agents = _checked_lineup(lineup, mjsim.RuleSet.resolve(preset).compile())
+    plain = Config(f"mjsim {lineup} {build}", "mjsim", lineup, build, agents)
+    configs = [plain] + [
+        Config(f"{plain.label} {flag}", "mjsim", lineup, build, agents, plain.label, check)
+        for flag, check in (("--check", "sampled"), ("--check-all", "all"))
+    ]
+    return measure(configs, preset, seed, blocks, block_games)
+
+
+def format_check_report(result: dict[str, Any]) -> str:
+    """Each configuration's rate, and the cost of checking: the unchecked rate over the checked one, per block."""
+    lines = []
+    for c in result["configs"]:
+        rate, vs = c["hands_per_cpu_second"], c["vs"]
+        cost = f"  cost {1 / vs['median']:.2f}x [{1 / vs['max']:.2f}-{1 / vs['min']:.2f}]" if vs and vs["min"] else ""
+        lines.append(f"{c['label']:<40} {rate['median']:>8.1f} hands/CPU-s [{rate['min']:.1f}-{rate['max']:.1f}]{cost}")
+    lines.append(
+        f"{result['blocks']} blocks of {result['block_games']} games, the same seeds, one pinned worker each; cost: "
+        "median over the blocks of the unchecked rate over the checked one"
+    )
+    lines += [f"skipped {label}: {why}" for label, why in result["skipped"].items()]
+    return "\n".join(lines)

@@ -159,12 +159,16 @@ def serve(hello: dict[str, Any], play: Any, profile: Any = None) -> None:
 
 
 def main() -> int:
-    """Worker entry point: reads ``{"policy", "warmup_seed"}`` on its first stdin line, then serves requests."""
+    """Worker entry point: reads ``{"policy", "warmup_seed"}`` on its first stdin line, then serves requests;
+    with ``{"policy", "seeds"}`` it plays those games at once, prints the hands and ends (a whole-process run)."""
     import riichienv
 
     config = json.loads(sys.stdin.readline())
     pin_one_core()
     policy = make_policy(riichienv, config["policy"])
+    if "seeds" in config:
+        print(json.dumps({"hands": sum(play_game(riichienv, policy, seed) for seed in config["seeds"])}))
+        return 0
     play_game(riichienv, policy, config["warmup_seed"])  # untimed: loads and warms the engine
     serve({"engine": "riichienv", "version": riichienv_version()}, lambda seed: play_game(riichienv, policy, seed))
     return 0

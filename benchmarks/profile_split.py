@@ -1,15 +1,17 @@
 """Where a game's time goes: a cProfile of whole games, its self time grouped into the categories of issue 22.
 
-Each function's own time (``tottime``) counts for its module's category.  A built-in or compiled function
-(cProfile sees it as a C call, ``~``) has no module: its time counts for the category of each caller, as much
-as that caller spent in it.  With the compiled build, the compiled modules' own code is invisible to cProfile
-(their time shows inside the C calls that enter them); the pure build (``MJSIM_PURE_PYTHON=1``) shows it all.
+Each function's own time (``tottime``) counts for its module's category.  cProfile sees a built-in or
+compiled function as a C call (file ``~``): one of a compiled mjsim module (``<built-in method
+mjsim.hand.shanten.improving_kinds>``) counts for that module's category, with everything it does inside
+compiled code; any other (``len``, ``list.append``) counts for the category of each caller, as much as that
+caller spent in it.  The pure build (``MJSIM_PURE_PYTHON=1``) shows every Python function.
 """
 
 from __future__ import annotations
 
 import cProfile
 import pstats
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +29,7 @@ CATEGORIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("records and facts", ("mjsim/",)),
 )
 OTHER = "other (stdlib)"
+COMPILED_CALL = re.compile(r"(?:built-in method |of ')((?:mjsim|variants)\.[\w.]+)")  # a compiled module's function
 
 
 def category(filename: str) -> str:
@@ -45,12 +48,16 @@ def profile_split(play: Callable[[], int]) -> dict[str, Any]:
     stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
     seconds = dict.fromkeys([name for name, _ in CATEGORIES] + [OTHER], 0.0)
     python_calls = c_calls = 0
-    for (filename, _line, _name), (_cc, calls, own, _cum, callers) in stats.items():
+    for (filename, _line, name), (_cc, calls, own, _cum, callers) in stats.items():
         if filename != "~":
             seconds[category(filename)] += own
             python_calls += calls
             continue
         c_calls += calls
+        compiled = COMPILED_CALL.search(name)
+        if compiled:
+            seconds[category(compiled.group(1).replace(".", "/"))] += own
+            continue
         for (caller_file, _l, _n), edge in callers.items():  # a C call's time, split by who called it
             seconds[category(caller_file) if caller_file != "~" else OTHER] += edge[2]
     total = sum(seconds.values()) or 1.0

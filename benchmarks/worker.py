@@ -15,16 +15,22 @@ from typing import Any
 def player(config: dict[str, Any]):
     """``play(seed) -> hands``: one whole game of ``config``'s preset and line-up, every hook live."""
     from benchmarks.policies import seat_agent_for
+    from mjsim.invariants import OBSERVE_SHARE
     from mjsim.rules import RuleSet
     from mjsim.runner.games import play_game
 
     rules = RuleSet.resolve(config["preset"]).compile()
     names = config["agents"]
     seat_agent = seat_agent_for(names, rules)
+    check = config.get("check", "")
+    share = 1.0 if check == "all" else OBSERVE_SHARE
 
     def play(seed: int) -> int:
-        """The hands of one game."""
-        return len(play_game(rules, seed, names, seat_agent=seat_agent).hands)
+        """The hands of one game (checked as ``simulate --check`` or ``--check-all`` checks, when asked)."""
+        record = play_game(rules, seed, names, check=bool(check), seat_agent=seat_agent, observe_share=share)
+        if record.violations:
+            raise RuntimeError(f"game {seed} broke an invariant: {record.violations[0]}")
+        return len(record.hands)
 
     return play
 
