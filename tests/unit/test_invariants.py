@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -145,3 +146,18 @@ def test_checking_changes_no_game():
     plain = run_games(rules, 2, 3, ["efficiency"] * 4)
     checked = run_games(rules, 2, 3, ["efficiency"] * 4, check=True, observe_share=1.0)
     assert digest(checked) == digest(plain) and all(not r.violations for r in checked)
+
+
+def test_simulate_check_all_inspects_every_step(monkeypatch):
+    """``--check-all`` finds a leak at every step after the deal; ``--check`` at about a tenth of them."""
+    from click.testing import CliRunner
+
+    from mjsim.cli import cli
+
+    _leaking_observe(monkeypatch)
+    found = {}
+    for flag in ("--check", "--check-all"):
+        args = ["simulate", "--games", "1", "--agents", "tsumogiri", flag, "--json", "--quiet"]
+        result = CliRunner().invoke(cli, args)
+        found[flag] = json.loads(result.output)["invariant_violations"]
+    assert 0 < 5 * found["--check"] < found["--check-all"]
