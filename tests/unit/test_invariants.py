@@ -161,3 +161,38 @@ def test_simulate_check_all_inspects_every_step(monkeypatch):
         result = CliRunner().invoke(cli, args)
         found[flag] = json.loads(result.output)["invariant_violations"]
     assert 0 < 5 * found["--check"] < found["--check-all"]
+
+
+def _stepped(checker, game, plant=None) -> list[str]:
+    """One step of the first offered actions, ``plant`` applied after it, and what the checker finds."""
+    before = step_mark(game)
+    core.step(game, {s: acts[0] for s, acts in core.pending(game).items()})
+    if plant is not None:
+        plant(game.hand)
+    return checker.after_step(game, before)
+
+
+ENDED = "(the hand before this one, as it ended)"
+
+
+def _swap_a_wall_tile(hand) -> None:
+    hand.wall[-1] = hand.wall[-2]  # one tile gone, another twice: the count holds
+
+
+def test_a_lost_tile_is_found_at_once_and_a_swapped_one_by_its_hands_end():
+    rules = RuleSet.resolve("tenhou").compile()
+    game = core.new_game(rules, 0)
+    checker = StepChecker(game, 0, observe_share=0.0)  # no step checked in full: only the count and hand ends
+    assert _stepped(checker, game, lambda hand: hand.wall.pop())[0].startswith(
+        "tiles conserved: tiles not conserved: 135"
+    )
+    game = core.new_game(rules, 0)
+    checker = StepChecker(game, 0, observe_share=0.0)
+    assert _stepped(checker, game, _swap_a_wall_tile) == []
+    found = []
+    while not found and not game.over:
+        found = [m for m in _stepped(checker, game) if m.startswith("tiles conserved")]
+    assert found == [f"tiles conserved: tiles not conserved: 136 tiles in play for a set of 136 {ENDED}"]
+    game = core.new_game(rules, 0)
+    checker = StepChecker(game, 0, observe_share=1.0)
+    assert _stepped(checker, game, _swap_a_wall_tile)[0].startswith("tiles conserved: tiles not conserved")
