@@ -33,6 +33,9 @@ def bench_process(
         raise MjsimError("bench process needs at least one game and one repeat")
     policy = "tsumogiri" if agents == "tsumogiri" else "greedy"
     seeds = [game_seed(seed, i) for i in range(games)]
+    status = _build_status(_env(build))
+    if build == "compiled" and not status.startswith("compiled"):
+        raise MjsimError(f"bench process: no compiled build to time ({status})")
     ours, theirs = [], []
     peer = bench_peers.riichienv_version() is not None
     for _ in range(repeats):
@@ -42,7 +45,7 @@ def bench_process(
             text = json.dumps({"policy": policy, "seeds": seeds})
             theirs.append(_run(script, dict(os.environ), text, lambda out: json.loads(out)["hands"]))
     result: dict[str, Any] = {"games": games, "seed": seed, "repeats": repeats, "machine": machine_info()}
-    result["mjsim"] = _side(ours, {"agents": agents, "build": build})
+    result["mjsim"] = _side(ours, {"agents": agents, "build": status})
     about = {"policy": policy, "version": bench_peers.riichienv_version()}
     result["riichienv"] = _side(theirs, about) if peer else None
     if peer:
@@ -62,6 +65,13 @@ def _env(build: str) -> dict[str, str]:
     elif build != "compiled":
         raise MjsimError(f"bench process: build is compiled or pure, got {build!r}")
     return env
+
+
+def _build_status(env: dict[str, str]) -> str:
+    """The build a child with ``env`` loads (``mjsim.native.build_status``)."""
+    code = "import mjsim; from mjsim.native import build_status; print(build_status())"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
+    return done.stdout.strip() or f"unknown ({(done.stderr.strip().splitlines() or ['no output'])[-1]})"
 
 
 def _simulate_command(games: int, seed: int, agents: str) -> list[str]:
