@@ -58,12 +58,14 @@ def greedy_discard(obs: Observation, options: list[Action]) -> Action:
     counts = list(obs.counts)
     best, best_key, seen = options[0], None, set()
     for action in options:
-        kind = kind_of(action.tile)
+        tile = action.tile
+        assert tile is not None  # a discard always names its tile
+        kind = kind_of(tile)
         if kind in seen:
             continue
         seen.add(kind)
         counts[kind] -= 1
-        key = (shanten(counts), _keep_value(action.tile))
+        key = (shanten(counts), _keep_value(tile))
         counts[kind] += 1
         if best_key is None or key < best_key:
             best, best_key = action, key

@@ -56,7 +56,7 @@ def play_game(
     observe_share: float = OBSERVE_SHARE,
 ) -> GameRecord:
     """Play one whole game with the named bots (one per seat); ``check`` runs every invariant and ledger check
-    after every step (the seats' views after ``observe_share`` of the steps, ``mjsim.invariants.StepChecker``);
+    after every step (in full, the seats' views included, on ``observe_share`` of them: ``StepChecker``);
     ``log_out`` saves the game in ``log_format`` (mjsim's own game log by default).
     ``seat_agent`` builds the agents instead of the registry (a profile being fitted); ``agent_names`` then only
     label them in the facts of play."""
@@ -90,10 +90,12 @@ def _play(game, agents, checker: StepChecker | None) -> list[str]:
         if not offers:
             break
         chosen = {s: agents[s].act(observe(game, s), acts) for s, acts in offers.items()}
-        before = step_mark(game) if checker is not None else None
+        if checker is None:
+            core.step(game, chosen)
+            continue
+        before = step_mark(game)
         core.step(game, chosen)
-        if checker is not None:
-            violations += checker.after_step(game, before)
+        violations += checker.after_step(game, before)
     if checker is not None:
         violations += [v for v in checker.at_end(game) if v not in violations]
     return violations
