@@ -1,10 +1,14 @@
-"""The benchmark commands, ``bench hand|game|runner``: run as ``mjsim bench ...`` or ``python -m benchmarks ...``."""
+"""The benchmark commands (``bench hand|game|check|process|runner``): ``mjsim bench`` or ``python -m benchmarks``."""
 
 from __future__ import annotations
 
 import json
 
 import click
+
+from benchmarks.policies import LINEUPS
+
+LINEUP_NAMES = tuple(LINEUPS)
 
 
 @click.group()
@@ -27,18 +31,66 @@ def bench_hand_cmd(shanten_calls, hands, seed, no_peers, as_json) -> None:
 
 
 @bench.command("game")
-@click.option("--games", default=20, show_default=True, type=click.IntRange(min=1))
+@click.option(
+    "--lineup",
+    "lineups",
+    multiple=True,
+    help=f"a line-up ({', '.join(LINEUP_NAMES)}) or bot names joined by commas; repeat it  [default: all five]",
+)
+@click.option("--build", "builds", multiple=True, type=click.Choice(["compiled", "pure"]), help="[default: both]")
+@click.option("--blocks", default=7, show_default=True, type=click.IntRange(min=1), help="rounds over the workers")
+@click.option("--block-games", default=2, show_default=True, type=click.IntRange(min=1), help="games per block")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--preset", default="tenhou", show_default=True)
 @click.option("--no-peers", is_flag=True, help="do not measure riichienv")
-@click.option("--agents", default="efficiency", show_default=True, help="bot names, repeated around the table")
+@click.option("--profile", is_flag=True, help="add the profile split of every mjsim configuration")
 @click.option("--json", "as_json", is_flag=True)
-def bench_game_cmd(games, seed, preset, no_peers, agents, as_json) -> None:
-    """Hands per second on one core with a bot line-up (four efficiency bots by default), and peak memory."""
-    from benchmarks.game import bench_game, format_game_report
+def bench_game_cmd(lineups, builds, blocks, block_games, seed, preset, no_peers, profile, as_json) -> None:
+    """Hands per CPU-second of bot line-ups, compiled and pure, beside riichienv: one pinned worker each."""
+    from benchmarks.game import BUILDS, bench_game, format_game_report
 
-    result = bench_game(games=games, seed=seed, preset=preset, peers=not no_peers, agents=agents)
+    result = bench_game(
+        lineups=tuple(lineups) or LINEUP_NAMES,
+        builds=tuple(builds) or BUILDS,
+        blocks=blocks,
+        block_games=block_games,
+        seed=seed,
+        preset=preset,
+        peers=not no_peers,
+        profile=profile,
+    )
     click.echo(json.dumps(result, indent=1) if as_json else format_game_report(result))
+
+
+@bench.command("check")
+@click.option("--build", default="compiled", show_default=True, type=click.Choice(["compiled", "pure"]))
+@click.option("--lineup", default="efficiency", show_default=True)
+@click.option("--blocks", default=7, show_default=True, type=click.IntRange(min=1))
+@click.option("--block-games", default=2, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=0, show_default=True)
+@click.option("--preset", default="tenhou", show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def bench_check_cmd(build, lineup, blocks, block_games, seed, preset, as_json) -> None:
+    """The cost of simulate --check and --check-all against an unchecked run, by CPU seconds."""
+    from benchmarks.game import bench_check, format_check_report
+
+    result = bench_check(build, lineup, blocks, block_games, seed, preset)
+    click.echo(json.dumps(result, indent=1) if as_json else format_check_report(result))
+
+
+@bench.command("process")
+@click.option("--games", default=20, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=0, show_default=True)
+@click.option("--repeats", default=3, show_default=True, type=click.IntRange(min=1))
+@click.option("--agents", default="efficiency", show_default=True, help="mjsim simulate's --agents")
+@click.option("--build", default="compiled", show_default=True, type=click.Choice(["compiled", "pure"]))
+@click.option("--json", "as_json", is_flag=True)
+def bench_process_cmd(games, seed, repeats, agents, build, as_json) -> None:
+    """Whole processes, start-up included: mjsim simulate against riichienv's loop, by CPU seconds."""
+    from benchmarks.process import bench_process, format_process_report
+
+    result = bench_process(games=games, seed=seed, repeats=repeats, agents=agents, build=build)
+    click.echo(json.dumps(result, indent=1) if as_json else format_process_report(result))
 
 
 @bench.command("runner")

@@ -1,9 +1,10 @@
-"""The riichienv side of ``mjsim bench game``: whole games on riichienv's own engine with a shanten-greedy policy.
+"""The riichienv side of ``mjsim bench game``: a long-lived worker playing whole games on riichienv's own engine.
 
 This module imports nothing from mjsim (nor from this package), so :func:`bench_game` can run it as a
-plain script in a fresh interpreter (``python -P peers.py``, arguments as JSON on stdin) and the peak RSS
-it reports is riichienv's and the interpreter's alone.  The child pins itself to one CPU, plays one warm-up
-game, then times every game with ``time.perf_counter`` and prints one JSON line.
+plain script in a fresh interpreter (``python -P peers.py``) and the peak RSS it reports is riichienv's and
+the interpreter's alone.  The worker pins itself to one CPU, plays one warm-up game, then answers requests
+(:func:`serve`, which mjsim's worker shares): a block of seeds to play, timed in process CPU seconds.
+Policies: shanten-greedy (``greedy``) and ``tsumogiri``, the same as mjsim's side in ``policies.py``.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from typing import Any
 
 GAME_MODE = "4p-red-half"  # four players, hanchan, red fives, Tenhou flow
 RULE = "GameRule.default_tenhou()"
-POLICY = (
-    "shanten-greedy: takes tsumo/ron, declares riichi and kyuushu kyuuhai when offered, passes on chi/pon/kan, "
-    "otherwise discards the tile that leaves the lowest riichienv.calculate_shanten (ties: honours, then terminals)"
-)
+POLICIES = {
+    "greedy": "shanten-greedy: takes tsumo/ron, declares riichi and kyuushu kyuuhai when offered, passes on "
+    "chi/pon/kan, otherwise discards the tile that leaves the lowest calculate_shanten (ties: honours, terminals)",
+    "tsumogiri": "tsumogiri: takes tsumo/ron, passes on calls, otherwise discards the tile just drawn",
+}
 
 
 def riichienv_version() -> str | None:
@@ -79,9 +81,11 @@ def greedy_discard(hand: list[int], options: list[Any], shanten: Any) -> Any:
     return best
 
 
-def make_policy(riichienv: Any) -> Any:
-    """The shanten-greedy policy for ``riichienv`` observations: ``policy(obs) -> Action``."""
+def make_policy(riichienv: Any, name: str = "greedy") -> Any:
+    """The ``name`` policy (``greedy`` or ``tsumogiri``) for ``riichienv`` observations: ``policy(obs) -> Action``."""
     kinds = riichienv.ActionType
+    if name == "tsumogiri":
+        return _tsumogiri_policy(kinds)
     first = (kinds.TSUMO, kinds.RON, kinds.RIICHI, kinds.KYUSHU_KYUHAI, kinds.PASS)
     shanten = riichienv.calculate_shanten
 
@@ -98,38 +102,75 @@ def make_policy(riichienv: Any) -> Any:
     return policy
 
 
-def play_game(riichienv: Any, policy: Any, seed: int) -> tuple[float, float, int]:
-    """Play one hanchan; returns (wall seconds, CPU seconds spent playing, hands dealt)."""
+def _tsumogiri_policy(kinds: Any) -> Any:
+    """mjsim's TsumogiriBot for riichienv: win when offered, pass on calls, else discard the tile just drawn."""
+    wins = (kinds.TSUMO, kinds.RON)
+
+    def policy(obs: Any) -> Any:
+        """A win, a pass, the drawn tile's discard, or the first discard offered."""
+        legal = obs.legal_actions()
+        for action in legal:
+            if action.action_type in wins:
+                return action
+        drawn, discards = obs.drawn_tile, []
+        for action in legal:
+            if action.action_type == kinds.PASS:
+                return action
+            if action.action_type == kinds.DISCARD:
+                if action.tile == drawn:
+                    return action
+                discards.append(action)
+        return discards[0] if discards else legal[0]
+
+    return policy
+
+
+def play_game(riichienv: Any, policy: Any, seed: int) -> int:
+    """Play one hanchan; the hands dealt."""
     env = riichienv.RiichiEnv(game_mode=GAME_MODE, rule=riichienv.GameRule.default_tenhou(), seed=seed)
-    start, cpu = time.perf_counter(), time.process_time()
     obs = env.reset()
     while not env.done():
         obs = env.step({seat: policy(o) for seat, o in obs.items()})
-    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-    return elapsed, cpu, sum(1 for event in env.mjai_log if event["type"] == "start_kyoku")
+    return sum(1 for event in env.mjai_log if event["type"] == "start_kyoku")
 
 
-def measure(seeds: list[int], warmup_seed: int) -> dict[str, Any]:
-    """Play one untimed warm-up game, then one timed game per seed; hands, seconds and peak RSS."""
-    import riichienv
+def timed(play: Any, seeds: list[int]) -> dict[str, Any]:
+    """``play(seed) -> hands`` over ``seeds``: hands, and this process's CPU and wall seconds spent."""
+    start, cpu = time.perf_counter(), time.process_time()
+    hands = sum(play(seed) for seed in seeds)
+    return {"hands": hands, "cpu": time.process_time() - cpu, "wall": time.perf_counter() - start}
 
-    policy = make_policy(riichienv)
-    play_game(riichienv, policy, warmup_seed)
-    runs = [play_game(riichienv, policy, seed) for seed in seeds]
-    return {
-        "games": len(seeds),
-        "hands": sum(hands for _, _, hands in runs),
-        "seconds": sum(seconds for seconds, _, _ in runs),
-        "cpu_seconds": sum(cpu for _, cpu, _ in runs),
-        "max_rss_mb": peak_rss_mb(),
-    }
+
+def serve(hello: dict[str, Any], play: Any, profile: Any = None) -> None:
+    """A benchmark worker's loop: print ``hello``, then answer one JSON request a line until stdin closes.
+
+    ``{"play": seeds}`` -> hands and CPU/wall seconds; ``{"profile": seeds}`` -> ``profile(seeds)``;
+    ``{"rss": 1}`` -> peak RSS in MB.  One reply line each."""
+    print(json.dumps(hello), flush=True)
+    for line in sys.stdin:
+        request = json.loads(line)
+        if "play" in request:
+            reply = timed(play, request["play"])
+        elif "profile" in request and profile is not None:
+            reply = profile(request["profile"])
+        else:
+            reply = {"max_rss_mb": peak_rss_mb()}
+        print(json.dumps(reply), flush=True)
 
 
 def main() -> int:
-    """Child entry point: reads ``{"seeds": [...], "warmup_seed": n}`` on stdin, prints the result as JSON."""
-    args = json.load(sys.stdin)
+    """Worker entry point: reads ``{"policy", "warmup_seed"}`` on its first stdin line, then serves requests;
+    with ``{"policy", "seeds"}`` it plays those games at once, prints the hands and ends (a whole-process run)."""
+    import riichienv
+
+    config = json.loads(sys.stdin.readline())
     pin_one_core()
-    print(json.dumps(measure(args["seeds"], args["warmup_seed"])))
+    policy = make_policy(riichienv, config["policy"])
+    if "seeds" in config:
+        print(json.dumps({"hands": sum(play_game(riichienv, policy, seed) for seed in config["seeds"])}))
+        return 0
+    play_game(riichienv, policy, config["warmup_seed"])  # untimed: loads and warms the engine
+    serve({"engine": "riichienv", "version": riichienv_version()}, lambda seed: play_game(riichienv, policy, seed))
     return 0
 
 

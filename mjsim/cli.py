@@ -294,6 +294,9 @@ def _extra(items: tuple[str, ...], rules) -> dict:
     help="one bot per seat, comma-separated, or one name for every seat  [default: efficiency in every seat]",
 )
 @click.option("--check", is_flag=True, help="check the invariants after every step (in this process)")
+@click.option(
+    "--check-all", is_flag=True, help="as --check, the seats' views too after every step (--check: a seeded tenth)"
+)
 @click.option("--log-out", type=click.Path(file_okay=False), help="write every game's log here (docs/game_log.md)")
 @click.option("--log-format", help="format of --log-out: mjsim (the default), or a variant's (riichi: tenhou6, mjai)")
 @click.option(
@@ -305,9 +308,23 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 @click.option("--json", "as_json", is_flag=True)
 @quiet_option
 def simulate(
-    preset, settings, games, seed, agents, check, log_out, log_format, workers, backend, address, plugins, as_json
+    preset,
+    settings,
+    games,
+    seed,
+    agents,
+    check,
+    check_all,
+    log_out,
+    log_format,
+    workers,
+    backend,
+    address,
+    plugins,
+    as_json,
 ) -> None:
     """Play GAMES games and print a summary (with a digest: the same seed gives the same digest anywhere)."""
+    from mjsim.invariants import OBSERVE_SHARE
     from mjsim.play_terms import play_reference
     from mjsim.runner.games import digest, run_games
     from mjsim.runner.progress import Progress
@@ -320,10 +337,13 @@ def simulate(
         names = names * compiled.flow.setup.seats
     if log_format is not None and not log_out:
         raise MjsimError("--log-format needs --log-out DIR")
+    check = check or check_all
     if backend is None and workers is None or check or log_out:
         with Progress(games) as progress:
             out = Path(log_out) if log_out else None
-            records = run_games(compiled, games, seed, names, check, out, progress, log_format or MJSIM_LOG)
+            share = 1.0 if check_all else OBSERVE_SHARE
+            fmt = log_format or MJSIM_LOG
+            records = run_games(compiled, games, seed, names, check, out, progress, fmt, observe_share=share)
     else:
         from mjsim.runner import RunSpec
         from mjsim.runner.run import collect

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -13,17 +14,27 @@ Invariant = tuple[str, Callable[[object], str | None]]
 
 def tiles_conserved(game) -> str | None:
     """Every tile of the set is in exactly one place: walls, hands, melds, rivers (uncalled) or bonus."""
-    hand = game.hand
-    if hand is None:
-        return None
+    return None if game.hand is None else _misplaced(game.hand, game.rules.flow.setup.tiles)
+
+
+def _misplaced(hand, expected) -> str | None:
+    """Why the tiles of ``hand`` are not exactly the ``expected`` set (None when they are)."""
     places = hand.wall + hand.rinshan + hand.indicators + hand.moved
     for seat in hand.seats:
         places += seat.tiles + seat.flowers + seat.won_tiles + [t for m in seat.melds for t in m.tiles]
         places += [t for i, t in enumerate(seat.river) if i not in seat.called_from_river]
-    expected = game.rules.flow.setup.tiles
     if len(places) != len(expected) or sorted(places) != sorted(expected):
         return f"tiles not conserved: {len(places)} tiles in play for a set of {len(expected)}"
     return None
+
+
+def _tile_count(hand) -> int:
+    """How many tiles ``hand`` holds in all its places (what :func:`_misplaced` counts, without listing them)."""
+    count = len(hand.wall) + len(hand.rinshan) + len(hand.indicators) + len(hand.moved)
+    for seat in hand.seats:
+        count += len(seat.tiles) + len(seat.flowers) + len(seat.won_tiles) + sum(len(m.tiles) for m in seat.melds)
+        count += len(seat.river) - len(seat.called_from_river)
+    return count
 
 
 def points_conserved(game) -> str | None:
@@ -221,3 +232,88 @@ def _net(transfers: list[Transfer]) -> dict[int, int]:
         net[t.payer] = net.get(t.payer, 0) - t.amount
         net[t.payee] = net.get(t.payee, 0) + t.amount
     return net
+
+
+# --- The checks of a checked run, at a cost close to an unchecked one ------------------------------------
+
+OBSERVE_SHARE = 0.1  # share of the steps ``--check`` checks in full, views included (``--check-all``: every step)
+
+
+class StepChecker:
+    """What ``simulate --check`` runs after every step of one game: every invariant and ledger check, with
+    savings that keep what the full check finds.
+
+    A seeded sample of the steps, ``observe_share`` of them (every step with 1.0), gets the full check; a run
+    and its re-run sample the same steps.  On the other steps ``observations hide`` (three quarters of the full
+    check's cost) is skipped: a view that leaks leaks at many steps.  ``tiles conserved`` counts the tiles in
+    their places at every step (a tile lost or added is found at once) and compares them with the set in full
+    on the sampled steps and on each hand as it was when the next one replaced it (a tile swapped for another
+    is found by its hand's end).  ``side currencies conserved`` books only the ledger entries new since the
+    last step.  :meth:`at_end` runs every invariant in full once more when the game ends, which also catches a
+    ledger entry changed after it was booked."""
+
+    def __init__(self, game, seed: int, observe_share: float = OBSERVE_SHARE) -> None:
+        """The game's invariants in their usual order, three of them replaced by their cheaper equivalents."""
+        self.share = observe_share
+        self.sample = random.Random(seed)  # its own stream: checking never touches the game's randomness
+        self.booked: dict[str, list[int]] = {}
+        self.seen = 0  # ledger entries booked so far
+        self.hand = game.hand  # the hand the last step was checked in
+        self.full = True  # this step is one of the sample
+        self.sampled = 0  # steps checked in full
+        cheaper = {
+            tiles_conserved: self._tiles,
+            observations_hide: self._sampled_views,
+            side_currencies_conserved: self._side_currencies,
+        }
+        self.checks = [(name, cheaper.get(check, check)) for name, check in CORE + list(game.rules.flow.invariants)]
+
+    def after_step(self, game, before: StepMark) -> list[str]:
+        """Every invariant the game breaks now (in full on the sampled steps) and the step's ledger faults."""
+        self.full = self.share >= 1.0 or self.sample.random() < self.share
+        self.sampled += self.full
+        out = [f"{name}: {message}" for name, check in self.checks if (message := check(game))]
+        self.hand = game.hand
+        return out + ledger_checks(game, before)
+
+    def at_end(self, game) -> list[str]:
+        """Every invariant in full, once, when the game is over (the ledger booked again from its start)."""
+        return check_invariants(game)
+
+    def _tiles(self, game) -> str | None:
+        """``tiles_conserved``: in full on a sampled step and for a hand just replaced, else by count."""
+        expected = game.rules.flow.setup.tiles
+        if self.hand is not None and game.hand is not self.hand:
+            ended = _misplaced(self.hand, expected)
+            if ended:
+                return f"{ended} (the hand before this one, as it ended)"
+        hand = game.hand
+        if hand is None:
+            return None
+        if self.full:
+            return _misplaced(hand, expected)
+        count = _tile_count(hand)
+        return (
+            None
+            if count == len(expected)
+            else f"tiles not conserved: {count} tiles in play for a set of {len(expected)}"
+        )
+
+    def _sampled_views(self, game) -> str | None:
+        """``observations_hide`` on a sampled step."""
+        return observations_hide(game) if self.full else None
+
+    def _side_currencies(self, game) -> str | None:
+        """``side_currencies_conserved`` from the ledger entries booked so far plus the new ones."""
+        seats = game.seat_count
+        ledger = game.ledger
+        for t in ledger[self.seen :]:
+            balance = self.booked.setdefault(t.currency, [0] * seats)
+            balance[t.payer] -= t.amount
+            balance[t.payee] += t.amount
+        self.seen = len(ledger)
+        for currency, balances in game.side.items():
+            booked = self.booked.get(currency, [0] * seats)
+            if sum(balances) != 0 or booked != balances:
+                return f"{currency} not conserved: balances {balances}, ledger {booked}"
+        return None

@@ -16,7 +16,7 @@ from mjsim.engine import core
 from mjsim.engine.setup import check_agent_count
 from mjsim.engine.wall import derive_seed
 from mjsim.errors import MjsimError
-from mjsim.invariants import check_step, step_mark
+from mjsim.invariants import OBSERVE_SHARE, StepChecker, step_mark
 from mjsim.observation import observe
 from mjsim.play_facts import play_facts
 from mjsim.play_terms import play_terms
@@ -53,9 +53,11 @@ def play_game(
     log_out: Path | None = None,
     log_format: str = "mjsim",
     seat_agent: SeatAgent | None = None,
+    observe_share: float = OBSERVE_SHARE,
 ) -> GameRecord:
     """Play one whole game with the named bots (one per seat); ``check`` runs every invariant and ledger check
-    after every step; ``log_out`` saves the game in ``log_format`` (mjsim's own game log by default).
+    after every step (in full, the seats' views included, on ``observe_share`` of them: ``StepChecker``);
+    ``log_out`` saves the game in ``log_format`` (mjsim's own game log by default).
     ``seat_agent`` builds the agents instead of the registry (a profile being fitted); ``agent_names`` then only
     label them in the facts of play."""
     if rules.flow is None:
@@ -69,7 +71,8 @@ def play_game(
     game = core.new_game(rules, seed)
     try:
         join_game(agents, game)  # agents that run outside this process start here ...
-        violations = _play(game, agents, check)
+        checker = StepChecker(game, derive_seed(seed, "check"), observe_share) if check else None
+        violations = _play(game, agents, checker)
     finally:
         close_agents(agents)  # ... and end here, whatever ended the game (an error, Ctrl-C)
     if log_out is not None:
@@ -79,18 +82,22 @@ def play_game(
     return GameRecord(index, seed, game.final, _hand_summaries(game.history), violations, play)
 
 
-def _play(game, agents, check: bool) -> list[str]:
-    """The game loop: ask the seats that must decide, step; the invariant violations (``check``)."""
+def _play(game, agents, checker: StepChecker | None) -> list[str]:
+    """The game loop: ask the seats that must decide, step; the invariant violations (with a ``checker``)."""
     violations: list[str] = []
     while not game.over:
         offers = core.pending(game)
         if not offers:
             break
         chosen = {s: agents[s].act(observe(game, s), acts) for s, acts in offers.items()}
-        before = step_mark(game) if check else None
+        if checker is None:
+            core.step(game, chosen)
+            continue
+        before = step_mark(game)
         core.step(game, chosen)
-        if before is not None:
-            violations += check_step(game, before)
+        violations += checker.after_step(game, before)
+    if checker is not None:
+        violations += [v for v in checker.at_end(game) if v not in violations]
     return violations
 
 
@@ -118,8 +125,10 @@ def run_games(
     log_out: Path | None = None,
     progress=None,
     log_format: str = "mjsim",
+    observe_share: float = OBSERVE_SHARE,
 ):
-    """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)`` (counted on ``progress``)."""
+    """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)`` (counted on ``progress``);
+    ``check`` and ``observe_share`` as in :func:`play_game`."""
     if log_out is not None:
         from mjsim.log_formats import log_writer
         from mjsim.runner.log_folder import claim_log_folder, log_identity
@@ -128,7 +137,8 @@ def run_games(
         claim_log_folder(log_out, log_identity(rules, games, root_seed, agent_names))  # no stale logs mixed in
     records = []
     for i in range(games):
-        records.append(play_game(rules, game_seed(root_seed, i), agent_names, i, check, log_out, log_format))
+        seed = game_seed(root_seed, i)
+        records.append(play_game(rules, seed, agent_names, i, check, log_out, log_format, observe_share=observe_share))
         if progress is not None:
             progress.advance()
     return records
