@@ -112,8 +112,11 @@ def discard_risk(kind: int, threats: Sequence[Threat], seen: Sequence[int], p: P
     return sum(t.ready * deal_in_chance(kind, t, seen, p) * t.value for t in threats)
 
 
-def discard_facts(counts: list[int], kinds, seen: list[int], slack: int) -> dict[int, tuple[int, int]]:
-    """Per discarded kind within ``slack`` of the fewest shanten: (shanten after, live tiles that improve it)."""
+def discard_facts(
+    counts: list[int], kinds, seen: Sequence[int], slack: int, keep: int | None = None
+) -> dict[int, tuple[int, int]]:
+    """Per discarded kind within ``slack`` of the fewest shanten (and ``keep``, whatever its shanten): (shanten
+    after, live tiles that improve it). ``counts`` is restored."""
     after = {}
     for k in kinds:
         counts[k] -= 1
@@ -122,7 +125,7 @@ def discard_facts(counts: list[int], kinds, seen: list[int], slack: int) -> dict
     limit = min(after.values()) + slack
     out = {}
     for k, sh in after.items():
-        if sh <= limit:
+        if sh <= limit or k == keep:
             counts[k] -= 1
             out[k] = (sh, ukeire(counts, seen, sh)[1])
             counts[k] += 1
@@ -146,15 +149,19 @@ def discard_scores(
     table: Table,
     p: PushFoldProfile,
     ready_bonus: float = 0.0,
+    push_kind: int | None = None,
 ) -> dict[int, float]:
     """Per discarded kind (``facts``: shanten after, live improving tiles), the score the player ranks it by.
 
     No threat: speed times value (acceptance x value^e among the fastest). A threat: win chance x (value +
     the threat's win it stops) minus fold weight x danger x the turns of danger still to come. ``ready_bonus``
-    is what a ready hand earns even without winning (成都's 查大叫 at an empty wall).
+    is what a ready hand earns even without winning (成都's 查大叫 at an empty wall). ``push_kind`` is the
+    discard of the family's own plan (a flush, seven pairs, speed): pushing, it is worth the best gain there is,
+    so push/fold only decides whether danger makes another tile better.
     """
     out = {}
     deny = p.deny_share * sum(t.ready * t.value for t in table.threats)
+    gains, risks = {}, {}
     for k, (sh, live) in facts.items():
         value = worth(k)
         bonus = ready_bonus if sh == 0 else 0.0
@@ -162,8 +169,12 @@ def discard_scores(
             out[k] = -1000.0 * sh + live * max(value + bonus, 1.0) ** p.value_exponent
             continue
         gain = win_chance(sh, live, table.draws, table.unseen, p) * (value + deny) if value > 0 else 0.0
-        risk = discard_risk(k, table.threats, table.seen, p) * (1.0 + p.future_risk_per_shanten * max(sh, 0))
-        out[k] = gain + bonus - table.fold_weight * risk - 1e-6 * risk
+        gains[k] = gain + bonus
+        risks[k] = discard_risk(k, table.threats, table.seen, p) * (1.0 + p.future_risk_per_shanten * max(sh, 0))
+    if push_kind is not None and push_kind in gains:
+        gains[push_kind] = max(gains.values())
+    for k, gain in gains.items():
+        out[k] = gain - table.fold_weight * risks[k] - 1e-6 * risks[k]
     return out
 
 

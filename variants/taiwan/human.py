@@ -1,11 +1,12 @@
 """The 台湾 human-like player (``human``): the taiwan bot's flowers, MIGI and 過水 play, with push/fold by tai.
 
-What it keeps from ``TaiwanBot``: hiding the eighth flower, MIGI when offered, pons of tiles worth tai, and the
-way out of 過水 (blocked and ready: a discard outside its waits). What it adds, from the riichi human player's
-ideas on this family's facts (``human_reading``): 16-tile discards ranked by win chance x the hand's worth in
-tai against the danger of a deal-in (what passed a seat since its last discard is safe under 過水; kabe by
-visible counts; honours by visible count; a flush-looking seat's suit is hot; the dealer costs a tai more),
-and no calls while folding.
+What it keeps from ``TaiwanBot``: hiding the eighth flower, MIGI when offered, pons of tiles worth tai, the way
+out of 過水 (blocked and ready: a discard outside its waits), and its 16-tile discard while nobody is likely
+ready. What it adds, from the riichi human player's ideas on this family's facts (``human_reading``): once
+another seat is likely ready, that discard is pushed or replaced by a safer tile, by win chance x the hand's
+worth in tai against the danger of a deal-in (what passed a seat since its last discard is safe under 過水;
+kabe and honours by visible counts; a flush-looking seat's suit is hot; the dealer costs a tai more), and no
+calls while folding.
 """
 
 from __future__ import annotations
@@ -36,16 +37,20 @@ class TaiwanHuman(TaiwanBot):
         self.guoshui = rules is None or rules[opt.GUOSHUI] != "off"
 
     def discard(self, obs: Observation, options: list[Action]) -> Action:
-        """Blocked by 過水 and able to stay ready: only discards that clear it; then speed, value and danger."""
+        """Nobody likely ready: the taiwan bot's discard; else push it or fold by value and danger (blocked by
+        過水 and able to stay ready: only discards that clear it)."""
         if self.table is None:
             return super().discard(obs, options)
+        found = threats(obs, self.table, self.profile, self.guoshui)
+        plan = super().discard(obs, options)  # the taiwan bot's: the fastest, clearing 過水 when blocked
+        if not found:
+            return plan
         if obs.extra.get("taiwan.blocked"):
             clearing = [a for a in options if _ready_and_clear(obs.counts, kind_of(a.tile))]
             options = clearing or options
         seen = visible_counts(obs)
-        found = threats(obs, self.table, self.profile, self.guoshui)
         counts = list(obs.counts)
-        facts = discard_facts(counts, {kind_of(a.tile) for a in options}, seen, 1 if found else 0)
+        facts = discard_facts(counts, {kind_of(a.tile) for a in options}, seen, 1, keep=kind_of(plan.tile))
         p, table = self.profile, self.table
 
         def worth(kind: int) -> float:
@@ -57,7 +62,8 @@ class TaiwanHuman(TaiwanBot):
 
         draws = max(0, obs.wall_left - RESERVE) / 4.0
         unseen = max(1, TILES - sum(seen[:34]))
-        scores = discard_scores(facts, worth, Table(draws, unseen, found, seen, p.fold_weight), p)
+        table_now = Table(draws, unseen, found, seen, p.fold_weight)
+        scores = discard_scores(facts, worth, table_now, p, push_kind=kind_of(plan.tile))
         best = max(scores, key=lambda k: scores[k])
         return next(a for a in options if kind_of(a.tile) == best)
 
