@@ -56,7 +56,9 @@ class ChengduHuman(ChengduBot):
         shed = [a for a in options if kind_of(a.tile) // 9 in junk]
         if not found:  # nobody likely ready: the chengdu bot's plan (flush, seven pairs, speed)
             return super().discard(obs, options)
-        if shed:
+        if shed:  # the void suit before the rest of the junk (holding it at an empty wall is 查花猪), safest first
+            void = self.void(obs)
+            shed = [a for a in shed if kind_of(a.tile) // 9 == void] or shed
             return min(shed, key=lambda a: discard_risk(kind_of(a.tile), found, seen, self.profile))
         plan = kind_of(super().discard(obs, options).tile)
         scores = self._scores(obs, options, found, seen, junk, plan)
