@@ -138,6 +138,14 @@ def mjsim_register_agents():
 
 
 @hookimpl
+def mjsim_unwise_actions(rules, obs, actions):
+    """A forbidden win, or one ending the game with another seat on top (advice to rule-aware players)."""
+    from variants.boo.advice import unwise_actions
+
+    return unwise_actions(rules, obs, actions)
+
+
+@hookimpl
 def mjsim_register_presets():
     """The boo presets: ``variants/boo/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]

@@ -150,8 +150,10 @@ def mjsim_register_invariants(rules):
 
 @hookimpl
 def mjsim_register_agents():
-    """The 成都麻将 bots: chengdu, chengdu_random_void, chengdu_worst_void."""
-    return bots.BOTS
+    """The 成都麻将 bots: chengdu, chengdu_random_void, chengdu_worst_void, and the human-like ``human``."""
+    from variants.chengdu.human import make_human
+
+    return {**bots.BOTS, "human": make_human}
 
 
 @hookimpl

@@ -158,8 +158,10 @@ def mjsim_register_invariants(rules):
 
 @hookimpl
 def mjsim_register_agents():
-    """The Taiwanese bots: taiwan, taiwan_tsumo, taiwan_decline, taiwan_show."""
-    return bots.BOTS
+    """The Taiwanese bots: taiwan, taiwan_tsumo, taiwan_decline, taiwan_show, and the human-like ``human``."""
+    from variants.taiwan.human import make_human
+
+    return {**bots.BOTS, "human": make_human}
 
 
 @hookimpl

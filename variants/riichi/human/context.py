@@ -9,6 +9,7 @@ from mjsim.agents.bots import ukeire
 from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation, visible_counts
+from variants.common import hazards
 from variants.riichi import options as opt
 from variants.riichi.human import value
 from variants.riichi.human.profile import Profile
@@ -100,29 +101,7 @@ class Context:
         Competing hazards: each own turn the hand wins with its own rate or the hand ends by another's win
         with ``others_win_per_turn``; a one-shanten hand first waits ``unseen / tiles_left`` turns to be ready.
         """
-        draws = self.obs.wall_left / 4.0
-        p = self.profile
-        others = p.others_win_per_turn
-        if shanten_after <= 0:
-            return _ready_chance(tiles_left, draws, self.unseen, others, p.ron_factor)
-        if shanten_after == 1:
-            wait = min(self.unseen / max(tiles_left, 1), draws)
-            reach = 1.0 - pow(1.0 - min(tiles_left / self.unseen, 0.9), max(draws - 1, 0))
-            survive = pow(1.0 - others, wait)
-            return reach * survive * _ready_chance(p.typical_wait, draws - wait, self.unseen, others, p.ron_factor)
-        step = min(shanten_after, 3) - 2
-        far = p.far_win_chance[step] * min(3.0, tiles_left / p.far_typical_tiles[step])
-        far *= pow(p.far_step_factor, max(shanten_after - 3, 0))  # each further step costs as much again
-        return far * min(1.0, draws / 12.0)
-
-
-def _ready_chance(live: int, draws: float, unseen: int, others: float, ron_factor: float) -> float:
-    """Chance a ready hand with ``live`` winning tiles wins within ``draws`` own turns before another does."""
-    own = min(live * ron_factor / unseen, 0.9)
-    either = min(own + others, 0.95)
-    if either <= 0.0 or draws <= 0.0:
-        return 0.0
-    return own / (own + others) * (1.0 - pow(1.0 - either, draws))
+        return hazards.win_chance(shanten_after, tiles_left, self.obs.wall_left / 4.0, self.unseen, self.profile)
 
 
 def discard_facts(ctx: Context, kinds, slack: int = 0) -> dict[int, tuple[int, int]]:

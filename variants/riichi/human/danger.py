@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from variants.common.hazards import wall_factor
 from variants.riichi.human.profile import Profile
 from variants.riichi.human.view import Threat
 
@@ -21,7 +22,7 @@ def deal_in_chance(kind: int, threat: Threat, seen: Sequence[int], profile: Prof
         return profile.danger_honour_by_seen[min(seen[kind], 3)]
     rank = kind % 9  # 0..8
     base = _suit_base(kind, rank, threat.safe, profile)
-    base *= _wall_factor(kind, rank, seen, profile)
+    base *= wall_factor(kind, seen, profile.no_chance_factor, profile.one_chance_factor)
     if threat.declare_kind is not None and threat.declare_kind < 27 and threat.declare_kind // 9 == kind // 9:
         if 0 < abs(threat.declare_kind - kind) <= 2:
             base *= profile.near_declare_factor
@@ -40,25 +41,6 @@ def _suit_base(kind: int, rank: int, safe: frozenset[int], p: Profile) -> float:
     if low_safe and high_safe:
         return (p.danger_suji_19, p.danger_suji_28, p.danger_suji_37)[edge]
     return (p.danger_nonsuji_19, p.danger_nonsuji_28, p.danger_nonsuji_37)[edge]
-
-
-def _wall_factor(kind: int, rank: int, seen: Sequence[int], p: Profile) -> float:
-    """Kabe: a two-sided wait on ``kind`` needs ``kind``±1 and ``kind``±2 in the threat's hand."""
-    below = _shape_seen(kind, rank, seen, -1)
-    above = _shape_seen(kind, rank, seen, +1)
-    if below >= 4 and above >= 4:
-        return p.no_chance_factor
-    if below >= 3 and above >= 3:
-        return p.one_chance_factor
-    return 1.0
-
-
-def _shape_seen(kind: int, rank: int, seen: Sequence[int], side: int) -> int:
-    """Most copies seen of the two tiles of the two-sided shape on one side of ``kind`` (4: impossible)."""
-    near, far = rank + side, rank + 2 * side
-    if not (0 <= near <= 8 and 0 <= far <= 8):
-        return 4
-    return max(seen[kind + side], seen[kind + 2 * side])
 
 
 def discard_risk(kind: int, threats: list[Threat], seen: Sequence[int], doras: Sequence[int], p: Profile) -> float:
