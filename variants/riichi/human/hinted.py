@@ -1,0 +1,108 @@
+"""The hand value estimate under a variant's hints (``mjsim_value_hints``): which yaku the hand reaches by name,
+what each is worth under the rule, and the expected points of a win.
+
+Used only when the rule set gives hints (地雷, ラド, 特定牌, 五筒); without them ``Context.hand_points`` keeps
+the plain estimate of ``value.py``, so Tenhou-rules play does not change. Beside the plain estimate's yaku it
+counts the reach of 一気通貫, 三色同順 and 混全帯幺九 (the clean yaku a person builds when the common ones are
+forbidden under 地雷).
+"""
+
+from __future__ import annotations
+
+from mjsim.agents.hints import ValueHints
+from mjsim.hand.tiles import YAOCHU_SET, kind_of
+from variants.riichi.human import value
+from variants.riichi.human.value import HandFacts
+
+MAX_MISSING = 2  # a three-set yaku (ittsu, sanshoku) is in reach with at most this many kinds still to draw
+CHANTA_MAX_MIDDLE = 1  # tiles of ranks 4-6 a chanta hand may still hold (to be discarded)
+
+
+def held_counts(facts: HandFacts) -> list[int]:
+    """Copies of each kind in the concealed tiles and the melds."""
+    held = list(facts.counts)
+    for m in facts.melds:
+        for t in m.tiles:
+            held[kind_of(t)] += 1
+    return held
+
+
+def _three_set_reach(facts: HandFacts, held: list[int], starts: tuple[int, int, int]) -> bool:
+    """Sequences from ``starts`` (lowest kinds) in reach: at most one other meld, few kinds missing."""
+    wanted = {s + i for s in starts for i in range(3)}
+    others = sum(1 for m in facts.melds if not (m.type == "chi" and m.kind in starts))
+    missing = sum(1 for k in wanted if not held[k])
+    return others <= 1 and missing <= MAX_MISSING
+
+
+def ittsu_reach(facts: HandFacts, held: list[int]) -> bool:
+    """一気通貫 in reach: 123, 456 and 789 of one suit."""
+    return any(_three_set_reach(facts, held, (9 * s, 9 * s + 3, 9 * s + 6)) for s in range(3))
+
+
+def sanshoku_reach(facts: HandFacts, held: list[int]) -> bool:
+    """三色同順 in reach: one sequence in all three suits."""
+    return any(_three_set_reach(facts, held, (r, 9 + r, 18 + r)) for r in range(7))
+
+
+def chanta_reach(facts: HandFacts) -> bool:
+    """混全帯幺九 in reach: every meld holds a terminal or honour, almost no middle tiles (4-6) left in hand."""
+    if not all(any(kind_of(t) in YAOCHU_SET for t in m.tiles) for m in facts.melds):
+        return False
+    middle = sum(facts.counts[9 * s + r] for s in range(3) for r in (3, 4, 5))
+    return middle <= CHANTA_MAX_MIDDLE and sum(facts.counts[k] for k in YAOCHU_SET) >= 3
+
+
+def reached_yaku(facts: HandFacts, closed: bool, min_suit_tiles: int, min_pairs: int) -> list[tuple[str, int]]:
+    """(name, han) of each yaku the hand can reach, named as the riichi scorer and 地雷's pool name them."""
+    held = held_counts(facts)
+    yakuhai, pairs = value.yakuhai_han(facts)
+    local = sum(1 for m in facts.melds if m.type != "chi" and m.kind in facts.local_kinds)
+    local += sum(1 for k in facts.local_kinds if facts.counts[k] >= 3)
+    out = [("yakuhai", yakuhai)] if yakuhai else []
+    out += [("local_yakuhai", local)] if local else []
+    if value.tanyao_reach(facts) and (closed or facts.kuitan):
+        out.append(("tanyao", 1))
+    suit = value.one_suit_reach(facts, min_suit_tiles)
+    if suit:
+        out.append(("chinitsu" if suit >= 5 else "honitsu", suit))
+    if not closed and value.toitoi_reach(facts, min_pairs):
+        out.append(("toitoi", 2))
+    for name, reach in (("ittsu", ittsu_reach(facts, held)), ("sanshoku", sanshoku_reach(facts, held))):
+        if reach:
+            out.append((name, 2 if closed else 1))
+    if chanta_reach(facts):
+        out.append(("chanta", 2 if closed else 1))
+    if not out and pairs and facts.atozuke:
+        out.append(("yakuhai", 1))  # a value pair may still be called (後付け allowed)
+    return out
+
+
+def bonus_han(facts: HandFacts, hints: ValueHints) -> float:
+    """Dora, red fives and the hinted worth of tiles: a hinted kind's worth replaces its dora count."""
+    held = held_counts(facts)
+    han = float(facts.red_tiles)
+    han += sum(held[k] for k in facts.doras if k not in hints.kind_han)
+    han += sum(worth * held[k] for k, worth in hints.kind_han.items())
+    return han + sum(worth for k, worth in hints.holding_han.items() if held[k])
+
+
+def expected_points(yaku: list[tuple[str, int]], bonus: float, dealer: bool, hints: ValueHints) -> float:
+    """Points of a win with ``yaku``, weighed by the chance a risky yaku turns it against the winner."""
+    risk = max((hints.yaku_risk.get(name, 0.0) for name, _han in yaku), default=0.0)
+    han = sum(h for _name, h in yaku) + bonus
+    clean = value.points(round(han + hints.clean_han), dealer)
+    return (1.0 - risk) * clean - risk * value.points(round(han), dealer)
+
+
+def hinted_points(facts: HandFacts, closed: bool, dealer: bool, hints: ValueHints, profile) -> float:
+    """Expected points of the hand if it wins under the hints (0: no yaku in reach for an open hand).
+
+    A closed hand picks its best way to win: riichi, dama on its own yaku, or menzen tsumo without one.
+    """
+    yaku = reached_yaku(facts, closed, profile.honitsu_min_tiles, profile.toitoi_min_pairs)
+    bonus = bonus_han(facts, hints)
+    if not closed:
+        return expected_points(yaku, bonus, dealer, hints) if yaku else 0.0
+    ways = [yaku + [("riichi", 1)], yaku if yaku else [("menzen_tsumo", 1)]]
+    return max(expected_points(w, bonus, dealer, hints) for w in ways)
