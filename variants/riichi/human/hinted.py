@@ -2,9 +2,10 @@
 what each is worth under the rule, and the expected points of a win.
 
 Used only when the rule set gives hints (地雷, ラド, 特定牌, 五筒); without them ``Context.hand_points`` keeps
-the plain estimate of ``value.py``, so Tenhou-rules play does not change. Beside the plain estimate's yaku it
-counts the reach of 一気通貫, 三色同順 and 混全帯幺九 (the clean yaku a person builds when the common ones are
-forbidden under 地雷).
+the plain estimate of ``value.py``, so Tenhou-rules play does not change. Hints of tile worths only (ラド,
+特定牌, 五筒) change the han of the plain estimate. Hints that put yaku at risk (地雷) name the yaku: beside
+the plain estimate's it counts the reach of 一気通貫, 三色同順 and 混全帯幺九 (the clean yaku a person builds
+when the common ones are forbidden) and the 平和 and 門前清自摸和 a closed hand wins with.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from variants.riichi.human import value
 from variants.riichi.human.value import HandFacts
 
 MAX_MISSING = 2  # a three-set yaku (ittsu, sanshoku) is in reach with at most this many kinds still to draw
+TSUMO_SHARE = 0.43  # share of wins by tsumo (Tenhou Phoenix, ../shared/validation/stats.md)
 CHANTA_MAX_MIDDLE = 1  # tiles of ranks 4-6 a chanta hand may still hold (to be discarded)
 
 
@@ -95,14 +97,42 @@ def expected_points(yaku: list[tuple[str, int]], bonus: float, dealer: bool, hin
     return (1.0 - risk) * clean - risk * value.points(round(han), dealer)
 
 
+def _plain_points(facts: HandFacts, closed: bool, dealer: bool, bonus: float, profile) -> int:
+    """With no yaku at risk: the plain estimate's yaku, the designated triplets, and the hinted tile worths."""
+    han = value.yaku_han(facts, closed, profile.honitsu_min_tiles, profile.toitoi_min_pairs)
+    han += sum(1 for m in facts.melds if m.type != "chi" and m.kind in facts.local_kinds)
+    han += sum(1 for k in facts.local_kinds if facts.counts[k] >= 3)
+    if han == 0 and not closed:
+        return 0
+    return value.points(round(han + bonus + (1 if closed else 0)), dealer)
+
+
+def pinfu_shaped(facts: HandFacts) -> bool:
+    """A closed hand of sequences: no triplet held and no value pair, so a two-sided wait would be 平和."""
+    if facts.melds:
+        return False
+    if any(n >= 3 for n in facts.counts):
+        return False
+    return not any(facts.counts[k] >= 2 for k in facts.value_kinds)
+
+
 def hinted_points(facts: HandFacts, closed: bool, dealer: bool, hints: ValueHints, profile) -> float:
     """Expected points of the hand if it wins under the hints (0: no yaku in reach for an open hand).
 
-    A closed hand picks its best way to win: riichi, dama on its own yaku, or menzen tsumo without one.
+    A closed hand picks its better way to win, riichi or dama; either wins by tsumo (menzen tsumo added) in
+    ``TSUMO_SHARE`` of its wins, and a win worth less than nothing is declined (it counts as no win).
     """
-    yaku = reached_yaku(facts, closed, profile.honitsu_min_tiles, profile.toitoi_min_pairs)
     bonus = bonus_han(facts, hints)
+    if not hints.yaku_risk:
+        return float(_plain_points(facts, closed, dealer, bonus, profile))
+    yaku = reached_yaku(facts, closed, profile.honitsu_min_tiles, profile.toitoi_min_pairs)
     if not closed:
         return expected_points(yaku, bonus, dealer, hints) if yaku else 0.0
-    ways = [yaku + [("riichi", 1)], yaku if yaku else [("menzen_tsumo", 1)]]
-    return max(expected_points(w, bonus, dealer, hints) for w in ways)
+    if pinfu_shaped(facts):
+        yaku = yaku + [("pinfu", 1)]
+    best = 0.0
+    for way in (yaku + [("riichi", 1)], yaku):
+        ron = expected_points(way, bonus, dealer, hints) if way else 0.0
+        tsumo = expected_points(way + [("menzen_tsumo", 1)], bonus, dealer, hints)
+        best = max(best, (1.0 - TSUMO_SHARE) * max(ron, 0.0) + TSUMO_SHARE * max(tsumo, 0.0))
+    return best
