@@ -17,7 +17,13 @@ from variants.riichi.human.value import HandFacts
 
 MAX_MISSING = 2  # a three-set yaku (ittsu, sanshoku) is in reach with at most this many kinds still to draw
 TSUMO_SHARE = 0.43  # share of wins by tsumo (Tenhou Phoenix, ../shared/validation/stats.md)
-CHANTA_MAX_MIDDLE = 1  # tiles of ranks 4-6 a chanta hand may still hold (to be discarded)
+CHANTA_MAX_MIDDLE = 1
+# A guess, not a measured figure: the share of a sequence hand's wins that end on a two-sided wait (平和).
+PINFU_SHARE = 0.5
+# Yaku a hand reaches only if it is built for them (the others come with the shape: a held triplet, all simples).
+OPTIONAL = frozenset(
+    ("honitsu", "chinitsu", "toitoi", "ittsu", "sanshoku", "chanta")
+)  # tiles of ranks 4-6 a chanta hand may still hold (to be discarded)
 
 
 def held_counts(facts: HandFacts) -> list[int]:
@@ -119,20 +125,39 @@ def pinfu_shaped(facts: HandFacts) -> bool:
 def hinted_points(facts: HandFacts, closed: bool, dealer: bool, hints: ValueHints, profile) -> float:
     """Expected points of the hand if it wins under the hints (0: no yaku in reach for an open hand).
 
-    A closed hand picks its better way to win, riichi or dama; either wins by tsumo (menzen tsumo added) in
-    ``TSUMO_SHARE`` of its wins, and a win worth less than nothing is declined (it counts as no win).
+    A closed hand picks its better way to win, riichi or dama; a 平和 shape counts pinfu.
     """
     bonus = bonus_han(facts, hints)
     if not hints.yaku_risk:
         return float(_plain_points(facts, closed, dealer, bonus, profile))
     yaku = reached_yaku(facts, closed, profile.honitsu_min_tiles, profile.toitoi_min_pairs)
     if not closed:
-        return expected_points(yaku, bonus, dealer, hints) if yaku else 0.0
-    if pinfu_shaped(facts):
-        yaku = yaku + [("pinfu", 1)]
+        return _best_plan(yaku, bonus, dealer, hints, open_hand=True)
+    share = PINFU_SHARE if pinfu_shaped(facts) else 0.0
     best = 0.0
-    for way in (yaku + [("riichi", 1)], yaku):
-        ron = expected_points(way, bonus, dealer, hints) if way else 0.0
-        tsumo = expected_points(way + [("menzen_tsumo", 1)], bonus, dealer, hints)
-        best = max(best, (1.0 - TSUMO_SHARE) * max(ron, 0.0) + TSUMO_SHARE * max(tsumo, 0.0))
+    for way in ([("riichi", 1)], []):
+        plain = _best_plan(yaku + way, bonus, dealer, hints, open_hand=False)
+        pinfu = _best_plan(yaku + way + [("pinfu", 1)], bonus, dealer, hints, open_hand=False) if share else 0.0
+        best = max(best, (1.0 - share) * plain + share * pinfu)
     return best
+
+
+def _best_plan(yaku: list[tuple[str, int]], bonus: float, dealer: bool, hints: ValueHints, open_hand: bool) -> float:
+    """The best expected points over which optional yaku the hand aims for (a risky one it may build around)."""
+    kept = [y for y in yaku if y[0] not in OPTIONAL]
+    for y in sorted((y for y in yaku if y[0] in OPTIONAL), key=lambda y: hints.yaku_risk.get(y[0], 0.0)):
+        if _worth(kept + [y], bonus, dealer, hints, open_hand) > _worth(kept, bonus, dealer, hints, open_hand):
+            kept.append(y)
+    return _worth(kept, bonus, dealer, hints, open_hand)
+
+
+def _worth(yaku: list[tuple[str, int]], bonus: float, dealer: bool, hints: ValueHints, open_hand: bool) -> float:
+    """Expected points of winning with ``yaku``: a closed hand wins by tsumo (menzen tsumo added) in
+    ``TSUMO_SHARE`` of its wins; a win worth less than nothing is declined (it counts as none)."""
+    if not yaku:
+        return 0.0
+    if open_hand:
+        return expected_points(yaku, bonus, dealer, hints)
+    ron = expected_points(yaku, bonus, dealer, hints)
+    tsumo = expected_points(yaku + [("menzen_tsumo", 1)], bonus, dealer, hints)
+    return (1.0 - TSUMO_SHARE) * max(ron, 0.0) + TSUMO_SHARE * max(tsumo, 0.0)
