@@ -13,6 +13,7 @@ from __future__ import annotations
 from mjsim.agents.hints import ValueHints
 from mjsim.hand.tiles import YAOCHU_SET, kind_of
 from variants.riichi.human import value
+from variants.riichi.human.profile import Profile
 from variants.riichi.human.value import HandFacts
 
 MAX_MISSING = 2  # a three-set yaku (ittsu, sanshoku) is in reach with at most this many kinds still to draw
@@ -103,7 +104,7 @@ def expected_points(yaku: list[tuple[str, int]], bonus: float, dealer: bool, hin
     return (1.0 - risk) * clean - risk * value.points(round(han), dealer)
 
 
-def _plain_points(facts: HandFacts, closed: bool, dealer: bool, bonus: float, profile) -> int:
+def _plain_points(facts: HandFacts, closed: bool, dealer: bool, bonus: float, profile: Profile) -> int:
     """With no yaku at risk: the plain estimate's yaku, the designated triplets, and the hinted tile worths."""
     han = value.yaku_han(facts, closed, profile.honitsu_min_tiles, profile.toitoi_min_pairs)
     han += sum(1 for m in facts.melds if m.type != "chi" and m.kind in facts.local_kinds)
@@ -122,7 +123,7 @@ def pinfu_shaped(facts: HandFacts) -> bool:
     return not any(facts.counts[k] >= 2 for k in facts.value_kinds)
 
 
-def hinted_points(facts: HandFacts, closed: bool, dealer: bool, hints: ValueHints, profile) -> float:
+def hinted_points(facts: HandFacts, closed: bool, dealer: bool, hints: ValueHints, profile: Profile) -> float:
     """Expected points of the hand if it wins under the hints (0: no yaku in reach for an open hand).
 
     A closed hand picks its better way to win, riichi or dama; a 平和 shape counts pinfu.
