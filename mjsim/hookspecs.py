@@ -255,6 +255,15 @@ def mjsim_unwise_actions(rules, obs, actions):
     Called by bots that take advice (the human-like players), never by the engine; every answer is joined."""
 
 
+@hookspec
+def mjsim_value_hints(rules, obs):
+    """What this variant's rule makes yaku and tiles worth for ``obs``'s seat, as a
+    :class:`mjsim.agents.hints.ValueHints` (or None): advice to rule-aware bots, from the observation only.
+
+    Called by the human-like players (``mjsim.agents.hints.value_hints``), never by the engine; every answer
+    is joined."""
+
+
 # --- Registration hooks: what a variant adds beside the rules -------------------------------------------------
 
 

@@ -7,6 +7,7 @@ one ブー麻雀 uses (``variants.boo.scoring.gotong_pattern``).
 
 from __future__ import annotations
 
+from mjsim.agents.hints import ValueHints
 from mjsim.hand.tiles import kind_of
 from mjsim.hookspecs import hookimpl
 from variants.boo.scoring import PIN5, gotong_pattern
@@ -58,6 +59,12 @@ def mjsim_record_hand(game, outcome):
     """How many of the hand's wins got the 5-pin han."""
     wins = [w for w in game.stash.get(WINS, []) if w[0] == game.hand.index]
     return {"gopin.wins": sum(1 for w in wins if w[2])}
+
+
+@hookimpl
+def mjsim_value_hints(rules, obs):
+    """A winning hand holding a 5-pin earns one han."""
+    return ValueHints(holding_han={PIN5: 1.0})
 
 
 @hookimpl

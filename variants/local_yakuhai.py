@@ -7,6 +7,7 @@ number tile; other plugins asking "is this yakuhai?" (jirai's Fanpai) do not see
 
 from __future__ import annotations
 
+from mjsim.agents.hints import ValueHints
 from mjsim.hand.notation import format_kinds, parse_kinds
 from mjsim.hookspecs import hookimpl
 from mjsim.scoring import RYANMEN, SEQUENCE, STANDARD, Pattern, Score, WinContext
@@ -119,6 +120,12 @@ def mjsim_record_hand(game, outcome):
     """How many of the hand's wins scored a local yakuhai."""
     wins = [w for w in game.stash.get(WINS, []) if w["hand"] == game.hand.index]
     return {"local_yakuhai.wins": sum(1 for w in wins if _local_han(w["score"]))}
+
+
+@hookimpl
+def mjsim_value_hints(rules, obs):
+    """The designated tiles' triplets are yaku."""
+    return ValueHints(triplet_yaku=frozenset(designated(rules.values)))
 
 
 @hookimpl

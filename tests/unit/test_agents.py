@@ -49,7 +49,8 @@ def _variant(monkeypatch, name: str, bots: dict) -> str:
 
 def test_the_agents_package_holds_only_the_generic_bots():
     modules = sorted(m.name for m in pkgutil.iter_modules(mjsim.agents.__path__))
-    assert modules == ["base", "bots", "mistakes", "registry"]  # mistakes: the error model, a wrapper of any bot
+    # mistakes: the error model, a wrapper of any bot; hints: what variants tell rule-aware bots things are worth
+    assert modules == ["base", "bots", "hints", "mistakes", "registry"]
 
 
 def test_a_rule_set_seats_the_generic_bots_and_those_of_its_variants():

@@ -125,6 +125,14 @@ def mjsim_unwise_actions(rules, obs, actions):
 
 
 @hookimpl
+def mjsim_value_hints(rules, obs):
+    """Each pool yaku's chance of being forbidden, and the clean win's |F| bonus han."""
+    from variants.jirai.hints import value_hints
+
+    return value_hints(rules, obs)
+
+
+@hookimpl
 def mjsim_register_agents():
     """The 地雷麻雀 bots: jirai_dealer_aware, jirai_naive."""
     return bots.BOTS

@@ -17,16 +17,25 @@ from mjsim.engine.actions import DISCARD, PASS, RON, TSUMO, Action
 from mjsim.errors import MjsimError
 from mjsim.observation import Observation
 from mjsim.rules import Rules
-from mjsim.scoring import WinContext
+from mjsim.scoring import Score, WinContext
+from variants.jirai import options as opt
 from variants.jirai.matching import pool_hits
 from variants.jirai.options import POOL_YAKU
 from variants.jirai.state import pool
+from variants.riichi.limits import base_points
+from variants.riichi.payments import hand_value
 from variants.riichi.scorer import score_win
 from variants.riichi.vocabulary import RIICHI
 
 
 def win_pool_yaku(obs: Observation, action: Action, rules: Rules) -> frozenset[str] | None:
     """The pool yaku the offered win would contain under ``rules``, as far as the seat can tell (None: no win)."""
+    scored = _scored_win(obs, action, rules)
+    return None if scored is None else pool_hits(scored[0].hits, rules.values)
+
+
+def _scored_win(obs: Observation, action: Action, rules: Rules) -> tuple[Score, WinContext] | None:
+    """The riichi score of the offered win as the seat can tell it, with its context (None: no win)."""
     tsumo = action.kind == TSUMO
     concealed = obs.tiles if tsumo else obs.tiles + (action.tile,)
     ctx = WinContext(
@@ -41,9 +50,31 @@ def win_pool_yaku(obs: Observation, action: Action, rules: Rules) -> frozenset[s
         dora_indicators=obs.indicators,
     )
     try:
-        return pool_hits(score_win(ctx, rules.pattern_index, rules.values).hits, rules.values)
+        return score_win(ctx, rules.pattern_index, rules.values), ctx
     except MjsimError:
         return None
+
+
+def win_worth(obs: Observation, action: Action, rules: Rules, knows: bool = True) -> float | None:
+    """The expected value of taking the offered win, as far as the seat can tell (None: no win).
+
+    Clean, it earns its value with the bonus han; reversed, it pays its value without them (jirai.md §5-§6).
+    """
+    scored = _scored_win(obs, action, rules)
+    if scored is None:
+        return None
+    score, ctx = scored
+    if score.detail.yakuman:
+        return float(score.value)  # never reversed, no bonus
+    risk = forbidden_chance(obs, rules, pool_hits(score.hits, rules.values), knows)
+    bonus = known_count(obs) if rules[opt.BONUS_HAN_EQUALS_COUNT] else 0
+    base, _limit = base_points(score.detail.han + bonus, score.detail.fu, 0, rules.values)
+    return (1.0 - risk) * float(hand_value(base, ctx)) - risk * float(score.value)
+
+
+def known_count(obs: Observation) -> int:
+    """The forbidden count as the seat knows it (0: hidden)."""
+    return len(obs.extra.get("jirai_forbidden", ())) or obs.extra.get("jirai_forbidden_count") or 0
 
 
 def _lineage(public: tuple) -> list[tuple]:

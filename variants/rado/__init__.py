@@ -69,6 +69,12 @@ def mjsim_record_hand(game, outcome):
 
 
 @hookimpl
+def mjsim_value_hints(rules, obs):
+    """Each rado kind is worth -1 han per copy and indicator (in place of dora's +1)."""
+    return scoring.value_hints(obs)
+
+
+@hookimpl
 def mjsim_register_invariants(rules):
     """Net han, the yaku kept, no ura, payments of at least 100."""
     return list(checks.INVARIANTS)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from mjsim.agents.hints import ValueHints
+from mjsim.hand.tiles import dora_from_indicator, kind_of
 from mjsim.scoring import Pattern, Score, WinContext
 from variants.rado import options as opt
 from variants.riichi import yaku
@@ -41,6 +43,15 @@ def replace_dora(batches: list[list[Pattern]], values) -> list[list[Pattern]]:
     dropped = DROPPED + (("aka_dora",) if values[opt.RED_FIVES_ARE_RADO] else ())
     kept = [[p for p in batch if p.name not in dropped] for batch in batches]
     return kept + [patterns(values)]
+
+
+def value_hints(obs) -> ValueHints:
+    """What rado makes a tile worth: -1 han per copy for each indicator pointing at its kind."""
+    worth: dict[int, float] = {}
+    for t in obs.indicators:
+        kind = dora_from_indicator(kind_of(t))
+        worth[kind] = worth.get(kind, 0.0) - 1.0
+    return ValueHints(kind_han=worth)
 
 
 def low_han_base(han: int, fu: int, mode: str) -> int | Fraction:

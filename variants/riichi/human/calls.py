@@ -46,7 +46,7 @@ def _judge(ctx: Context, action: Action, now: int) -> tuple[int, int] | None:
     after = min(after_discards(counts))
     points = ctx.hand_points(counts, melds, tiles, closed=False)
     late = obs.wall_left <= p.formal_tenpai_wall
-    if points == 0 and not (late and after == 0):
+    if points <= 0 and not (late and after == 0):
         return None  # a call into no yaku (formal tenpai in the last draws excepted)
     value_pon = action.kind == PON and kind_of(action.tile) in ctx.facts(counts, melds, tiles).value_kinds
     if after > now or (after == now and not value_pon):
@@ -72,7 +72,7 @@ def _judge_kan(ctx: Context, counts, melds, tiles, now: int) -> tuple[int, int] 
     """An open kan pays only for an open hand with a yaku, nobody threatening, the hand no slower."""
     if not ctx.opened or ctx.threats:
         return None
-    if ctx.hand_points(counts, melds, tiles, closed=False) == 0:
+    if ctx.hand_points(counts, melds, tiles, closed=False) <= 0:
         return None
     after = shanten(counts)
     return (after, 0) if after <= now else None

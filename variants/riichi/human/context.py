@@ -6,12 +6,13 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from mjsim.agents.bots import ukeire
+from mjsim.agents.hints import NO_HINTS, ValueHints
 from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation, visible_counts
 from variants.common import hazards
 from variants.riichi import options as opt
-from variants.riichi.human import value
+from variants.riichi.human import hinted, value
 from variants.riichi.human.profile import Profile
 from variants.riichi.human.view import Threat, dora_kinds, is_open, threats, value_kinds
 
@@ -44,8 +45,11 @@ class TableRules:
 class Context:
     """The facts of one decision of ``obs``'s seat."""
 
-    def __init__(self, obs: Observation, profile: Profile, table: TableRules, fold_weight: float) -> None:
+    def __init__(
+        self, obs: Observation, profile: Profile, table: TableRules, fold_weight: float, hints: ValueHints = NO_HINTS
+    ) -> None:
         self.obs, self.profile, self.table, self.fold_weight = obs, profile, table, fold_weight
+        self.hints = hints  # what the rule set's variants make yaku and tiles worth (none: the plain estimate)
         self.counts = list(obs.counts)
         self.dealer = obs.seat == obs.dealer
         self.opened = is_open(obs)
@@ -82,6 +86,7 @@ class Context:
             value_kinds=frozenset(value_kinds(self.obs)),
             kuitan=self.table.kuitan,
             atozuke=self.table.atozuke,
+            local_kinds=self.hints.triplet_yaku,
         )
 
     def hand_points(self, counts: list[int], melds: tuple | None = None, tiles=None, closed: bool | None = None) -> int:
@@ -89,6 +94,8 @@ class Context:
         closed = (not self.opened) if closed is None else closed
         facts = self.facts(counts, melds, tiles)
         p = self.profile
+        if self.hints:
+            return int(hinted.hinted_points(facts, closed, self.dealer, self.hints, p))
         han = value.yaku_han(facts, closed, p.honitsu_min_tiles, p.toitoi_min_pairs)
         if han == 0 and not closed:
             return 0

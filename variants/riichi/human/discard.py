@@ -20,8 +20,9 @@ def choose_discard(ctx: Context, options: list[Action]) -> Action:
 def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
     """Per discarded kind, the score the player ranks it by (higher is better)."""
     threats = ctx.threats
-    # Without a threat only the fastest discards compete; against one, a step back may be the safe way.
-    facts = discard_facts(ctx, kind_set(options), 1 if threats else 0)
+    # Without a threat only the fastest discards compete; against one, a step back may be the safe way, and
+    # when a variant puts yaku at risk a step back may be the way to a yaku that pays.
+    facts = discard_facts(ctx, kind_set(options), 1 if threats or ctx.hints.yaku_risk else 0)
     out = {}
     late = ctx.obs.wall_left < 16
     # A win against a threat also takes the sticks on the table and stops the threat's own win.
@@ -30,6 +31,9 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
         worth = _value_after(ctx, k)
         if sh == 0 and late and ctx.table.noten_payments:
             worth += ctx.profile.tenpai_draw_value
+        if not threats and ctx.hints.yaku_risk:  # a step back competes: rank by the chance to win times the worth
+            out[k] = ctx.win_chance(sh, live) * max(worth, 300.0)
+            continue
         if not threats:
             out[k] = -1000.0 * sh + live * max(worth, 300.0) ** ctx.profile.value_exponent
             continue

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from mjsim.agents.base import Bot, advised_actions
+from mjsim.agents.hints import value_hints
 from mjsim.engine.actions import ABORT, ANKAN, CHI, DECLARE_DISCARD, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.observation import Observation
 from variants.riichi.human.calls import choose_call
@@ -37,7 +38,7 @@ class HumanPlayer(Bot):
         for kind in (TSUMO, RON):
             if kind in by_kind:
                 return by_kind[kind][0]
-        ctx = Context(obs, self.profile, self.table, self._fold_weight(obs))
+        ctx = Context(obs, self.profile, self.table, self._fold_weight(obs), value_hints(self.rules, obs))
         if PASS in by_kind:
             calls = [a for a in actions if a.kind in (PON, CHI, KAN)]
             return choose_call(ctx, calls, by_kind[PASS][0]) if calls else by_kind[PASS][0]

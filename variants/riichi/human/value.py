@@ -27,6 +27,7 @@ class HandFacts:
     value_kinds: frozenset[int]  # honours whose triplet is a yaku
     kuitan: bool  # open tanyao scores
     atozuke: bool  # a yaku may come with the last tile (a yakuhai pair may be the yaku of an open hand)
+    local_kinds: frozenset[int] = frozenset()  # number kinds whose triplet is a yaku under a variant's hint
 
 
 def dora_han(facts: HandFacts) -> int:

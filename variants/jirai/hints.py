@@ -1,0 +1,29 @@
+"""What 地雷麻雀 makes each yaku worth to a player who knows it (``mjsim_value_hints``).
+
+Each pool yaku is risky by the chance it is forbidden, as far as the seat can tell (the dealer's knowledge or
+the public belief, as in ``advice.py``); a win holding none of the forbidden yaku earns ``|F|`` bonus han.
+"""
+
+from __future__ import annotations
+
+from mjsim.agents.hints import ValueHints
+from mjsim.observation import Observation
+from mjsim.rules import Rules
+from variants.jirai import options as opt
+from variants.jirai.bots import forbidden_chance, known_count
+from variants.jirai.state import pool
+
+# A higher yaku that counts as its lower one unless jirai.exempt_higher exempts it (jirai.md §2).
+_HIGHER = {"double_riichi": "riichi", "chinitsu": "honitsu"}
+
+
+def value_hints(rules: Rules, obs: Observation) -> ValueHints | None:
+    """Per pool yaku, the chance it is forbidden; the clean win's bonus (None when the count is hidden)."""
+    count = obs.extra.get("jirai_forbidden_count")
+    if count is None and "jirai_forbidden" not in obs.extra:
+        return None  # nothing to go on: no belief, so no advice
+    risk = {name: forbidden_chance(obs, rules, frozenset({name})) for name in pool(rules.values)}
+    exempt = rules[opt.EXEMPT_HIGHER]
+    risk.update({higher: risk[lower] for higher, lower in _HIGHER.items() if higher not in exempt and lower in risk})
+    bonus = known_count(obs) if rules[opt.BONUS_HAN_EQUALS_COUNT] else 0
+    return ValueHints(yaku_risk=risk, clean_han=bonus)
