@@ -31,6 +31,9 @@ _HI: Final = [9, 18, 27, 34]
 _TERMINAL_OR_HONOUR: Final = [k in YAOCHU for k in range(34)]
 
 
+_OTHERS: Final = [(1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2)]  # the suits combined beside each suit
+
+
 class _Hand:
     """A 3n+2 hand read once: its suits' indices and row ids, and its seven-pairs and orphans counts."""
 
@@ -41,13 +44,17 @@ class _Hand:
         if len(counts) != 34 or total % 3 != 2 or total > 17:
             raise MjsimError(f"a discard is chosen from a hand of 3n+2 tiles (at most 17), this one has {total}")
         self.counts = counts
-        self.sets = (total - 1) // 3  # sets of the hand after a discard
+        sets = (total - 1) // 3  # sets of the hand after a discard
         self.forms = total == 14  # seven pairs and thirteen orphans apply to 13 tiles after the discard
-        self.tables: SuitTables = suit_tables(5 if self.sets > 4 else 4)
-        t = self.tables
+        t = suit_tables(5 if sets > 4 else 4)
+        self.tables: SuitTables = t
+        self.column = sets * 2 + 1  # need(sets, pair) in a row
         self.index = [suit_index(counts, _LO[s], _HI[s]) for s in range(4)]
         self.ids = [t.suit[self.index[0]], t.suit[self.index[1]], t.suit[self.index[2]], t.honor[self.index[3]]]
-        self.rests = [self.rest(self.ids, s) for s in range(4)]
+        self.rests = [_rest(t, self.ids, s) for s in range(4)]
+        # Each suit's row with one more tile of each rank it holds fewer than four of (a discard in another
+        # suit leaves it as it is): (kind, row id) pairs, worked out when first asked.
+        self.plus: list[list[tuple[int, int]] | None] = [None, None, None, None]
         self.pairs = self.kinds = self.missing = self.orphan_pairs = 0
         for k in range(34):
             c = counts[k]
@@ -57,17 +64,35 @@ class _Hand:
                 self.missing += c == 0
                 self.orphan_pairs += c >= 2
 
-    def rest(self, ids: list[int], suit: int) -> int:
-        """The row id of the three suits other than ``suit`` combined (row ids ``ids``), times n."""
-        t = self.tables
-        n = t.n
-        a, b, c = [ids[s] for s in range(4) if s != suit]
-        return t.combine[t.combine[a * n + b] * n + c] * n
+    def plus_rows(self, suit: int) -> list[tuple[int, int]]:
+        """(kind, row id) of the hand's ``suit`` with one more tile of each kind that can take one."""
+        rows = self.plus[suit]
+        if rows is None:
+            rows = _plus_rows(self.tables, self.counts, suit, self.index[suit], -1)
+            self.plus[suit] = rows
+        return rows
 
-    def standard(self, rest: int, row: int) -> int:
-        """Standard-form shanten of the three combined suits ``rest`` with one more suit's row."""
-        t = self.tables
-        return t.rows[t.combine[rest + row] * t.cols + self.sets * 2 + 1] - 1
+
+def _rest(t: SuitTables, ids: list[int], suit: int) -> int:
+    """The row id of the three suits other than ``suit`` combined (row ids ``ids``), times n."""
+    n, combine = t.n, t.combine
+    a, b, c = _OTHERS[suit]
+    return combine[combine[ids[a] * n + ids[b]] * n + ids[c]] * n
+
+
+def _plus_rows(t: SuitTables, counts: list[int], suit: int, index: int, less: int) -> list[tuple[int, int]]:
+    """(kind, row id) of ``suit`` (base-5 ``index``) with one more tile of each kind that can take one.
+
+    ``less`` is a kind of the suit already taken out of ``counts`` (-1: none).
+    """
+    table = t.honor if suit == 3 else t.suit
+    out = []
+    for j in range(_LO[suit], _HI[suit]):
+        if counts[j] - (j == less) < 4:
+            row = table[index + _WEIGHT[j]]
+            if row != NO_ROW:
+                out.append((j, row))
+    return out
 
 
 def discard_facts(
@@ -83,7 +108,8 @@ def discard_facts(
     if not after:
         return []
     limit = min(after) + slack
-    return [(k, sh, _live_after(hand, k, sh, visible)) for k, sh in zip(kinds, after, strict=True) if sh <= limit]
+    left = [4 - v if v < 4 else 0 for v in visible]
+    return [(k, sh, _live_after(hand, k, sh, left)) for k, sh in zip(kinds, after, strict=True) if sh <= limit]
 
 
 def shanten_after_discards(counts: list[int], kinds: list[int]) -> list[int]:
@@ -99,71 +125,71 @@ def _shanten_after(hand: _Hand, kind: int) -> int:
     s = _SUIT[kind]
     t = hand.tables
     row = (t.honor if s == 3 else t.suit)[hand.index[s] - _WEIGHT[kind]]
-    sh = hand.standard(hand.rests[s], row)
+    sh = t.rows[t.combine[hand.rests[s] + row] * t.cols + hand.column] - 1
     if not hand.forms:
         return sh
-    c = hand.counts[kind]
-    pairs = hand.pairs - (c == 2)
-    kinds = hand.kinds - (c == 1)
-    seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-    missing, orphan_pairs = hand.missing, hand.orphan_pairs
-    if _TERMINAL_OR_HONOUR[kind]:
-        missing += c == 1
-        orphan_pairs -= c == 2
-    orphans = missing - (orphan_pairs > 0)
+    seven, orphans = _forms_after(hand, kind)
     return min(sh, seven, orphans)
 
 
-def _live_after(hand: _Hand, kind: int, now: int, visible: list[int]) -> int:
-    """Live tiles that take ``hand`` without one ``kind`` (at ``now`` shanten) below ``now``."""
-    s = _SUIT[kind]
-    t = hand.tables
-    index = list(hand.index)
-    index[s] -= _WEIGHT[kind]
-    ids = list(hand.ids)
-    ids[s] = (t.honor if s == 3 else t.suit)[index[s]]
-    seven, orphans = _form_draws(hand, kind, now)
-    live = 0
-    for suit in range(4):
-        rest = hand.rest(ids, suit)
-        table = t.honor if suit == 3 else t.suit
-        for j in range(_LO[suit], _HI[suit]):
-            held = hand.counts[j] - (j == kind)
-            if held >= 4:
-                continue
-            row = table[index[suit] + _WEIGHT[j]]
-            improves = row != NO_ROW and hand.standard(rest, row) < now
-            if not improves and seven:
-                improves = held == 1 or (held == 0 and seven == 2)
-            if not improves and orphans and _TERMINAL_OR_HONOUR[j]:
-                improves = held == 0 or (held == 1 and orphans == 1)
-            if improves:
-                live += max(0, 4 - visible[j])
-    return live
-
-
-def _form_draws(hand: _Hand, kind: int, now: int) -> tuple[int, int]:
-    """Which draws lower the 13 tiles left after discarding ``kind`` below ``now`` by the other two forms.
-
-    ``seven``: 0 no draw, 1 a second copy of a single, 2 also a new kind (fewer than seven kinds held).
-    ``orphans``: 0 no draw, 1 a missing terminal or honour or a first pair, 2 only a missing one (a pair is held).
-    """
-    if not hand.forms:
-        return 0, 0
+def _forms_after(hand: _Hand, kind: int) -> tuple[int, int]:
+    """Seven-pairs and thirteen-orphans shanten of ``hand`` without one tile of ``kind``."""
     c = hand.counts[kind]
     pairs = hand.pairs - (c == 2)
     kinds = hand.kinds - (c == 1)
-    seven = 0
-    if 6 - pairs + (7 - kinds if kinds < 7 else 0) == now:
-        seven = 2 if kinds < 7 else 1
     missing, orphan_pairs = hand.missing, hand.orphan_pairs
     if _TERMINAL_OR_HONOUR[kind]:
         missing += c == 1
         orphan_pairs -= c == 2
-    orphans = 0
-    if missing - (orphan_pairs > 0) == now:
-        orphans = 2 if orphan_pairs > 0 else 1
-    return seven, orphans
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0), missing - (orphan_pairs > 0)
+
+
+def _live_after(hand: _Hand, kind: int, now: int, left: list[int]) -> int:
+    """Live tiles (``left`` of each kind) that take ``hand`` without one ``kind`` (at ``now`` shanten) below it."""
+    s = _SUIT[kind]
+    t = hand.tables
+    cols, combine, rows = t.cols, t.combine, t.rows
+    column, below = hand.column, now + 1  # a need below now + 1 is a shanten below now
+    index = hand.index[s] - _WEIGHT[kind]
+    ids = list(hand.ids)
+    ids[s] = (t.honor if s == 3 else t.suit)[index]
+    improving = [False] * 34
+    live = 0
+    for suit in range(4):
+        rest = _rest(t, ids, suit) if suit != s else hand.rests[s]
+        plus = _plus_rows(t, hand.counts, s, index, kind) if suit == s else hand.plus_rows(suit)
+        for j, row in plus:
+            if rows[combine[rest + row] * cols + column] < below:
+                improving[j] = True
+                live += left[j]
+    if hand.forms:
+        live += _form_draws_live(hand, kind, now, improving, left)
+    return live
+
+
+def _form_draws_live(hand: _Hand, kind: int, now: int, improving: list[bool], left: list[int]) -> int:
+    """Live tiles not in ``improving`` that take the 13 tiles left below ``now`` as seven pairs or orphans.
+
+    One tile lowers either form by one at most, and only a form already at ``now`` can get below it.
+    """
+    seven, orphans = _forms_after(hand, kind)
+    c = hand.counts[kind]
+    kinds = hand.kinds - (c == 1)
+    has_pair = hand.orphan_pairs - (_TERMINAL_OR_HONOUR[kind] and c == 2) > 0
+    live = 0
+    if seven == now:  # a second copy of a single, or a new kind while fewer than seven are held
+        for j in range(34):
+            held = hand.counts[j] - (j == kind)
+            if not improving[j] and (held == 1 or (held == 0 and kinds < 7)):
+                improving[j] = True
+                live += left[j]
+    if orphans == now:  # a missing terminal or honour, or the first pair of one
+        for j in YAOCHU:
+            held = hand.counts[j] - (j == kind)
+            if not improving[j] and (held == 0 or (held == 1 and not has_pair)):
+                improving[j] = True
+                live += left[j]
+    return live
 
 
 def readable_discard_facts(counts: list[int], visible: list[int], kinds: list[int], slack: int = 0):
