@@ -29,7 +29,13 @@ from pathlib import Path
 
 # The core's modules a win passes through; the families add theirs (a variant's COMPILED_MODULES). All are
 # compiled or none: compiled modules call each other directly.
-CORE_MODULES = ("mjsim.scoring", "mjsim.hand.decompose", "mjsim.hand.shanten", "mjsim.hand.tiles")
+CORE_MODULES = (
+    "mjsim.scoring",
+    "mjsim.hand.decompose",
+    "mjsim.hand.shanten",
+    "mjsim.hand.tiles",
+    "mjsim.hand.discard_kernel",  # the bots' discard choice (docs/scoring_speed.md, "The discard kernel")
+)
 OTHER_SOURCES = "(every other module of mjsim and variants)"  # the digest key of the sources not compiled
 FORMAT = 3  # of the manifest (3: it lists the compiled modules): a build with another format is rebuilt, not read
 MANIFEST = "manifest.json"

@@ -1,4 +1,4 @@
-"""The discard kernel gives the readable version's answers: random, themed, five-set and recorded hands."""
+"""The discard kernel gives the readable version's answers: random, themed, five-set hands and whole games."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjsim import MjsimError
+from mjsim.agents.bots import EfficiencyBot, best_discards, readable_best_discards
 from mjsim.hand.discard_kernel import discard_facts, readable_discard_facts, shanten_after_discards
 from mjsim.hand.shanten import shanten
-from mjsim.hand.tiles import YAOCHU
+from mjsim.hand.tiles import YAOCHU, kind_of
+from mjsim.observation import visible_counts
+from mjsim.runner.games import play_game
 
 _POOLS = {
     "any": list(range(34)),
@@ -106,3 +109,30 @@ def test_a_kind_not_in_the_hand_is_refused():
 
 def test_no_kinds_give_no_facts():
     assert discard_facts([2] * 7 + [0] * 27, [2] * 7 + [0] * 27, []) == []
+
+
+class _CheckingBot(EfficiencyBot):
+    """The efficiency bot, checking the kernel's ranking against the readable one at every decision it ranks."""
+
+    checked: list[int] = []
+
+    def discard(self, obs, options):
+        assert best_discards(obs, options) == readable_best_discards(obs, options)
+        counts = list(obs.counts)
+        kinds = sorted({kind_of(a.tile) for a in options})
+        seen = visible_counts(obs)
+        assert discard_facts(counts, seen, kinds, 1) == readable_discard_facts(counts, seen, kinds, 1)
+        self.checked.append(1)
+        return super().discard(obs, options)
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "taiwan"])
+def test_the_decisions_of_whole_games_agree(rules_with, preset):
+    """Every discard of two seeded games (Tenhou: 14 tiles; Taiwan: 17): the same ranking and facts both ways."""
+    rules = rules_with(preset)
+    _CheckingBot.checked = []
+    for seed in (1, 2):
+        play_game(
+            rules, seed, ["efficiency"] * rules.flow.setup.seats, seat_agent=lambda _, rng: _CheckingBot(rng, rules)
+        )
+    assert len(_CheckingBot.checked) > 200

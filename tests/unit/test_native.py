@@ -17,12 +17,13 @@ import pytest
 
 from mjsim import native, native_build
 
-# What the build compiled before the list moved to the variants: the core's four and riichi's five.
-NINE = (
+# What the build compiles: the core's five and riichi's five.
+COMPILED = (
     "mjsim.scoring",
     "mjsim.hand.decompose",
     "mjsim.hand.shanten",
     "mjsim.hand.tiles",
+    "mjsim.hand.discard_kernel",
     "variants.riichi.fu",
     "variants.riichi.limits",
     "variants.riichi.payments",
@@ -115,8 +116,8 @@ def test_compiled_yaku_keep_their_kanji_titles():
 def test_the_build_compiles_the_core_modules_and_those_the_riichi_family_declares():
     import variants.riichi
 
-    assert native.CORE_MODULES + variants.riichi.COMPILED_MODULES == NINE
-    assert native_build.compiled_modules() == NINE  # no other installed variant declares any
+    assert native.CORE_MODULES + variants.riichi.COMPILED_MODULES == COMPILED
+    assert native_build.compiled_modules() == COMPILED  # no other installed variant declares any
 
 
 def test_the_core_lists_only_its_own_modules():
@@ -131,17 +132,17 @@ def test_a_variant_module_without_a_source_in_the_packages_is_not_compiled(monke
         native_build.compiled_modules()
 
 
-def _digests(modules=NINE) -> dict[str, str]:
+def _digests(modules=COMPILED) -> dict[str, str]:
     return {m: hashlib.sha256(m.encode()).hexdigest() for m in (*modules, native.OTHER_SOURCES)}
 
 
 def _manifest(**changes) -> dict:
-    files = {m: f"{m}.so" for m in (*NINE, "abc__mypyc")}
+    files = {m: f"{m}.so" for m in (*COMPILED, "abc__mypyc")}
     manifest = {
         "format": native.FORMAT,
         "cache_tag": sys.implementation.cache_tag,
         "mypy": "2.4.1",
-        "modules": list(NINE),
+        "modules": list(COMPILED),
         "digests": _digests(),
         "files": files,
         "shared": "abc__mypyc",
@@ -182,11 +183,11 @@ def test_no_build_means_pure_python():
         pytest.param({"shared": None}, id="no-runtime"),
         pytest.param({"digests": []}, id="digests-not-a-table"),
         pytest.param({"files": {"mjsim.scoring": "x.so"}}, id="files-missing"),
-        pytest.param({"digests": {m: "0" for m in NINE}}, id="no-other-sources-digest"),
+        pytest.param({"digests": {m: "0" for m in COMPILED}}, id="no-other-sources-digest"),
         pytest.param({"format": 2, "modules": None}, id="format-2-without-a-module-list"),
         pytest.param({"modules": None}, id="no-module-list"),
-        pytest.param({"modules": list(NINE[4:])}, id="module-list-without-the-core"),
-        pytest.param({"modules": list(NINE[:-1])}, id="module-list-shorter-than-the-files"),
+        pytest.param({"modules": list(COMPILED[5:])}, id="module-list-without-the-core"),
+        pytest.param({"modules": list(COMPILED[:-1])}, id="module-list-shorter-than-the-files"),
     ],
 )
 def test_a_build_from_another_version_or_incomplete_is_not_loaded(changes):
@@ -196,7 +197,7 @@ def test_a_build_from_another_version_or_incomplete_is_not_loaded(changes):
 
 @pytest.mark.parametrize(
     "declared",
-    [pytest.param(NINE[:-1], id="a-module-dropped"), pytest.param((*NINE, "variants.riichi.waits"), id="one-added")],
+    [pytest.param(COMPILED[:-1], id="a-module-dropped"), pytest.param((*COMPILED, "variants.riichi.waits"), id="one-added")],
 )
 def test_a_build_of_other_modules_than_declared_is_rebuilt(declared):
     """The builder (--if-stale) compares the build with the list the core and the variants declare now."""
@@ -209,10 +210,10 @@ def test_an_edit_to_a_variants_list_retires_the_build_on_import(tmp_path, monkey
     for package in ("mjsim", "variants"):
         shutil.copytree(native.ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(native, "ROOT", tmp_path)
-    built = _manifest(digests=native.source_digests(NINE))
+    built = _manifest(digests=native.source_digests(COMPILED))
     riichi = tmp_path / "variants" / "riichi" / "__init__.py"
     riichi.write_text(riichi.read_text(encoding="utf-8").replace('    "variants.riichi.yaku",\n', ""), "utf-8")
-    assert native.stale_reason(built, native.source_digests(NINE)) == (
+    assert native.stale_reason(built, native.source_digests(COMPILED)) == (
         "other mjsim or variants sources changed since the compiled build (`make` rebuilds)"
     )
 
@@ -256,7 +257,7 @@ def test_a_missing_or_broken_build_never_stops_mjsim_from_importing(tmp_path, ma
 
 def test_a_build_whose_files_are_gone_falls_back_to_python(tmp_path):
     """The manifest matches the sources but the compiled files cannot be loaded."""
-    manifest = _manifest(digests=native.source_digests(NINE))
+    manifest = _manifest(digests=native.source_digests(COMPILED))
     (tmp_path / native.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     assert _status_with_build_dir(tmp_path).startswith("pure Python: the compiled build does not load")
 
