@@ -7,8 +7,8 @@ read it).  The readable way asks :func:`mjsim.hand.shanten.shanten` once per
 discard and :func:`mjsim.hand.shanten.improving_kinds` once per draw; this
 kernel gets the same numbers from the dense suit tables directly: each suit's
 base-5 index is read once, a discard or a draw moves it by one power of five,
-the other suits are combined once per discard, and seven pairs and thirteen
-orphans are counted once and adjusted by one tile.  It is plain typed Python
+the three suits beside each suit are combined once per hand, and seven pairs
+and thirteen orphans are counted once and adjusted by one tile.  It is plain typed Python
 (lists, ints, the tables' arrays; no closures or dynamic tricks) so that mypyc
 can compile it; uncompiled it gives the same answers, and the readable version
 stays beside it as its test oracle (``tests/unit/test_discard_kernel.py``).
@@ -29,8 +29,6 @@ _WEIGHT: Final = [5 ** (8 - k % 9) if k < 27 else 5 ** (33 - k) for k in range(3
 _LO: Final = [0, 9, 18, 27]
 _HI: Final = [9, 18, 27, 34]
 _TERMINAL_OR_HONOUR: Final = [k in YAOCHU for k in range(34)]
-
-
 _OTHERS: Final = [(1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2)]  # the suits combined beside each suit
 
 

@@ -57,7 +57,7 @@ class SuitTables:
     suit: array
     honor: array
     rows: bytes
-    combine: array
+    combine: list[int]  # a list, not an array: the kernel reads it once per draw (a list read is the cheapest)
 
 
 def suit_index(counts: bytes | list[int], lo: int, hi: int) -> int:
@@ -169,7 +169,7 @@ def _build(max_sets: int) -> SuitTables:
         dense.append(ids)
     combine = _close_under_combine(rows, max_sets)
     flat = bytes(v for row in rows for v in row)
-    return SuitTables(max_sets, len(rows), 2 * (max_sets + 1), dense[0], dense[1], flat, array("H", combine))
+    return SuitTables(max_sets, len(rows), 2 * (max_sets + 1), dense[0], dense[1], flat, combine)
 
 
 # --- the disk cache -------------------------------------------------------------------------------------
@@ -217,7 +217,7 @@ def _little_endian(ids: array) -> bytes:
 
 def _payload(tables: SuitTables) -> dict[str, bytes]:
     """The tables' arrays as the bytes the cache file holds, by name."""
-    out = {name: _little_endian(getattr(tables, name)) for name in _ID_ARRAYS}
+    out = {name: _little_endian(array("H", getattr(tables, name))) for name in _ID_ARRAYS}
     out["rows"] = tables.rows
     return out
 
@@ -270,7 +270,8 @@ def _load(path: Path, max_sets: int) -> SuitTables:
     if at != len(data) or set(payload) != {*_ID_ARRAYS, "rows"}:
         raise ValueError("arrays of the wrong size")
     ids = {name: _ids_of(payload[name]) for name in _ID_ARRAYS}
-    tables = SuitTables(max_sets, meta["n"], meta["cols"], ids["suit"], ids["honor"], payload["rows"], ids["combine"])
+    combine = ids["combine"].tolist()
+    tables = SuitTables(max_sets, meta["n"], meta["cols"], ids["suit"], ids["honor"], payload["rows"], combine)
     if _header(tables, payload) != meta:
         raise ValueError("digest mismatch")
     if len(tables.combine) != tables.n**2 or len(tables.rows) != tables.n * tables.cols:

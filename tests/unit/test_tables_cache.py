@@ -66,7 +66,7 @@ def _empty(path, _tmp_path):
 
 
 def _other_size(path, _tmp_path):
-    tables._save(path, tables.SuitTables(3, 0, 8, array("H"), array("H"), b"", array("H")))
+    tables._save(path, tables.SuitTables(3, 0, 8, array("H"), array("H"), b"", []))
 
 
 @pytest.mark.parametrize(
