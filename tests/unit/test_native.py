@@ -197,7 +197,10 @@ def test_a_build_from_another_version_or_incomplete_is_not_loaded(changes):
 
 @pytest.mark.parametrize(
     "declared",
-    [pytest.param(COMPILED[:-1], id="a-module-dropped"), pytest.param((*COMPILED, "variants.riichi.waits"), id="one-added")],
+    [
+        pytest.param(COMPILED[:-1], id="a-module-dropped"),
+        pytest.param((*COMPILED, "variants.riichi.waits"), id="one-added"),
+    ],
 )
 def test_a_build_of_other_modules_than_declared_is_rebuilt(declared):
     """The builder (--if-stale) compares the build with the list the core and the variants declare now."""
