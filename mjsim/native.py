@@ -35,6 +35,7 @@ CORE_MODULES = (
     "mjsim.hand.decompose",
     "mjsim.hand.shanten",
     "mjsim.hand.tiles",
+    "mjsim.hand.discard_kernel",  # the bots' discard choice (docs/scoring_speed.md, "The discard kernel")
     "mjsim.engine.actions",
     "mjsim.engine.core",
     "mjsim.engine.offers",

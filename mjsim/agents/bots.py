@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from mjsim.agents.base import Bot, end_game_offered
 from mjsim.engine.actions import ABORT, CHI, DECLARE_DISCARD, DISCARD, KAN, PASS, PON, RON, SET_ASIDE, TSUMO, Action
 from mjsim.hand.decompose import waits
+from mjsim.hand.discard_kernel import discard_facts
 from mjsim.hand.shanten import improving_kinds, shanten
 from mjsim.hand.tiles import DRAGONS, kind_of
 from mjsim.observation import SHOWN_WAITS, Observation, visible_counts
@@ -43,14 +44,30 @@ def ukeire(counts: list[int], visible: list[int], now: int | None = None) -> tup
 
 
 def best_discards(obs: Observation, options: list[Action]) -> list[tuple[tuple[int, int], Action]]:
-    """Discard options ranked: fewest shanten first, then most useful tiles left."""
+    """Discard options ranked: fewest shanten first, then most useful tiles left.
+
+    The numbers come from the discard kernel (:mod:`mjsim.hand.discard_kernel`), each kind measured once
+    (several options may discard one kind: a red five, two copies); :func:`readable_best_discards` is the
+    same ranking the readable way, kept as its test oracle.
+    """
+    kinds = list({kind_of(a.tile) for a in options})
+    facts = discard_facts(list(obs.counts), visible_counts(obs), kinds)
+    return _ranked(options, facts[0][1], {k: live for k, _, live in facts})
+
+
+def readable_best_discards(obs: Observation, options: list[Action]) -> list[tuple[tuple[int, int], Action]]:
+    """:func:`best_discards` with one shanten per discard and one ``ukeire`` per tied discard (the oracle)."""
     counts = list(obs.counts)
-    # Several options discard the same kind (a red five, two copies): each kind is measured once.
     shanten_after = {k: _without_one(counts, k, shanten) for k in {kind_of(a.tile) for a in options}}
     best = min(shanten_after.values())
     visible = visible_counts(obs)
     tied = [k for k, sh in shanten_after.items() if sh == best]
     left_after = {k: _without_one(counts, k, lambda c: ukeire(c, visible, best)[1]) for k in tied}
+    return _ranked(options, best, left_after)
+
+
+def _ranked(options: list[Action], best: int, left_after: dict[int, int]) -> list[tuple[tuple[int, int], Action]]:
+    """The options discarding a kind of ``left_after``, most tiles left first, honours and terminals on ties."""
     ranked = [((best, -left_after[kind_of(a.tile)]), a) for a in options if kind_of(a.tile) in left_after]
     ranked.sort(key=lambda item: (item[0], _keep_value(item[1].tile)))
     return ranked

@@ -14,10 +14,12 @@ from operator import itemgetter
 from mjsim.errors import MjsimError
 from mjsim.hand.notation import parse_counts
 from mjsim.hand.tables import LOADED as _TABLES
-from mjsim.hand.tables import suit_tables
+from mjsim.hand.tables import NO_ROW, suit_index, suit_tables
 from mjsim.hand.tiles import YAOCHU
 
 _yaochu = itemgetter(*YAOCHU)
+# Counts as base-5 digits for int(..., 5), the tables' index; any count above 4 becomes "x", which int() refuses.
+_DIGITS = bytes.maketrans(bytes(range(256)), b"01234" + b"x" * 251)
 
 
 class Form(StrEnum):
@@ -34,12 +36,14 @@ def standard_shanten(counts: bytes | Sequence[int], sets: int | None = None) -> 
     if sets is None:
         sets = sum(key) // 3
     t = suit_tables(5 if sets > 4 else 4)
-    n, combine, suit_row = t.n, t.combine, t.suit_row
+    n, combine, suit = t.n, t.combine, t.suit
+    digits = key.translate(_DIGITS)
     row = combine[
-        combine[combine[suit_row[key[0:9]] * n + suit_row[key[9:18]]] * n + suit_row[key[18:27]]] * n
-        + t.honor_row[key[27:34]]
+        combine[combine[suit[int(digits[0:9], 5)] * n + suit[int(digits[9:18], 5)]] * n + suit[int(digits[18:27], 5)]]
+        * n
+        + t.honor[int(digits[27:34], 5)]
     ]
-    return t.rows[row][sets * 2 + 1] - 1
+    return t.rows[row * t.cols + sets * 2 + 1] - 1
 
 
 def seven_pairs_shanten(counts: bytes | Sequence[int]) -> int:
@@ -74,16 +78,20 @@ def shanten(hand: str | Sequence[int], form: Form | str | None = None) -> int:
         if len(key) != 34 or total % 3 == 0 or total > 14:
             return _shanten_checked(hand, form)
         t = _TABLES.get(4) or suit_tables(4)
-        n, combine, suit_row, honors = t.n, t.combine, t.suit_row, key[27:34]
+        n, combine, suit, honors = t.n, t.combine, t.suit, key[27:34]
+        digits = key.translate(_DIGITS)  # a count above 4 becomes a letter int() refuses
         row = combine[
-            combine[combine[suit_row[key[0:9]] * n + suit_row[key[9:18]]] * n + suit_row[key[18:27]]] * n
-            + t.honor_row[honors]
+            combine[
+                combine[suit[int(digits[0:9], 5)] * n + suit[int(digits[9:18], 5)]] * n + suit[int(digits[18:27], 5)]
+            ]
+            * n
+            + t.honor[int(digits[27:34], 5)]
         ]
     except MjsimError:
         raise  # the checked path already named the problem (MjsimError is a ValueError: do not check twice)
-    except (TypeError, ValueError, KeyError):
+    except (TypeError, ValueError, IndexError):
         return _shanten_checked(hand, form)
-    result = t.rows[row][total // 3 * 2 + 1] - 1
+    result = t.rows[row * t.cols + total // 3 * 2 + 1] - 1
     if total < 13 or result < 0:
         return result
     zeros = key.count(0)
@@ -160,9 +168,8 @@ def improving_kinds(counts: Sequence[int], now: int | None = None) -> tuple[int,
     sets = total // 3
     max_sets = 5 if sets > 4 else 4  # 16-tile hands read their rows from the five-set tables
     t = suit_tables(max_sets)
-    n, combine, rows = t.n, t.combine, t.rows
-    row_of = [t.suit_row, t.suit_row, t.suit_row, t.honor_row]
-    ids = [row_of[s][key[lo:hi]] for s, (lo, hi) in enumerate(_SUIT_SLICES)]
+    n, combine, rows, cols = t.n, t.combine, t.rows, t.cols
+    ids = [(t.honor if s == 3 else t.suit)[suit_index(key, lo, hi)] for s, (lo, hi) in enumerate(_SUIT_SLICES)]
     other = _other_forms(key, now) if total == 14 else frozenset()
     out = []
     column = sets * 2 + 1
@@ -172,7 +179,7 @@ def improving_kinds(counts: Sequence[int], now: int | None = None) -> tuple[int,
         for i, row in enumerate(_plus_one_rows(key[lo:hi], s == 3, max_sets)):
             if row < 0:
                 continue
-            if rows[combine[rest + row]][column] - 1 < now or lo + i in other:
+            if rows[combine[rest + row] * cols + column] - 1 < now or lo + i in other:
                 out.append(lo + i)
     return now, out
 
@@ -184,15 +191,12 @@ def _plus_one_rows(suit: bytes, honors: bool, max_sets: int = 4) -> tuple[int, .
     Suits repeat across hands and turns, so this small cache spares most lookups.
     """
     t = suit_tables(max_sets)
-    table = t.honor_row if honors else t.suit_row
+    table = t.honor if honors else t.suit
+    index = suit_index(suit, 0, len(suit))
     out = []
     for i in range(len(suit)):
-        if suit[i] >= 4:
-            out.append(-1)
-            continue
-        plus = bytearray(suit)
-        plus[i] += 1
-        out.append(table.get(bytes(plus), -1))
+        row = table[index + 5 ** (len(suit) - 1 - i)] if suit[i] < 4 else NO_ROW
+        out.append(-1 if row == NO_ROW else row)
     return tuple(out)
 
 

@@ -7,11 +7,13 @@ never using more than four copies of a tile.  A whole hand then needs
 ``min sum need`` over the ways of spreading the sets and the pair across its
 suits, and its shanten is that number minus one.
 
-The tables are built once with a vectorised dynamic programme over ranks and
-cached on disk, so a shanten query is a few dictionary and list lookups.  The
-cache is plain data (a NumPy ``.npz`` read with ``allow_pickle=False``) with a
-format version and a sha256 digest of its arrays: a file that is missing,
-truncated, crafted or stale is rebuilt (with a warning on the log), never run.
+The tables are dense byte arrays indexed by a suit's counts read as a base-5
+number (rank 1 the most significant digit), so a query is a few array reads
+and no hashing, and a worker holds about 8 MB of them instead of dictionaries
+of a million keys.  They are built once with a vectorised dynamic programme
+over ranks and cached on disk as one plain binary file (a header, the arrays'
+bytes and a sha256 digest of them): a file that is missing, truncated, crafted
+or stale is rebuilt (with a warning on the log), never run.
 """
 
 from __future__ import annotations
@@ -21,18 +23,52 @@ import itertools
 import json
 import logging
 import os
+import sys
+from array import array
 from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
 
 #: Entries are clipped here: a hand never needs more than 9 tiles to win at 4
 #: sets (10 at 5 sets), so larger values cannot change a minimum that matters.
 CLIP = 12
+#: The row id of a suit holding more tiles than a hand of the tables' size can (never a real row).
+NO_ROW = 0xFFFF
 _INVALID = -100
-_FORMAT_VERSION = 4  # 4: .npz arrays with a digest (3 was a pickle, never read again)
-_ARRAYS = ("suit_keys", "suit_ids", "honor_keys", "honor_ids", "rows", "combine")
+_FORMAT_VERSION = 5  # 5: one binary file of dense arrays (4 was an .npz of key lists, 3 a pickle; neither read)
+_MAGIC = b"mjsim-suit-tables\n"
+_ID_ARRAYS = ("suit", "honor", "combine")  # row ids, two bytes each (the five-set tables have 328 rows)
 log = logging.getLogger("mjsim.tables")
+
+
+@dataclass(frozen=True)
+class SuitTables:
+    """Lookup tables for hands of ``max_sets`` sets and a pair, as dense arrays.
+
+    ``suit[i]`` / ``honor[i]`` is the row id of the suit whose counts read in base 5 are ``i``
+    (:data:`NO_ROW` where the suit holds more than ``3 * max_sets + 2`` tiles).  Row ``r``'s need
+    values are ``rows[r * cols + m * 2 + p]``; rows of single suits and of suits already combined
+    share one id space, and ``combine[a * n + b]`` is the row id of rows ``a`` and ``b`` taken
+    together (the best way to spread sets and the pair over both).
+    """
+
+    max_sets: int
+    n: int  # number of row ids (a plain field: hot paths read it on every query)
+    cols: int  # need values per row: 2 * (max_sets + 1)
+    suit: array
+    honor: array
+    rows: bytes
+    combine: list[int]  # a list, not an array: the kernel reads it once per draw (a list read is the cheapest)
+
+
+def suit_index(counts: bytes | list[int], lo: int, hi: int) -> int:
+    """The counts ``counts[lo:hi]`` of one suit read as a base-5 number (the tables' index)."""
+    index = 0
+    for i in range(lo, hi):
+        index = index * 5 + counts[i]
+    return index
+
+
+# --- building -------------------------------------------------------------------------------------------
 
 
 def _states(max_sets: int) -> list[tuple[int, int, int, int]]:
@@ -52,8 +88,10 @@ def _choices(max_sets: int, sequences: bool):
     ]
 
 
-def _overlap_table(ranks: int, max_sets: int, sequences: bool) -> np.ndarray:
+def _overlap_table(ranks: int, max_sets: int, sequences: bool):
     """Best overlap |target ∧ h| for every count vector, shape (5**ranks, max_sets+1, 2)."""
+    import numpy as np  # only to build: loading the tables needs no NumPy
+
     states = _states(max_sets)
     index = {st: i for i, st in enumerate(states)}
     choices = _choices(max_sets, sequences)
@@ -84,45 +122,14 @@ def _overlap_table(ranks: int, max_sets: int, sequences: bool) -> np.ndarray:
     return out
 
 
-def _need_table(ranks: int, max_sets: int, sequences: bool) -> np.ndarray:
+def _need_table(ranks: int, max_sets: int, sequences: bool):
     """need(h, m, p) = 3m + 2p - overlap, clipped to CLIP; shape (5**ranks, max_sets+1, 2)."""
+    import numpy as np
+
     overlap = _overlap_table(ranks, max_sets, sequences)
     size = 3 * np.arange(max_sets + 1)[:, None] + 2 * np.arange(2)[None, :]
     need = np.where(overlap > _INVALID, size[None] - overlap, CLIP)
     return np.minimum(need, CLIP).astype(np.int8)
-
-
-@dataclass(frozen=True)
-class SuitTables:
-    """Lookup tables for hands of ``max_sets`` sets and a pair.
-
-    ``suit_row`` / ``honor_row`` map a suit's count bytes to a row id.
-    ``rows[i]`` holds the need values of row ``i`` flattened as ``m * 2 + p``;
-    rows of single suits and of suits already combined share one id space,
-    and ``combine[a * len(rows) + b]`` is the row id of rows ``a`` and ``b``
-    taken together (the best way to spread sets and the pair over both).
-    """
-
-    max_sets: int
-    suit_row: dict[bytes, int]
-    honor_row: dict[bytes, int]
-    rows: list[tuple[int, ...]]
-    combine: list[int]
-
-    @property
-    def n(self) -> int:
-        """Number of row ids."""
-        return len(self.rows)
-
-
-def _keys(ranks: int, max_tiles: int) -> tuple[list[bytes], np.ndarray]:
-    """All count vectors of a suit holding at most ``max_tiles`` tiles, with their base-5 index."""
-    keys, idx = [], []
-    for counts in itertools.product(range(5), repeat=ranks):
-        if sum(counts) <= max_tiles:
-            keys.append(bytes(counts))
-            idx.append(int("".join(map(str, counts)), 5))
-    return keys, np.array(idx, dtype=np.int64)
 
 
 def _combine(a: tuple[int, ...], b: tuple[int, ...], max_sets: int) -> tuple[int, ...]:
@@ -151,22 +158,27 @@ def _build(max_sets: int) -> SuitTables:
     """Build the tables for hands of ``max_sets`` sets and a pair."""
     max_tiles = 3 * max_sets + 2
     rows: dict[tuple[int, ...], int] = {}
-    maps = []
+    dense = []
     for ranks, sequences in ((9, True), (7, False)):
-        need = _need_table(ranks, max_sets, sequences).reshape(5**ranks, -1)
-        keys, idx = _keys(ranks, max_tiles)
-        mapping = {}
-        for key, row in zip(keys, map(tuple, need[idx].tolist()), strict=True):
-            mapping[key] = rows.setdefault(row, len(rows))
-        maps.append(mapping)
+        need = _need_table(ranks, max_sets, sequences).reshape(5**ranks, -1).tolist()
+        ids = array("H", [NO_ROW]) * 5**ranks
+        # Row ids in the order of the suits' counts (itertools.product is base-5 order): a fixed numbering.
+        for index, counts in enumerate(itertools.product(range(5), repeat=ranks)):
+            if sum(counts) <= max_tiles:
+                ids[index] = rows.setdefault(tuple(need[index]), len(rows))
+        dense.append(ids)
     combine = _close_under_combine(rows, max_sets)
-    return SuitTables(max_sets, maps[0], maps[1], list(rows), combine)
+    flat = bytes(v for row in rows for v in row)
+    return SuitTables(max_sets, len(rows), 2 * (max_sets + 1), dense[0], dense[1], flat, combine)
+
+
+# --- the disk cache -------------------------------------------------------------------------------------
 
 
 def _cache_path(max_sets: int) -> Path:
     """Where the built tables are kept between runs (override with MJSIM_CACHE_DIR)."""
     root = os.environ.get("MJSIM_CACHE_DIR") or Path.home() / ".cache" / "mjsim"
-    return Path(root) / f"suit_tables_v{_FORMAT_VERSION}_{max_sets}.npz"
+    return Path(root) / f"suit_tables_v{_FORMAT_VERSION}_{max_sets}.bin"
 
 
 LOADED: dict[int, SuitTables] = {}
@@ -194,63 +206,83 @@ def _load_or_build(max_sets: int) -> SuitTables:
     return tables
 
 
-def _arrays(tables: SuitTables) -> dict[str, np.ndarray]:
-    """The tables as plain integer arrays (keys of one suit as rows of counts)."""
+def _little_endian(ids: array) -> bytes:
+    """An id array's bytes in the file's byte order (little-endian on every machine)."""
+    if sys.byteorder == "little":
+        return ids.tobytes()
+    swapped = array("H", ids)
+    swapped.byteswap()
+    return swapped.tobytes()
+
+
+def _payload(tables: SuitTables) -> dict[str, bytes]:
+    """The tables' arrays as the bytes the cache file holds, by name."""
+    out = {name: _little_endian(array("H", getattr(tables, name))) for name in _ID_ARRAYS}
+    out["rows"] = tables.rows
+    return out
+
+
+def _header(tables: SuitTables, payload: dict[str, bytes]) -> dict:
+    """The cache file's header: format, sizes, each array's length and a sha256 of all their bytes."""
+    digest = hashlib.sha256(f"{_FORMAT_VERSION}:{tables.max_sets}:{tables.n}:{tables.cols}".encode())
+    for name in sorted(payload):
+        digest.update(f"|{name}:{len(payload[name])}|".encode() + payload[name])
+    sizes = {name: len(data) for name, data in payload.items()}
     return {
-        "suit_keys": np.frombuffer(b"".join(tables.suit_row), dtype=np.uint8).reshape(-1, 9),
-        "suit_ids": np.fromiter(tables.suit_row.values(), dtype=np.int32, count=len(tables.suit_row)),
-        "honor_keys": np.frombuffer(b"".join(tables.honor_row), dtype=np.uint8).reshape(-1, 7),
-        "honor_ids": np.fromiter(tables.honor_row.values(), dtype=np.int32, count=len(tables.honor_row)),
-        "rows": np.array(tables.rows, dtype=np.int8).reshape(len(tables.rows), 2 * (tables.max_sets + 1)),
-        "combine": np.array(tables.combine, dtype=np.int32),
+        "format": _FORMAT_VERSION,
+        "max_sets": tables.max_sets,
+        "n": tables.n,
+        "cols": tables.cols,
+        "sizes": sizes,
+        "sha256": digest.hexdigest(),
     }
-
-
-def _digest(arrays: dict[str, np.ndarray], max_sets: int) -> str:
-    """sha256 over the format version, the number of sets and every array's type, shape and bytes."""
-    h = hashlib.sha256(f"{_FORMAT_VERSION}:{max_sets}".encode())
-    for name in _ARRAYS:
-        a = np.ascontiguousarray(arrays[name])
-        h.update(f"|{name}:{a.dtype.str}:{a.shape}|".encode())
-        h.update(a.tobytes())
-    return h.hexdigest()
 
 
 def _save(path: Path, tables: SuitTables) -> None:
     """Write the cache atomically (a temporary file renamed over it); a read-only home only costs a rebuild."""
-    arrays = _arrays(tables)
-    meta = {"format": _FORMAT_VERSION, "max_sets": tables.max_sets, "sha256": _digest(arrays, tables.max_sets)}
+    payload = _payload(tables)
+    head = json.dumps(_header(tables, payload), sort_keys=True).encode()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         with tmp.open("wb") as fh:
-            np.savez(fh, meta=np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8), **arrays)
+            fh.write(_MAGIC + head + b"\n")
+            for name in sorted(payload):
+                fh.write(payload[name])
         tmp.replace(path)
     except OSError:
         pass
 
 
 def _load(path: Path, max_sets: int) -> SuitTables:
-    """The tables of a cache file, checked: format version, number of sets and digest (ValueError otherwise)."""
-    with np.load(path, allow_pickle=False) as npz:
-        meta = json.loads(npz["meta"].tobytes().decode())
-        arrays = {name: npz[name] for name in _ARRAYS}
+    """The tables of a cache file, checked: magic, format, number of sets, sizes and digest (ValueError otherwise)."""
+    data = path.read_bytes()
+    if not data.startswith(_MAGIC):
+        raise ValueError("not a table cache file")
+    end = data.index(b"\n", len(_MAGIC))
+    meta = json.loads(data[len(_MAGIC) : end])
     if not isinstance(meta, dict) or meta.get("format") != _FORMAT_VERSION or meta.get("max_sets") != max_sets:
         raise ValueError(f"stale format or size {meta!r}")
-    if meta.get("sha256") != _digest(arrays, max_sets):
+    payload, at = {}, end + 1
+    for name in sorted(meta["sizes"]):
+        payload[name] = data[at : at + meta["sizes"][name]]
+        at += meta["sizes"][name]
+    if at != len(data) or set(payload) != {*_ID_ARRAYS, "rows"}:
+        raise ValueError("arrays of the wrong size")
+    ids = {name: _ids_of(payload[name]) for name in _ID_ARRAYS}
+    combine = ids["combine"].tolist()
+    tables = SuitTables(max_sets, meta["n"], meta["cols"], ids["suit"], ids["honor"], payload["rows"], combine)
+    if _header(tables, payload) != meta:
         raise ValueError("digest mismatch")
-    rows = [tuple(row) for row in arrays["rows"].tolist()]
-    combine = arrays["combine"].tolist()
-    if len(combine) != len(rows) ** 2:
-        raise ValueError("combine table of the wrong size")
-    return SuitTables(max_sets, _rows_by_key(arrays, "suit"), _rows_by_key(arrays, "honor"), rows, combine)
+    if len(tables.combine) != tables.n**2 or len(tables.rows) != tables.n * tables.cols:
+        raise ValueError("tables of inconsistent sizes")
+    return tables
 
 
-def _rows_by_key(arrays: dict[str, np.ndarray], suit: str) -> dict[bytes, int]:
-    """The key -> row id map of one kind of suit from its two arrays."""
-    keys, ids = arrays[f"{suit}_keys"], arrays[f"{suit}_ids"].tolist()
-    width = keys.shape[1]
-    blob = keys.tobytes()
-    if len(ids) * width != len(blob):
-        raise ValueError(f"{suit} keys and ids differ in length")
-    return dict(zip((blob[i : i + width] for i in range(0, len(blob), width)), ids, strict=True))
+def _ids_of(data: bytes) -> array:
+    """An id array from the file's little-endian bytes."""
+    ids = array("H")
+    ids.frombytes(data)
+    if sys.byteorder != "little":
+        ids.byteswap()
+    return ids

@@ -51,8 +51,8 @@ def execute(
 def max_workers() -> int:
     """The most worker processes one run may ask for: four per core, at most 256.
 
-    More only costs memory (each worker holds its own lookup tables, ~130 MB) and switching; a number
-    above it is a typo more often than a plan, so it is refused rather than quietly lowered.
+    More only costs memory (each worker about 35 MB of its own, beside what it shares with the parent) and
+    switching; a number above it is a typo more often than a plan, so it is refused rather than quietly lowered.
     """
     return min(4 * (os.cpu_count() or 1), 256)
 

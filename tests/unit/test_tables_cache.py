@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import pickle
+from array import array
 
 import pytest
 
@@ -51,14 +52,13 @@ def _truncated(path, _tmp_path):
 
 
 def _wrong_digest(path, _tmp_path):
-    import numpy as np
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 1  # one entry of the last array changed, the stored digest kept
+    path.write_bytes(bytes(data))
 
-    with np.load(path) as npz:
-        arrays = {name: npz[name] for name in npz.files}
-    arrays["combine"] = arrays["combine"].copy()
-    arrays["combine"][0] += 1  # one entry changed, the stored digest kept
-    with path.open("wb") as fh:
-        np.savez(fh, **arrays)
+
+def _wrong_header(path, _tmp_path):
+    path.write_bytes(path.read_bytes().replace(b'"n": 180', b'"n": 181', 1))
 
 
 def _empty(path, _tmp_path):
@@ -66,7 +66,7 @@ def _empty(path, _tmp_path):
 
 
 def _other_size(path, _tmp_path):
-    tables._save(path, tables.SuitTables(3, {}, {}, [], []))
+    tables._save(path, tables.SuitTables(3, 0, 8, array("H"), array("H"), b"", []))
 
 
 @pytest.mark.parametrize(
@@ -75,6 +75,7 @@ def _other_size(path, _tmp_path):
         pytest.param(_crafted_pickle, id="crafted-pickle"),
         pytest.param(_truncated, id="truncated"),
         pytest.param(_wrong_digest, id="wrong-digest"),
+        pytest.param(_wrong_header, id="header-edited"),
         pytest.param(_empty, id="empty"),
         pytest.param(_other_size, id="stale-tables-of-other-size"),
     ],
@@ -96,3 +97,11 @@ def test_a_pickle_where_the_old_cache_was_is_never_read(cache, fresh, tmp_path):
     _crafted_pickle(old, tmp_path)
     assert tables._load_or_build(4) == fresh
     assert not (tmp_path / "ran").exists()
+
+
+def test_the_tables_are_dense_arrays_of_every_suit(fresh):
+    """Every count vector of a suit has an entry; a suit of more tiles than a hand holds has none."""
+    assert (fresh.n, fresh.cols, len(fresh.suit), len(fresh.honor)) == (180, 10, 5**9, 5**7)
+    assert fresh.suit[tables.suit_index([4, 4, 4, 2, 0, 0, 0, 0, 0], 0, 9)] != tables.NO_ROW  # 14 tiles
+    assert fresh.suit[tables.suit_index([4, 4, 4, 3, 0, 0, 0, 0, 0], 0, 9)] == tables.NO_ROW  # 15 tiles
+    assert len(fresh.rows) == fresh.n * fresh.cols and len(fresh.combine) == fresh.n**2

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from mjsim.agents.bots import ukeire
 from mjsim.agents.hints import NO_HINTS, ValueHints
-from mjsim.hand.shanten import shanten
+from mjsim.hand import discard_kernel as kernel
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation, visible_counts
 from variants.common import hazards
@@ -113,20 +112,7 @@ class Context:
 
 def discard_facts(ctx: Context, kinds, slack: int = 0) -> dict[int, tuple[int, int]]:
     """Per discarded kind within ``slack`` of the fewest shanten: (shanten after, live tiles that improve it)."""
-    counts = ctx.counts
-    after = {}
-    for k in kinds:
-        counts[k] -= 1
-        after[k] = shanten(counts)
-        counts[k] += 1
-    limit = min(after.values()) + slack
-    out = {}
-    for k, sh in after.items():
-        if sh <= limit:
-            counts[k] -= 1
-            out[k] = (sh, ukeire(counts, ctx.seen, sh)[1])
-            counts[k] += 1
-    return out
+    return {k: (sh, live) for k, sh, live in kernel.discard_facts(ctx.counts, ctx.seen, list(kinds), slack)}
 
 
 def kind_set(actions) -> set[int]:
@@ -135,11 +121,5 @@ def kind_set(actions) -> set[int]:
 
 
 def after_discards(counts: list[int]) -> list[int]:
-    """Shanten after each possible discard of a 3n+2 hand (``counts`` is restored)."""
-    out = []
-    for k, n in enumerate(counts):
-        if n:
-            counts[k] -= 1
-            out.append(shanten(counts))
-            counts[k] += 1
-    return out
+    """Shanten after each possible discard of a 3n+2 hand."""
+    return kernel.shanten_after_discards(counts, [k for k, n in enumerate(counts) if n])
