@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import tomllib
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -109,3 +111,16 @@ def test_the_calibration_counts_as_simulate_does():
     play = play_statistics([as_dict(r) for r in run_games(rules, 3, 11, ["efficiency"] * 4)])
     assert {k: got[k] for k in RATES} == {k: play[k] for k in RATES}
     assert {b: v for b, v in got["han"].items() if v} == play["han"]
+
+
+def test_every_fit_starts_from_a_file_that_ships():
+    """Each profile's command names its start (``--base``): ``defaults``, a shipped profile, or a stage file kept
+    under ``profiles/stages/``, so every fit in the chain can be run again."""
+    root = Path(__file__).resolve().parents[2]
+    profiles = sorted((root / "variants/riichi/human/profiles").rglob("*.toml"))
+    assert len(profiles) >= 3
+    for path in profiles:
+        command = tomllib.loads(path.read_text(encoding="utf-8"))["command"].split()
+        base = command[command.index("--base") + 1]
+        assert base == "defaults" or base in shipped_names() or (root / base).is_file(), (path.name, base)
+        read_profile_file(path)  # parses: every parameter known

@@ -41,8 +41,18 @@ def phoenix_target() -> Target:
     han = {b: float(reference.figures["han"][b]) for b in HAN_BINS}
     total = sum(han.values())
     values = {k: float(reference.figures[k]) for k in RATES}
-    sources = "; ".join(sorted({str(reference.sources[k]) for k in (*RATES, "han")}))
+    sources = _by_address(str(reference.sources[k]) for k in (*RATES, "han"))
     return Target("phoenix", values, _TOLERANCE, {b: v / total for b, v in han.items()}, source=sources)
+
+
+def _by_address(sources) -> str:
+    """Each source address once, with its author ("kobalab https://..."): a profile's first line stays short
+    however many figures come from one page."""
+    authors: dict[str, str] = {}
+    for source in sources:
+        address = next((word for word in source.split() if word.startswith("http")), source)
+        authors.setdefault(address, source.split(",")[0].strip())
+    return "; ".join(f"{author} {address}" for address, author in sorted(authors.items(), key=lambda kv: kv[1]))
 
 
 TARGETS = {
