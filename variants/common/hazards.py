@@ -12,14 +12,26 @@ from typing import Protocol
 
 
 class WinChanceParams(Protocol):
-    """The profile fields the win chance reads (docs/players.md names their sources)."""
+    """The profile fields the win chance reads (docs/players.md names their sources); read-only, so a frozen
+    dataclass such as the riichi player's Profile satisfies it."""
 
-    others_win_per_turn: float
-    ron_factor: float
-    typical_wait: int
-    far_win_chance: tuple[float, float]
-    far_typical_tiles: tuple[float, float]
-    far_step_factor: float
+    @property
+    def others_win_per_turn(self) -> float: ...
+
+    @property
+    def ron_factor(self) -> float: ...
+
+    @property
+    def typical_wait(self) -> int: ...
+
+    @property
+    def far_win_chance(self) -> tuple[float, float]: ...
+
+    @property
+    def far_typical_tiles(self) -> tuple[float, float]: ...
+
+    @property
+    def far_step_factor(self) -> float: ...
 
 
 def win_chance(shanten_after: int, tiles_left: int, draws: float, unseen: int, p: WinChanceParams) -> float:
