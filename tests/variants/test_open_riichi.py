@@ -6,6 +6,7 @@ S001 4play "ダブルリーチあり。オープンリーチなし。". The valu
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -167,6 +168,6 @@ def test_bots_do_not_discard_a_shown_winning_tile(bot):
 def test_avoiding_keeps_a_forced_deal_in():
     """When every discard is a shown winning tile, the bot still discards (dealing in cannot be avoided)."""
     obs = observe(table(ON, {0: READY}, "9m"), 0)
-    obs = obs.__class__(**{**obs.__dict__, "extra": {SHOWN_WAITS: {1: (8,)}}})
+    obs = dataclasses.replace(obs, extra={SHOWN_WAITS: {1: (8,)}})
     only = [Action(DISCARD, 32)]  # a 9m
     assert avoid_shown_waits(obs, only) == only
