@@ -14,10 +14,8 @@ those still in it).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
-from mjsim.engine.actions import PASS, Action
-from mjsim.hand.shanten import shanten
+from mjsim.engine.actions import Action
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation, visible_counts
 from mjsim.rules import Rules
@@ -31,12 +29,12 @@ from variants.chengdu.human_reading import (
     threats,
     win_worth,
 )
-from variants.common.pushfold import Table, discard_facts, discard_risk, discard_scores, folding
+from variants.common.pushfold import PassWhileFolding, Table, discard_facts, discard_risk, discard_scores
 
 TILES = 108  # 成都's wall: three suits, four copies each
 
 
-class ChengduHuman(ChengduBot):
+class ChengduHuman(PassWhileFolding, ChengduBot):
     """The chengdu bot's suit plan with value-aware efficiency and push/fold against the seats still in the hand."""
 
     def __init__(self, rng: random.Random, rules: Rules | None = None, profile: ChengduProfile | None = None) -> None:
@@ -45,12 +43,16 @@ class ChengduHuman(ChengduBot):
         self.table = FanTable.of(rules) if rules is not None else None
         self.guoshui = rules is None or rules[opt.GUOSHUI] != "off"
 
+    def threats_now(self, obs: Observation) -> list:
+        """The seats likely ready (none without rules: the bot then plays as its family bot)."""
+        return [] if self.table is None else threats(obs, self.table, self.profile, self.guoshui)
+
     def discard(self, obs: Observation, options: list[Action]) -> Action:
         """Nobody likely ready: the chengdu bot's discard; else junk suits first (the safest of them), then the
         plan's discard pushed or a safer one, by speed, value and danger."""
         if self.table is None:
             return super().discard(obs, options)
-        found = threats(obs, self.table, self.profile, self.guoshui)
+        found = self.threats_now(obs)
         seen = visible_counts(obs)
         junk = self.junk_suits(obs)
         shed = [a for a in options if kind_of(a.tile) // 9 in junk]
@@ -90,14 +92,6 @@ class ChengduHuman(ChengduBot):
             bonus = p.chajiao_share * opponents * table.value(hand_fan(counts, melds, table))
         unseen = max(1, TILES - sum(seen))
         return discard_scores(facts, worth, Table(draws, unseen, found, seen, p.fold_weight), p, bonus, plan)
-
-    def claim(self, obs: Observation, actions: Sequence[Action]) -> Action:
-        """No call while folding; otherwise the chengdu bot's pons and kongs."""
-        if self.table is not None:
-            found = threats(obs, self.table, self.profile, self.guoshui)
-            if found and folding(found, shanten(list(obs.counts)), self.profile):
-                return next(a for a in actions if a.kind == PASS)
-        return super().claim(obs, actions)
 
 
 def make_human(rng: random.Random, rules: Rules | None = None) -> ChengduHuman:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from mjsim.agents.bots import ukeire
+from mjsim.engine.actions import PASS, Action
+from mjsim.hand import discard_kernel as kernel
 from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation
@@ -116,19 +117,12 @@ def discard_facts(
     counts: list[int], kinds, seen: Sequence[int], slack: int, keep: int | None = None
 ) -> dict[int, tuple[int, int]]:
     """Per discarded kind within ``slack`` of the fewest shanten (and ``keep``, whatever its shanten): (shanten
-    after, live tiles that improve it). ``counts`` is restored."""
-    after = {}
-    for k in kinds:
-        counts[k] -= 1
-        after[k] = shanten(counts)
-        counts[k] += 1
-    limit = min(after.values()) + slack
-    out = {}
-    for k, sh in after.items():
-        if sh <= limit or k == keep:
-            counts[k] -= 1
-            out[k] = (sh, ukeire(counts, seen, sh)[1])
-            counts[k] += 1
+    after, live tiles that improve it), counted by the bots' discard kernel."""
+    kinds = list(kinds)
+    out = {k: (sh, live) for k, sh, live in kernel.discard_facts(counts, list(seen), kinds, slack)}
+    if keep is not None and keep in kinds and keep not in out:  # the plan's discard is scored even when slower
+        for k, sh, live in kernel.discard_facts(counts, list(seen), [keep]):
+            out[k] = (sh, live)
     return out
 
 
@@ -181,3 +175,17 @@ def discard_scores(
 def folding(threats: Sequence[Threat], shanten_now: int, p: PushFoldProfile) -> bool:
     """A hand this far from ready against a likely-ready threat calls nothing (it plays safe tiles instead)."""
     return shanten_now >= p.fold_call_shanten and any(t.ready >= 0.5 for t in threats)
+
+
+class PassWhileFolding:
+    """A family human's calls: none while the hand folds against a likely-ready seat, else its bot's.
+
+    The class mixed in defines ``threats_now(obs)`` (the likely-ready seats, [] when it reads no rules) and
+    ``profile``; the family bot after it in the bases answers the other claims."""
+
+    def claim(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        """Pass while folding; otherwise the family bot's claim."""
+        found = self.threats_now(obs)  # type: ignore[attr-defined]
+        if found and folding(found, shanten(list(obs.counts)), self.profile):  # type: ignore[attr-defined]
+            return next(a for a in actions if a.kind == PASS)
+        return super().claim(obs, actions)  # type: ignore[misc]

@@ -12,14 +12,12 @@ calls while folding.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
-from mjsim.engine.actions import PASS, Action
-from mjsim.hand.shanten import shanten
+from mjsim.engine.actions import Action
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation, visible_counts
 from mjsim.rules import Rules
-from variants.common.pushfold import Table, discard_facts, discard_scores, folding
+from variants.common.pushfold import PassWhileFolding, Table, discard_facts, discard_scores
 from variants.taiwan import options as opt
 from variants.taiwan.bots import TaiwanBot, _ready_and_clear
 from variants.taiwan.human_reading import RESERVE, TaiTable, TaiwanProfile, hand_tai, threats, win_worth
@@ -27,7 +25,7 @@ from variants.taiwan.human_reading import RESERVE, TaiTable, TaiwanProfile, hand
 TILES = 136  # suited and honour tiles (flowers are set aside and replaced)
 
 
-class TaiwanHuman(TaiwanBot):
+class TaiwanHuman(PassWhileFolding, TaiwanBot):
     """The taiwan bot's table play with value-aware efficiency and push/fold against likely-ready seats."""
 
     def __init__(self, rng: random.Random, rules: Rules | None = None, profile: TaiwanProfile | None = None) -> None:
@@ -36,12 +34,16 @@ class TaiwanHuman(TaiwanBot):
         self.table = TaiTable.of(rules) if rules is not None else None
         self.guoshui = rules is None or rules[opt.GUOSHUI] != "off"
 
+    def threats_now(self, obs: Observation) -> list:
+        """The seats likely ready (none without rules: the bot then plays as its family bot)."""
+        return [] if self.table is None else threats(obs, self.table, self.profile, self.guoshui)
+
     def discard(self, obs: Observation, options: list[Action]) -> Action:
         """Nobody likely ready: the taiwan bot's discard; else push it or fold by value and danger (blocked by
         過水 and able to stay ready: only discards that clear it)."""
         if self.table is None:
             return super().discard(obs, options)
-        found = threats(obs, self.table, self.profile, self.guoshui)
+        found = self.threats_now(obs)
         plan = super().discard(obs, options)  # the taiwan bot's: the fastest, clearing 過水 when blocked
         if not found:
             return plan
@@ -66,14 +68,6 @@ class TaiwanHuman(TaiwanBot):
         scores = discard_scores(facts, worth, table_now, p, push_kind=kind_of(plan.tile))
         best = max(scores, key=lambda k: scores[k])
         return next(a for a in options if kind_of(a.tile) == best)
-
-    def claim(self, obs: Observation, actions: Sequence[Action]) -> Action:
-        """No call while folding; otherwise the taiwan bot's calls."""
-        if self.table is not None:
-            found = threats(obs, self.table, self.profile, self.guoshui)
-            if found and folding(found, shanten(list(obs.counts)), self.profile):
-                return next(a for a in actions if a.kind == PASS)
-        return super().claim(obs, actions)
 
 
 def make_human(rng: random.Random, rules: Rules | None = None) -> TaiwanHuman:
