@@ -15,7 +15,7 @@ from typing import Any
 
 from mjsim.agents.base import Bot, end_game_offered
 from mjsim.engine.actions import ABORT, DECLARE_DISCARD, DISCARD, PASS, RON, TSUMO, Action
-from mjsim.hand.shanten import shanten
+from mjsim.hand.discard_kernel import shanten_after_discards
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation
 
@@ -54,22 +54,15 @@ class GreedyBot(Bot):
 
 
 def greedy_discard(obs: Observation, options: list[Action]) -> Action:
-    """The option whose removal leaves the fewest shanten (one call per tile kind); ties as in peers.py."""
-    counts = list(obs.counts)
-    best, best_key, seen = options[0], None, set()
+    """The option whose removal leaves the fewest shanten (the discard kernel, once per hand); ties as in peers.py."""
+    firsts: dict[int, Action] = {}  # kind -> the first option of that kind
     for action in options:
-        tile = action.tile
-        assert tile is not None  # a discard always names its tile
-        kind = kind_of(tile)
-        if kind in seen:
-            continue
-        seen.add(kind)
-        counts[kind] -= 1
-        key = (shanten(counts), _keep_value(tile))
-        counts[kind] += 1
-        if best_key is None or key < best_key:
-            best, best_key = action, key
-    return best
+        assert action.tile is not None  # a discard always names its tile
+        firsts.setdefault(kind_of(action.tile), action)
+    kinds = list(firsts)
+    after = shanten_after_discards(list(obs.counts), kinds)
+    keys = [(sh, _keep_value(firsts[kind].tile)) for kind, sh in zip(kinds, after, strict=True)]
+    return firsts[kinds[keys.index(min(keys))]]
 
 
 def seat_names(lineup: str, seats: int) -> list[str]:

@@ -20,17 +20,31 @@ from mjsim.cli_options import key_values as _overrides
 from mjsim.cli_options import quiet_option
 from mjsim.cli_options import workers_callback as _workers
 from mjsim.errors import MjsimError
-from mjsim.experiment import MAX_COUNT
 from mjsim.hooks import register_variant
 from mjsim.interrupt import exit_status, handle_sigterm
 from mjsim.log_formats import MJSIM as MJSIM_LOG
 from mjsim.rules import RuleSet
+from mjsim.runner.spec import MAX_COUNT
 
 
 class _Group(click.Group):
     """A click group that turns user errors into one line and exit status 2, and takes the variants' commands."""
 
     variants_error: str | None = None  # None until the installed variants added their commands; then "" or why not
+    # Commands imported when named (or listed by --help): their modules pull in scipy, a second of start-up
+    # that `simulate` and the other commands never need.
+    lazy_commands = {"explain": "mjsim.cli_explore:explain", "balance": "mjsim.cli_explore:balance"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command's name, the lazy ones included."""
+        return sorted({*super().list_commands(ctx), *self.lazy_commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command of that name, importing a lazy one at its first use."""
+        if cmd_name not in self.commands and cmd_name in self.lazy_commands:
+            module, attr = self.lazy_commands[cmd_name].split(":")
+            self.add_command(getattr(importlib.import_module(module), attr), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def main(self, *args, **kwargs):
         """Let every installed variant add its commands once, then run the command line."""
@@ -675,14 +689,3 @@ def main() -> None:
     """Console-script entry point."""
     handle_sigterm()
     cli(prog_name="mjsim")
-
-
-def _add_explore_commands() -> None:
-    """``explain`` and ``balance`` (mjsim.cli_explore)."""
-    from mjsim.cli_explore import balance, explain
-
-    cli.add_command(explain)
-    cli.add_command(balance)
-
-
-_add_explore_commands()

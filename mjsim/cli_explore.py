@@ -8,7 +8,8 @@ import click
 
 from mjsim.cli_options import key_values, quiet_option, workers_callback
 from mjsim.errors import MjsimError
-from mjsim.experiment import MAX_COUNT, RuleSetEntry
+from mjsim.experiment import RuleSetEntry
+from mjsim.runner.spec import MAX_COUNT
 
 WORKERS = click.option("--workers", type=int, callback=workers_callback, help="worker processes (default: every core)")
 

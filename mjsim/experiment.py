@@ -27,6 +27,7 @@ from mjsim.rules import RuleSet
 from mjsim.runner import RunSpec
 from mjsim.runner.fingerprint import fingerprint_of, variant_version, with_games
 from mjsim.runner.run import DEFAULT_SHARD, fill
+from mjsim.runner.spec import MAX_COUNT
 from mjsim.store import Store
 from mjsim.sweep import Sweep, expand, parse_sweeps
 
@@ -66,7 +67,6 @@ _KEYS = {
 }
 
 
-MAX_COUNT = 10_000_000  # games, shard size or max_games of one experiment at most
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_.-]{1,100}")  # an experiment name becomes a folder name (255 bytes at most)
 
 

@@ -32,10 +32,17 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from scipy import stats as sps
 
 Game = Any
 """A game record: a dict as described in the module docstring, or an object with the same attributes."""
+
+
+def _scipy_stats() -> Any:
+    """``scipy.stats``, imported at first use: it costs about a second of start-up that ``simulate`` never needs."""
+    from scipy import stats
+
+    return stats
+
 
 __all__ = [
     "Estimate",
@@ -103,12 +110,12 @@ def _check_confidence(confidence: float) -> None:
 
 def _z(confidence: float) -> float:
     """The two-sided standard normal quantile for ``confidence`` (1.96 for 0.95)."""
-    return float(sps.norm.ppf((1 + confidence) / 2))
+    return float(_scipy_stats().norm.ppf((1 + confidence) / 2))
 
 
 def _t(confidence: float, dof: int) -> float:
     """The two-sided Student t quantile for ``confidence`` with ``dof`` degrees of freedom."""
-    return float(sps.t.ppf((1 + confidence) / 2, dof))
+    return float(_scipy_stats().t.ppf((1 + confidence) / 2, dof))
 
 
 def _as_array(values: Sequence[float] | np.ndarray) -> np.ndarray:
@@ -485,9 +492,9 @@ def paired_difference_values(
         w_stat, t_p = 0.0, (1.0 if d[0] == 0 else 0.0)
         w_p = t_p
     else:
-        t_res = sps.ttest_rel(xa, xb)
+        t_res = _scipy_stats().ttest_rel(xa, xb)
         t_stat, t_p = float(t_res.statistic), float(t_res.pvalue)
-        w_res = sps.wilcoxon(d)  # not all equal, so some difference is non-zero
+        w_res = _scipy_stats().wilcoxon(d)  # not all equal, so some difference is non-zero
         w_stat, w_p = float(w_res.statistic), float(w_res.pvalue)
     return PairedComparison(
         difference=diff,
@@ -615,7 +622,7 @@ def _rm_anova(x: np.ndarray) -> tuple[float, int, int, float]:
     if ss_err <= 1e-12 * max(float(np.sum((x - grand) ** 2)), 1.0):
         return (math.inf, df1, df2, 0.0) if ss_seat > 0 else (0.0, df1, df2, 1.0)
     f = (ss_seat / df1) / (ss_err / df2)
-    return f, df1, df2, float(sps.f.sf(f, df1, df2))
+    return f, df1, df2, float(_scipy_stats().f.sf(f, df1, df2))
 
 
 def _rank_test(ranks: np.ndarray, seats: int) -> tuple[np.ndarray, float, int, float]:
@@ -626,7 +633,7 @@ def _rank_test(ranks: np.ndarray, seats: int) -> tuple[np.ndarray, float, int, f
     expected = len(ranks) / seats
     pearson = float(np.sum((table - expected) ** 2) / expected)
     stat, dof = pearson * (seats - 1) / seats, (seats - 1) ** 2
-    return table, stat, dof, float(sps.chi2.sf(stat, dof))
+    return table, stat, dof, float(_scipy_stats().chi2.sf(stat, dof))
 
 
 def seat_balance_test(games: Sequence[Game], alpha: float = 0.05) -> SeatBalance:
@@ -656,12 +663,12 @@ def seat_balance_test(games: Sequence[Game], alpha: float = 0.05) -> SeatBalance
     n = len(games)
     table, rank_stat, rank_dof, rank_p = _rank_test(ranks, seats)
     shared = int(np.sum(np.any(np.sort(ranks, axis=1) != np.arange(1, seats + 1), axis=1)))
-    per_seat = tuple(float(sps.chisquare(table[s]).pvalue) for s in range(seats))
+    per_seat = tuple(float(_scipy_stats().chisquare(table[s]).pvalue) for s in range(seats))
     f, df1, df2, points_p = _rm_anova(points)
     if np.all(points == points[:, :1]):
         fr_stat, fr_p = 0.0, 1.0
     else:
-        fr = sps.friedmanchisquare(*(points[:, s] for s in range(seats)))
+        fr = _scipy_stats().friedmanchisquare(*(points[:, s] for s in range(seats)))
         fr_stat, fr_p = float(fr.statistic), float(fr.pvalue)
     imbalanced = min(rank_p, points_p) < alpha / 2
     verdict = (

@@ -12,6 +12,7 @@ from mjsim.rules import RuleSet
 from mjsim.runner.fingerprint import fingerprint_of, fingerprint_parts
 from mjsim.runner.seeding import game_seed
 
+MAX_COUNT = 10_000_000  # games, shard size or max_games of one run at most (more would not fit in memory or a lifetime)
 _COMPILED: dict[str, Any] = {}  # per process: a worker compiles each rule set once
 
 
