@@ -4,6 +4,10 @@ Each run is a child process pinned to one CPU: ``python -m mjsim simulate --game
 whole command: interpreter start, imports, rule compilation, the games, the summary) and ``python -P
 peers.py`` playing the same seeds (interpreter start, ``import riichienv``, the games).  The two alternate,
 ``repeats`` times; each run is timed by its own CPU seconds (user + system, from ``os.wait4``) and wall time.
+Both sides first play one untimed run: it writes the bytecode caches (``__pycache__``) and warms the page cache, as
+any installed copy has them after its first command.  Children run with bytecode writing on even where the
+caller's environment turns it off (``PYTHONDONTWRITEBYTECODE``): without caches every mjsim start-up compiles its
+~200 modules from source again (0.2 CPU-s here), which measures the environment, not mjsim.
 """
 
 from __future__ import annotations
@@ -38,12 +42,17 @@ def bench_process(
         raise MjsimError(f"bench process: no compiled build to time ({status})")
     ours, theirs = [], []
     peer = bench_peers.riichienv_version() is not None
-    for _ in range(repeats):
-        ours.append(_run(_simulate_command(games, seed, agents), _env(build), "", _simulate_hands))
-        if peer:
-            script = [sys.executable, "-P", os.path.abspath(bench_peers.__file__)]
-            text = json.dumps({"policy": policy, "seeds": seeds})
-            theirs.append(_run(script, dict(os.environ), text, lambda out: json.loads(out)["hands"]))
+    script = [sys.executable, "-P", os.path.abspath(bench_peers.__file__)]
+    text = json.dumps({"policy": policy, "seeds": seeds})
+    for run in range(repeats + 1):  # run 0 is the untimed warm-up of each side
+        mine = _run(_simulate_command(games, seed, agents), _env(build), "", _simulate_hands)
+        peers = (
+            _run(script, _with_bytecode(dict(os.environ)), text, lambda out: json.loads(out)["hands"]) if peer else None
+        )
+        if run:
+            ours.append(mine)
+            if peers is not None:
+                theirs.append(peers)
     result: dict[str, Any] = {"games": games, "seed": seed, "repeats": repeats, "machine": machine_info()}
     result["mjsim"] = _side(ours, {"agents": agents, "build": status})
     about = {"policy": policy, "version": bench_peers.riichienv_version()}
@@ -54,9 +63,15 @@ def bench_process(
     return result
 
 
+def _with_bytecode(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with bytecode caches written and read, as in a normal installation (see the module docstring)."""
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def _env(build: str) -> dict[str, str]:
     """mjsim's child environment: this checkout first on the path, pure Python for the pure build."""
-    env = dict(os.environ)
+    env = _with_bytecode(dict(os.environ))
     root = os.path.dirname(os.path.dirname(os.path.abspath(mjsim.__file__ or "")))
     env["PYTHONPATH"] = os.pathsep.join([root, *filter(None, [env.get("PYTHONPATH")])])
     env.pop(PURE_ENV, None)
@@ -119,7 +134,7 @@ def format_process_report(result: dict[str, Any]) -> str:
     ours, theirs = result["mjsim"], result["riichienv"]
     lines = [
         f"whole processes, start-up included: {result['games']} games (seed {result['seed']}), "
-        f"{result['repeats']} runs of each side, alternating, each pinned to one CPU",
+        f"{result['repeats']} runs of each side after an untimed one, alternating, each pinned to one CPU",
         f"  mjsim simulate ({ours['agents']}, {ours['build']}): {_rate_text(ours)}",
     ]
     if theirs is None:
