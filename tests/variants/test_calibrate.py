@@ -49,6 +49,17 @@ def test_fit_keeps_the_best_evaluation_and_respects_the_bounds():
     assert result.loss == min(lo for _, lo in result.evaluations)
 
 
+def test_a_target_may_widen_a_parameters_range():
+    """dan3 lets the fold weight go below Phoenix's lower bound: a best value of 0.05 is reached only there."""
+    target = TARGETS["dan3"]
+
+    def evaluate(profile: Profile) -> dict:
+        return {"deal_in": 0.149 + 0.05 * (profile.fold_weight - 0.05)}
+
+    result = fit(profile_with(Profile(), fold_weight=0.5), ["fold_weight"], evaluate, target, 25)
+    assert abs(result.values["fold_weight"] - 0.05) < 0.03
+    assert all(0.0 <= v["fold_weight"] <= 2.0 for v, _ in result.evaluations)  # phoenix's: 0.2-2.0 (above)
+
 def test_the_loss_is_zero_on_the_target_and_grows_with_a_miss():
     """Each miss counts in units of its tolerance."""
     target = TARGETS["phoenix"]
