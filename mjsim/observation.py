@@ -55,6 +55,20 @@ def observe(game, seat: int) -> Observation:
     hand = game.hand
     me = hand.seats[seat]
     extra = game.rules.flow.observe(game, seat)
+    # One pass over the seats for every per-seat field (this runs at every decision of every seat).
+    melds: list[tuple[Meld, ...]] = []
+    rivers: list[tuple[int, ...]] = []
+    declared: list[bool] = []
+    declared_at: list[int | None] = []
+    tsumogiri: list[tuple[bool, ...]] = []
+    set_aside: list[tuple[int, ...]] = []
+    for s in hand.seats:
+        melds.append(tuple(s.melds))
+        rivers.append(tuple(s.river))
+        declared.append(s.declared_turn is not None)
+        declared_at.append(s.declared_turn)
+        tsumogiri.append(tuple(s.tsumogiri))
+        set_aside.append(tuple(s.flowers))
     return Observation(
         seat=seat,
         dealer=hand.dealer,
@@ -64,16 +78,16 @@ def observe(game, seat: int) -> Observation:
         scores=tuple(game.scores),
         tiles=tuple(me.tiles),
         counts=tuple(me.counts),
-        melds=tuple(tuple(s.melds) for s in hand.seats),
-        rivers=tuple(tuple(s.river) for s in hand.seats),
-        declared=tuple(s.declared_turn is not None for s in hand.seats),
+        melds=tuple(melds),
+        rivers=tuple(rivers),
+        declared=tuple(declared),
         indicators=tuple(hand.indicators_shown),
         wall_left=len(hand.wall),
         last_discard=hand.discard or hand.robbed,
         extra=extra,
-        declared_at=tuple(s.declared_turn for s in hand.seats),
-        tsumogiri=tuple(tuple(s.tsumogiri) for s in hand.seats),
-        set_aside=tuple(tuple(s.flowers) for s in hand.seats),
+        declared_at=tuple(declared_at),
+        tsumogiri=tuple(tsumogiri),
+        set_aside=tuple(set_aside),
         hand_index=hand.index,
     )
 
