@@ -5,7 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from mjsim.agents.base import Bot, end_game_offered
-from mjsim.engine.actions import ABORT, CHI, DECLARE_DISCARD, DISCARD, KAN, PASS, PON, RON, SET_ASIDE, TSUMO, Action
+from mjsim.engine.actions import (
+    ABORT,
+    CHI,
+    DECLARE_DISCARD,
+    DISCARD,
+    END_GAME,
+    KAN,
+    PASS,
+    PON,
+    RON,
+    SET_ASIDE,
+    TSUMO,
+    Action,
+)
 from mjsim.hand.decompose import waits
 from mjsim.hand.discard_kernel import discard_facts
 from mjsim.hand.shanten import improving_kinds, shanten
@@ -26,14 +39,15 @@ class TsumogiriBot(Bot):
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """Win, pass, or discard the first offered tile (the drawn one); end the game by the default policy."""
-        if end_game_offered(actions):
-            return self.end_game(obs, actions)
         for a in actions:
             if a.kind in (TSUMO, RON):
                 return a
         for a in actions:
             if a.kind in (PASS, DISCARD):
                 return a
+        # Asked last: the choice to end the game comes alone (END_GAME and PLAY_ON), so none of the above is in it.
+        if end_game_offered(actions):
+            return self.end_game(obs, actions)
         return actions[0]
 
 
@@ -97,9 +111,9 @@ class EfficiencyBot(Bot):
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """The efficient choice among ``actions``."""
-        if end_game_offered(actions):
-            return self.end_game(obs, actions)
         kinds = {a.kind: a for a in actions}
+        if END_GAME in kinds:  # end_game_offered, read off the dict this method builds anyway
+            return self.end_game(obs, actions)
         for kind in (TSUMO, RON):
             if kind in kinds:
                 return kinds[kind]

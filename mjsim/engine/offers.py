@@ -5,10 +5,14 @@ from __future__ import annotations
 from mjsim.engine.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.engine.state import ROB, Game, HandState, Seat
 from mjsim.engine.wins import may_win
-from mjsim.hand.tiles import kind_of
+from mjsim.hand.tiles import NUM_PHYSICAL, kind_of
 from mjsim.scoring import PON as MELD_PON
 
 _RED = 64  # above every kind: a red copy's key in self_candidates differs from its kind's
+# Actions are immutable: the discard of each tile and the pass are made once, not at every offer (a turn offers
+# a dozen discards, and building a NamedTuple is a Python-level call even from compiled code).
+_DISCARDS = tuple(Action(DISCARD, tile) for tile in range(NUM_PHYSICAL))
+_PASS = Action(PASS)
 
 
 def self_candidates(game: Game, hand: HandState, seat: int) -> list[Action]:
@@ -21,7 +25,7 @@ def self_candidates(game: Game, hand: HandState, seat: int) -> list[Action]:
         key = kind_of(tile) + (_RED if tile in reds else 0)  # (kind, red) as one int: no tuple per tile
         if key not in seen:
             seen.add(key)
-            actions.append(Action(DISCARD, tile))
+            actions.append(_DISCARDS[tile] if tile < NUM_PHYSICAL else Action(DISCARD, tile))
     if hand.last_draw is not None and may_win(game, seat, hand.last_draw, TSUMO):
         actions.append(Action(TSUMO, hand.last_draw))
     if can_kan(game, hand):
@@ -71,7 +75,7 @@ def claim_candidates(game: Game, hand: HandState, seat: int) -> list[Action]:
     """Pass, and ron / kan / pon / chi where the tiles allow."""
     flow = game.rules.flow
     who, tile = hand.open_tile()
-    actions = [Action(PASS)]
+    actions = [_PASS]
     if may_win(game, seat, tile, RON):
         actions.append(Action(RON, tile))
     if hand.phase == ROB or drawable(game, hand) <= 0:
