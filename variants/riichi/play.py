@@ -19,7 +19,7 @@ from variants.riichi import options as opt
 from variants.riichi.local_yaku import is_puutaa
 from variants.riichi.scorer import NoWin, score_win
 from variants.riichi.vocabulary import DEPOSIT_REASON, RIICHI
-from variants.riichi.waits import seat_waits, visible_counts
+from variants.riichi.waits import counts_without, seat_waits, shanten_and_waits, visible_counts
 from variants.riichi.yaku import red_five_ids
 
 __all__ = [
@@ -339,11 +339,25 @@ def _riichi_offers(game, seat: int, actions: list[Action]) -> list[Action]:
         return []
     if not _enough_points(game.scores[seat], game.rules[opt.RIICHI_MIN_POINTS]):
         return []
-    if shanten(list(me.counts)) > 0:  # why: then no discard leaves the hand ready, and most turns end here
+    if not _may_be_ready(me, game.hand.last_draw):  # why: then no discard leaves the hand ready; most turns end here
         return []
     visible = None if game.rules[opt.KARATEN_RIICHI] else visible_counts(game, seat)
     riichi = [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a, visible)]
     return riichi + open_riichi.open_offers(game, seat, riichi)
+
+
+def _may_be_ready(me, drawn: int | None) -> bool:
+    """Whether some discard leaves the seat's concealed hand ready (its shanten is 0 or less).
+
+    A draw lowers shanten by one at most, so a hand two or more from ready before its draw cannot be: that
+    shanten is known already (the seat's waits were asked when the last tile was discarded, and their cache
+    keeps it), which spares the full shanten of most turns.
+    """
+    if drawn is not None and me.counts[kind_of(drawn)]:
+        before, _ = shanten_and_waits(bytes(counts_without(me.counts, {kind_of(drawn): 1})))
+        if before >= 2:
+            return False
+    return shanten(list(me.counts)) <= 0
 
 
 def _own_draw_left(game) -> bool:
