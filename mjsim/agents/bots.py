@@ -82,9 +82,13 @@ def readable_best_discards(obs: Observation, options: list[Action]) -> list[tupl
 
 def _ranked(options: list[Action], best: int, left_after: dict[int, int]) -> list[tuple[tuple[int, int], Action]]:
     """The options discarding a kind of ``left_after``, most tiles left first, honours and terminals on ties."""
-    ranked = [((best, -left_after[kind_of(a.tile)]), a) for a in options if kind_of(a.tile) in left_after]
-    ranked.sort(key=lambda item: (item[0], _keep_value(item[1].tile)))
-    return ranked
+    keyed = []  # (rank, tie-break, position, option): sorted as the stable sort by rank and tie-break
+    for position, a in enumerate(options):
+        kind = kind_of(a.tile)
+        if kind in left_after:
+            keyed.append(((best, -left_after[kind]), _keep_kind(kind), position, a))
+    keyed.sort()  # positions differ, so options are never compared
+    return [(rank, a) for rank, _, _, a in keyed]
 
 
 def _without_one(counts: list[int], kind: int, measure: Callable[[list[int]], int]) -> int:
@@ -98,7 +102,11 @@ def _without_one(counts: list[int], kind: int, measure: Callable[[list[int]], in
 
 def _keep_value(tile: int) -> int:
     """Tie-break between equal discards: let go of honours and terminals first."""
-    k = kind_of(tile)
+    return _keep_kind(kind_of(tile))
+
+
+def _keep_kind(k: int) -> int:
+    """:func:`_keep_value` of a tile of kind ``k``."""
     return 0 if k >= 27 else (1 if k % 9 in (0, 8) else 2)
 
 

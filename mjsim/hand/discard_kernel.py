@@ -20,7 +20,7 @@ from typing import Final
 
 from mjsim.errors import MjsimError
 from mjsim.hand.shanten import improving_kinds, shanten
-from mjsim.hand.tables import NO_ROW, SuitTables, suit_index, suit_tables
+from mjsim.hand.tables import LOADED, NO_ROW, SuitTables, suit_tables
 from mjsim.hand.tiles import YAOCHU
 
 _SUIT: Final = [min(k // 9, 3) for k in range(34)]  # 3: the honours
@@ -44,23 +44,27 @@ class _Hand:
         self.counts = counts
         sets = (total - 1) // 3  # sets of the hand after a discard
         self.forms = total == 14  # seven pairs and thirteen orphans apply to 13 tiles after the discard
-        t = suit_tables(5 if sets > 4 else 4)
+        size = 5 if sets > 4 else 4
+        t = LOADED.get(size) or suit_tables(size)  # the loaded tables without a Python call (as shanten reads them)
         self.tables: SuitTables = t
         self.column = sets * 2 + 1  # need(sets, pair) in a row
-        self.index = [suit_index(counts, _LO[s], _HI[s]) for s in range(4)]
-        self.ids = [t.suit[self.index[0]], t.suit[self.index[1]], t.suit[self.index[2]], t.honor[self.index[3]]]
-        self.rests = [_rest(t, self.ids, s) for s in range(4)]
-        # Each suit's row with one more tile of each rank it holds fewer than four of (a discard in another
-        # suit leaves it as it is): (kind, row id) pairs, worked out when first asked.
-        self.plus: list[list[tuple[int, int]] | None] = [None, None, None, None]
+        # One pass over the kinds: each suit's base-5 index (what tables.suit_index reads, here by the weights
+        # that move it), and the seven-pairs and orphans counts.
+        self.index = [0, 0, 0, 0]
         self.pairs = self.kinds = self.missing = self.orphan_pairs = 0
         for k in range(34):
             c = counts[k]
+            self.index[_SUIT[k]] += c * _WEIGHT[k]
             self.pairs += c >= 2
             self.kinds += c >= 1
             if _TERMINAL_OR_HONOUR[k]:
                 self.missing += c == 0
                 self.orphan_pairs += c >= 2
+        self.ids = [t.suit[self.index[0]], t.suit[self.index[1]], t.suit[self.index[2]], t.honor[self.index[3]]]
+        self.rests = [_rest(t, self.ids, s) for s in range(4)]
+        # Each suit's row with one more tile of each rank it holds fewer than four of (a discard in another
+        # suit leaves it as it is): (kind, row id) pairs, worked out when first asked.
+        self.plus: list[list[tuple[int, int]] | None] = [None, None, None, None]
 
     def plus_rows(self, suit: int) -> list[tuple[int, int]]:
         """(kind, row id) of the hand's ``suit`` with one more tile of each kind that can take one."""
