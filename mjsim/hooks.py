@@ -1,9 +1,10 @@
 """The typed facade over the game-flow hooks, and the compile-time checks of a variant's hook implementations.
 
 The engine, the observation, the invariants and the variants call hooks only through :class:`Hooks` (kept at
-``rules.flow``). Each hook is resolved once when the rules compile: a single plain implementation is called
-directly, anything else through pluggy's hook caller, so implementations may take any subset of a hook's
-arguments and wrappers, ``tryfirst`` and ``trylast`` behave as pluggy documents.
+``rules.flow``). Each hook is resolved once when the rules compile: plain implementations are called directly
+(one alone, or several in pluggy's order and with its answer), anything with a wrapper through pluggy's hook
+caller, so implementations may take any subset of a hook's arguments and wrappers, ``tryfirst`` and
+``trylast`` behave as pluggy documents.
 """
 
 from __future__ import annotations
@@ -77,19 +78,51 @@ def _one_line(variant: str, message: str) -> str:
 def hot_hook(caller: pluggy.HookCaller) -> Callable[..., Any]:
     """A plain callable for a hook on the hot path, taking the spec's arguments by position or name.
 
-    With a single implementation and no wrappers, that implementation is
-    called directly (pluggy's dispatch costs more than a scored hand's
-    cheapest patterns); otherwise the hook caller itself.
+    Plain implementations (no wrappers, no keyword arguments of their own) are called directly, in pluggy's
+    order (``tryfirst``, then the last registered first, ``trylast`` at the end), with pluggy's answer: the
+    first non-None result of a firstresult hook, else the list of non-None results (pluggy's dispatch costs
+    more than a scored hand's cheapest patterns, and the plugin set of compiled rules never changes).
+    Anything else goes through the hook caller itself.
     """
     spec_args = tuple(caller.spec.argnames)
     impls = caller.get_hookimpls()
-    if len(impls) == 1 and not (impls[0].hookwrapper or impls[0].wrapper):
-        return _direct(impls[0], spec_args)
+    if not any(i.hookwrapper or i.wrapper or i.kwargnames for i in impls):
+        calls = tuple(_direct(i, spec_args) for i in reversed(impls))  # pluggy calls its list back to front
+        if len(calls) == 1:
+            return calls[0]
+        return _first_of(calls) if caller.spec.opts.get("firstresult") else _all_of(calls)
 
     def dispatch(*args, **kwargs):
         return caller(**dict(zip(spec_args, args, strict=False), **kwargs))
 
     return dispatch
+
+
+def _first_of(calls: tuple[Callable[..., Any], ...]) -> Callable[..., Any]:
+    """A firstresult hook's implementations in order: stops at first non-None result (None when none answers)."""
+
+    def first(*args, **kwargs):
+        for call in calls:
+            result = call(*args, **kwargs)
+            if result is not None:
+                return result
+        return None
+
+    return first
+
+
+def _all_of(calls: tuple[Callable[..., Any], ...]) -> Callable[..., list]:
+    """A collecting or notification hook's implementations in order: their non-None results, as a list."""
+
+    def every(*args, **kwargs):
+        results = []
+        for call in calls:
+            result = call(*args, **kwargs)
+            if result is not None:
+                results.append(result)
+        return results
+
+    return every
 
 
 def _direct(impl, spec_args: tuple[str, ...]) -> Callable[..., Any]:
@@ -115,7 +148,7 @@ def _collect(caller: pluggy.HookCaller) -> Callable[..., list]:
     impls = caller.get_hookimpls()
     if not impls:
         return _no_results
-    if len(impls) > 1 or impls[0].hookwrapper or impls[0].wrapper:
+    if len(impls) > 1 or impls[0].hookwrapper or impls[0].wrapper or impls[0].kwargnames:
         return hot_hook(caller)
     one = _direct(impls[0], tuple(caller.spec.argnames))
 
@@ -151,6 +184,8 @@ def _no_results(*args, **kwargs) -> list:
 
 def _merged(parts: list[dict | None]) -> dict:
     """The variants' dicts (in pluggy's order, last registered first) merged: a later variant's value wins."""
+    if len(parts) == 1:  # why: one variant answering is the usual case, and this runs at every decision
+        return dict(parts[0] or {})
     merged: dict = {}
     for part in reversed(parts):
         merged.update(part or {})

@@ -5,7 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from mjsim.agents.base import Bot, end_game_offered
-from mjsim.engine.actions import ABORT, CHI, DECLARE_DISCARD, DISCARD, KAN, PASS, PON, RON, SET_ASIDE, TSUMO, Action
+from mjsim.engine.actions import (
+    ABORT,
+    CHI,
+    DECLARE_DISCARD,
+    DISCARD,
+    END_GAME,
+    KAN,
+    PASS,
+    PON,
+    RON,
+    SET_ASIDE,
+    TSUMO,
+    Action,
+)
 from mjsim.hand.decompose import waits
 from mjsim.hand.discard_kernel import discard_facts
 from mjsim.hand.shanten import improving_kinds, shanten
@@ -26,14 +39,15 @@ class TsumogiriBot(Bot):
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """Win, pass, or discard the first offered tile (the drawn one); end the game by the default policy."""
-        if end_game_offered(actions):
-            return self.end_game(obs, actions)
         for a in actions:
             if a.kind in (TSUMO, RON):
                 return a
         for a in actions:
             if a.kind in (PASS, DISCARD):
                 return a
+        # Asked last: the choice to end the game comes alone (END_GAME and PLAY_ON), so none of the above is in it.
+        if end_game_offered(actions):
+            return self.end_game(obs, actions)
         return actions[0]
 
 
@@ -55,6 +69,19 @@ def best_discards(obs: Observation, options: list[Action]) -> list[tuple[tuple[i
     return _ranked(options, facts[0][1], {k: live for k, _, live in facts})
 
 
+def best_discard(obs: Observation, options: list[Action]) -> Action:
+    """The first of :func:`best_discards` (the efficiency bot's choice), found without ranking the others.
+
+    The ranking's key depends on the kind alone, so its first option is the earliest one of the kinds that
+    tie for the best key (the sort is stable).
+    """
+    kinds = list({kind_of(a.tile) for a in options})
+    facts = discard_facts(list(obs.counts), visible_counts(obs), kinds)
+    keys = {k: (-live, _keep_kind(k)) for k, _, live in facts}
+    best = min(keys.values())
+    return next(a for a in options if keys.get(kind_of(a.tile)) == best)
+
+
 def readable_best_discards(obs: Observation, options: list[Action]) -> list[tuple[tuple[int, int], Action]]:
     """:func:`best_discards` with one shanten per discard and one ``ukeire`` per tied discard (the oracle)."""
     counts = list(obs.counts)
@@ -68,9 +95,13 @@ def readable_best_discards(obs: Observation, options: list[Action]) -> list[tupl
 
 def _ranked(options: list[Action], best: int, left_after: dict[int, int]) -> list[tuple[tuple[int, int], Action]]:
     """The options discarding a kind of ``left_after``, most tiles left first, honours and terminals on ties."""
-    ranked = [((best, -left_after[kind_of(a.tile)]), a) for a in options if kind_of(a.tile) in left_after]
-    ranked.sort(key=lambda item: (item[0], _keep_value(item[1].tile)))
-    return ranked
+    keyed = []  # (rank, tie-break, position, option): sorted as the stable sort by rank and tie-break
+    for position, a in enumerate(options):
+        kind = kind_of(a.tile)
+        if kind in left_after:
+            keyed.append(((best, -left_after[kind]), _keep_kind(kind), position, a))
+    keyed.sort()  # positions differ, so options are never compared
+    return [(rank, a) for rank, _, _, a in keyed]
 
 
 def _without_one(counts: list[int], kind: int, measure: Callable[[list[int]], int]) -> int:
@@ -84,7 +115,11 @@ def _without_one(counts: list[int], kind: int, measure: Callable[[list[int]], in
 
 def _keep_value(tile: int) -> int:
     """Tie-break between equal discards: let go of honours and terminals first."""
-    k = kind_of(tile)
+    return _keep_kind(kind_of(tile))
+
+
+def _keep_kind(k: int) -> int:
+    """:func:`_keep_value` of a tile of kind ``k``."""
     return 0 if k >= 27 else (1 if k % 9 in (0, 8) else 2)
 
 
@@ -97,9 +132,9 @@ class EfficiencyBot(Bot):
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """The efficient choice among ``actions``."""
-        if end_game_offered(actions):
-            return self.end_game(obs, actions)
         kinds = {a.kind: a for a in actions}
+        if END_GAME in kinds:  # end_game_offered, read off the dict this method builds anyway
+            return self.end_game(obs, actions)
         for kind in (TSUMO, RON):
             if kind in kinds:
                 return kinds[kind]
@@ -109,8 +144,8 @@ class EfficiencyBot(Bot):
             return kinds[ABORT]
         if SET_ASIDE in kinds and self.sets_aside(obs, kinds[SET_ASIDE], actions):
             return kinds[SET_ASIDE]
-        declaring = avoid_shown_waits(obs, [a for a in actions if a.kind == DECLARE_DISCARD])
-        if declaring:  # riichi, MIGI: declare whenever possible
+        if DECLARE_DISCARD in kinds:  # riichi, MIGI: declare whenever possible
+            declaring = avoid_shown_waits(obs, [a for a in actions if a.kind == DECLARE_DISCARD])
             return self.declare(obs, declaring)
         discards = avoid_shown_waits(obs, [a for a in actions if a.kind == DISCARD])
         if not discards:  # only choices this bot does not know (a variant's declaration, e.g. 定缺): the first
@@ -124,7 +159,7 @@ class EfficiencyBot(Bot):
         the wait is avoided by the other bots, so it is taken only with a wait wide enough to be won by self-draw.
         """
         plain = [a for a in options if not a.tiles]
-        best = best_discards(obs, plain or options)[0][1]
+        best = best_discard(obs, plain or options)
         shown = next((a for a in options if a.tiles and a.tile == best.tile), None)
         if shown is None:
             return best
@@ -134,7 +169,7 @@ class EfficiencyBot(Bot):
 
     def discard(self, obs: Observation, options: list[Action]) -> Action:
         """The discard that keeps the hand fastest."""
-        return best_discards(obs, options)[0][1]
+        return best_discard(obs, options)
 
     def sets_aside(self, obs: Observation, action: Action, actions: Sequence[Action]) -> bool:
         """Set a bonus tile aside (sanma's North: a dora and a new tile) unless the hand needs it.

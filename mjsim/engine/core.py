@@ -464,7 +464,10 @@ def _next_draw(game: Game, hand: HandState, who: int) -> None:
 
 def _next_active(hand: HandState, who: int) -> int:
     """The next seat after ``who`` still in the hand (``who`` itself when nobody else is)."""
-    return next((seat for seat in seats_after(hand, who) if not hand.seats[seat].left), who)
+    for seat in seats_after(hand, who):  # a loop, not next() over a generator: this runs after every discard
+        if not hand.seats[seat].left:
+            return seat
+    return who
 
 
 def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> None:

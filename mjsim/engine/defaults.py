@@ -10,6 +10,8 @@ from mjsim.hookspecs import hookimpl
 @hookimpl
 def mjsim_resolve_claims(game, answers):
     """Every ron takes effect; otherwise the one highest-priority call (ron > pon/kan > chi)."""
+    if not answers:  # why: most discards pass unanswered, and this runs after every one
+        return ClaimResult([])
     rons = [(seat, a) for seat, a in answers.items() if a.kind == RON]
     if rons:
         return ClaimResult(rons)

@@ -5,21 +5,27 @@ from __future__ import annotations
 from mjsim.engine.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.engine.state import ROB, Game, HandState, Seat
 from mjsim.engine.wins import may_win
-from mjsim.hand.tiles import kind_of
+from mjsim.hand.tiles import NUM_PHYSICAL, kind_of
 from mjsim.scoring import PON as MELD_PON
+
+_RED = 64  # above every kind: a red copy's key in self_candidates differs from its kind's
+# Actions are immutable: the discard of each tile and the pass are made once, not at every offer (a turn offers
+# a dozen discards, and building a NamedTuple is a Python-level call even from compiled code).
+_DISCARDS = tuple(Action(DISCARD, tile) for tile in range(NUM_PHYSICAL))
+_PASS = Action(PASS)
 
 
 def self_candidates(game: Game, hand: HandState, seat: int) -> list[Action]:
     """Every structurally possible self action; variants filter them."""
     me = hand.seats[seat]
-    seen: set[tuple[int, bool]] = set()
+    seen: set[int] = set()
     actions = []
     reds = game.rules.flow.setup.red_ids
     for tile in reversed(me.tiles):  # the drawn tile first, so tsumogiri is the first discard
-        key = (kind_of(tile), tile in reds)
+        key = kind_of(tile) + (_RED if tile in reds else 0)  # (kind, red) as one int: no tuple per tile
         if key not in seen:
             seen.add(key)
-            actions.append(Action(DISCARD, tile))
+            actions.append(_DISCARDS[tile] if tile < NUM_PHYSICAL else Action(DISCARD, tile))
     if hand.last_draw is not None and may_win(game, seat, hand.last_draw, TSUMO):
         actions.append(Action(TSUMO, hand.last_draw))
     if can_kan(game, hand):
@@ -39,11 +45,14 @@ def drawable(game: Game, hand: HandState) -> int:
 
 
 def kan_candidates(me: Seat) -> list[Action]:
+    """Concealed kans of four held copies, added kans of a pon whose fourth tile is held."""
     out = []
-    for kind, n in enumerate(me.counts):
-        if n == 4:  # all four copies of a kind (not a seat count)
-            tiles = tuple(t for t in me.tiles if kind_of(t) == kind)
-            out.append(Action(ANKAN, tiles[0], tiles))
+    counts = me.counts
+    if 4 in counts:  # why: most turns hold no four of a kind, and the scan below is per kind
+        for kind, n in enumerate(counts):
+            if n == 4:  # all four copies of a kind (not a seat count)
+                tiles = tuple(t for t in me.tiles if kind_of(t) == kind)
+                out.append(Action(ANKAN, tiles[0], tiles))
     for meld in me.melds:
         if meld.type == MELD_PON and me.counts[meld.kind]:
             tile = next(t for t in me.tiles if kind_of(t) == meld.kind)
@@ -66,7 +75,7 @@ def claim_candidates(game: Game, hand: HandState, seat: int) -> list[Action]:
     """Pass, and ron / kan / pon / chi where the tiles allow."""
     flow = game.rules.flow
     who, tile = hand.open_tile()
-    actions = [Action(PASS)]
+    actions = [_PASS]
     if may_win(game, seat, tile, RON):
         actions.append(Action(RON, tile))
     if hand.phase == ROB or drawable(game, hand) <= 0:

@@ -20,7 +20,7 @@ from typing import Final
 
 from mjsim.errors import MjsimError
 from mjsim.hand.shanten import improving_kinds, shanten
-from mjsim.hand.tables import NO_ROW, SuitTables, suit_index, suit_tables
+from mjsim.hand.tables import LOADED, NO_ROW, suit_tables
 from mjsim.hand.tiles import YAOCHU
 
 _SUIT: Final = [min(k // 9, 3) for k in range(34)]  # 3: the honours
@@ -44,46 +44,53 @@ class _Hand:
         self.counts = counts
         sets = (total - 1) // 3  # sets of the hand after a discard
         self.forms = total == 14  # seven pairs and thirteen orphans apply to 13 tiles after the discard
-        t = suit_tables(5 if sets > 4 else 4)
-        self.tables: SuitTables = t
+        size = 5 if sets > 4 else 4
+        t = LOADED.get(size) or suit_tables(size)  # the loaded tables without a Python call (as shanten reads them)
+        # The tables' parts as this object's own fields: compiled, the kernel reads them natively, where every read
+        # of the tables' (interpreted) dataclass is a dictionary lookup, a hundred of them per discard choice.
+        self.n, self.cols, self.combine, self.rows = t.n, t.cols, t.combine, t.rows
+        self.per_suit = [t.suit, t.suit, t.suit, t.honor]  # each suit's row ids by base-5 index (3: the honours)
         self.column = sets * 2 + 1  # need(sets, pair) in a row
-        self.index = [suit_index(counts, _LO[s], _HI[s]) for s in range(4)]
-        self.ids = [t.suit[self.index[0]], t.suit[self.index[1]], t.suit[self.index[2]], t.honor[self.index[3]]]
-        self.rests = [_rest(t, self.ids, s) for s in range(4)]
-        # Each suit's row with one more tile of each rank it holds fewer than four of (a discard in another
-        # suit leaves it as it is): (kind, row id) pairs, worked out when first asked.
-        self.plus: list[list[tuple[int, int]] | None] = [None, None, None, None]
+        # One pass over the kinds: each suit's base-5 index (what tables.suit_index reads, here by the weights
+        # that move it), and the seven-pairs and orphans counts.
+        self.index = [0, 0, 0, 0]
         self.pairs = self.kinds = self.missing = self.orphan_pairs = 0
         for k in range(34):
             c = counts[k]
+            self.index[_SUIT[k]] += c * _WEIGHT[k]
             self.pairs += c >= 2
             self.kinds += c >= 1
             if _TERMINAL_OR_HONOUR[k]:
                 self.missing += c == 0
                 self.orphan_pairs += c >= 2
+        self.ids = [self.per_suit[s][self.index[s]] for s in range(4)]
+        self.rests = [_rest(self, self.ids, s) for s in range(4)]
+        # Each suit's row with one more tile of each rank it holds fewer than four of (a discard in another
+        # suit leaves it as it is): (kind, row id) pairs, worked out when first asked.
+        self.plus: list[list[tuple[int, int]] | None] = [None, None, None, None]
 
     def plus_rows(self, suit: int) -> list[tuple[int, int]]:
         """(kind, row id) of the hand's ``suit`` with one more tile of each kind that can take one."""
         rows = self.plus[suit]
         if rows is None:
-            rows = _plus_rows(self.tables, self.counts, suit, self.index[suit], -1)
+            rows = _plus_rows(self, suit, self.index[suit], -1)
             self.plus[suit] = rows
         return rows
 
 
-def _rest(t: SuitTables, ids: list[int], suit: int) -> int:
+def _rest(hand: _Hand, ids: list[int], suit: int) -> int:
     """The row id of the three suits other than ``suit`` combined (row ids ``ids``), times n."""
-    n, combine = t.n, t.combine
+    n, combine = hand.n, hand.combine
     a, b, c = _OTHERS[suit]
     return combine[combine[ids[a] * n + ids[b]] * n + ids[c]] * n
 
 
-def _plus_rows(t: SuitTables, counts: list[int], suit: int, index: int, less: int) -> list[tuple[int, int]]:
+def _plus_rows(hand: _Hand, suit: int, index: int, less: int) -> list[tuple[int, int]]:
     """(kind, row id) of ``suit`` (base-5 ``index``) with one more tile of each kind that can take one.
 
-    ``less`` is a kind of the suit already taken out of ``counts`` (-1: none).
+    ``less`` is a kind of the suit already taken out of the hand's counts (-1: none).
     """
-    table = t.honor if suit == 3 else t.suit
+    table, counts = hand.per_suit[suit], hand.counts
     out = []
     for j in range(_LO[suit], _HI[suit]):
         if counts[j] - (j == less) < 4:
@@ -121,9 +128,8 @@ def _shanten_after(hand: _Hand, kind: int) -> int:
     if hand.counts[kind] <= 0:
         raise MjsimError(f"kind {kind} is not in the hand, so it cannot be discarded")
     s = _SUIT[kind]
-    t = hand.tables
-    row = (t.honor if s == 3 else t.suit)[hand.index[s] - _WEIGHT[kind]]
-    sh = t.rows[t.combine[hand.rests[s] + row] * t.cols + hand.column] - 1
+    row = hand.per_suit[s][hand.index[s] - _WEIGHT[kind]]
+    sh = hand.rows[hand.combine[hand.rests[s] + row] * hand.cols + hand.column] - 1
     if not hand.forms:
         return sh
     seven, orphans = _forms_after(hand, kind)
@@ -145,17 +151,16 @@ def _forms_after(hand: _Hand, kind: int) -> tuple[int, int]:
 def _live_after(hand: _Hand, kind: int, now: int, left: list[int]) -> int:
     """Live tiles (``left`` of each kind) that take ``hand`` without one ``kind`` (at ``now`` shanten) below it."""
     s = _SUIT[kind]
-    t = hand.tables
-    cols, combine, rows = t.cols, t.combine, t.rows
+    cols, combine, rows = hand.cols, hand.combine, hand.rows
     column, below = hand.column, now + 1  # a need below now + 1 is a shanten below now
     index = hand.index[s] - _WEIGHT[kind]
     ids = list(hand.ids)
-    ids[s] = (t.honor if s == 3 else t.suit)[index]
+    ids[s] = hand.per_suit[s][index]
     improving = [False] * 34
     live = 0
     for suit in range(4):
-        rest = _rest(t, ids, suit) if suit != s else hand.rests[s]
-        plus = _plus_rows(t, hand.counts, s, index, kind) if suit == s else hand.plus_rows(suit)
+        rest = _rest(hand, ids, suit) if suit != s else hand.rests[s]
+        plus = _plus_rows(hand, s, index, kind) if suit == s else hand.plus_rows(suit)
         for j, row in plus:
             if rows[combine[rest + row] * cols + column] < below:
                 improving[j] = True

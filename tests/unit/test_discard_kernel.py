@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjsim import MjsimError
-from mjsim.agents.bots import EfficiencyBot, best_discards, readable_best_discards
+from mjsim.agents.bots import EfficiencyBot, best_discard, best_discards, readable_best_discards
 from mjsim.hand.discard_kernel import discard_facts, readable_discard_facts, shanten_after_discards
 from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import YAOCHU, kind_of
@@ -117,7 +117,9 @@ class _CheckingBot(EfficiencyBot):
     checked: list[int] = []
 
     def discard(self, obs, options):
-        assert best_discards(obs, options) == readable_best_discards(obs, options)
+        ranked = best_discards(obs, options)
+        assert ranked == readable_best_discards(obs, options)
+        assert best_discard(obs, options) == ranked[0][1]  # the bot's own shortcut to the first of them
         counts = list(obs.counts)
         kinds = sorted({kind_of(a.tile) for a in options})
         seen = visible_counts(obs)

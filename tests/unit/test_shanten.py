@@ -194,3 +194,15 @@ def test_improving_kinds_agrees_with_trying_every_tile(counts):
     expected = (now, _improving_by_brute_force(counts, now))
     assert improving_kinds(counts) == expected
     assert improving_kinds(counts, now) == expected
+
+
+@settings(max_examples=80)
+@given(random_counts(sizes=(13, 10, 7, 4, 1)))
+def test_a_draw_lowers_shanten_by_one_at_most(counts):
+    """The riichi family skips a turn's full shanten on this bound: a hand of 3n+1 tiles that draws any tile is
+    at most one step nearer (and never further from) ready."""
+    before = shanten(counts)
+    for kind in range(34):
+        if counts[kind] < 4:
+            after = shanten([n + (i == kind) for i, n in enumerate(counts)])
+            assert before - 1 <= after <= before

@@ -24,6 +24,7 @@ COMPILED_MODULES = (
     "variants.riichi.play",
     "variants.riichi.waits",
     "variants.riichi.kans",
+    "variants.riichi.open_riichi",
     "variants.common.claims",
     "variants.riichi.human.context",
     "variants.riichi.human.danger",

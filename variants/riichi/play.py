@@ -19,7 +19,7 @@ from variants.riichi import options as opt
 from variants.riichi.local_yaku import is_puutaa
 from variants.riichi.scorer import NoWin, score_win
 from variants.riichi.vocabulary import DEPOSIT_REASON, RIICHI
-from variants.riichi.waits import seat_waits, visible_counts
+from variants.riichi.waits import counts_without, seat_waits, shanten_and_waits, visible_counts
 from variants.riichi.yaku import red_five_ids
 
 __all__ = [
@@ -86,7 +86,7 @@ def furiten(game, seat: int) -> bool:
 
 def note_missed_wins(game, answers: dict[int, Action]) -> None:
     """same_turn_definition call_rewinds: remember when each seat passed a win (the engine marked it)."""
-    if game.rules[opt.SAME_TURN_DEFINITION] != "call_rewinds":
+    if not answers or game.rules[opt.SAME_TURN_DEFINITION] != "call_rewinds":
         return
     for seat, action in answers.items():
         me = game.hand.seats[seat]
@@ -150,7 +150,7 @@ def may_claim(game, seat: int, tile: int) -> bool:
 def _first_draw_puutaa(game, seat: int) -> bool:
     """十三不塔 by option: the seat's first draw, no call before it, and a hand of no sets (local_yaku.py)."""
     hand = game.hand
-    if game.rules[opt.SHIISAN_PUUTAA] == "off" or hand.seats[seat].river or hand.calls_made:
+    if hand.seats[seat].river or hand.calls_made or game.rules[opt.SHIISAN_PUUTAA] == "off":
         return False
     return is_puutaa(hand.seats[seat].counts)
 
@@ -307,14 +307,17 @@ def _pao(hand, me) -> int | None:
 def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
     """Riichi rules on top of the engine's candidates: riichi lock, riichi offers, kuikae, kans, nine orphans."""
     hand = game.hand
-    actions = actions + kans.fifth_kans(game, seat)
+    fifth = kans.fifth_kans(game, seat)
+    if fifth:  # why: almost never, and a copy of the offers per decision is not free
+        actions = actions + fifth
     if hand.discard is not None or hand.phase == ROB:
         out = _claims(game, seat, actions)
     elif hand.seats[seat].declared_turn is not None:
         out = _riichi_locked(game, hand.seats[seat], actions)
     else:
         actions = kans.keeps_tenpai_waits(game, seat, _without_kuikae(game, seat, actions))
-        out = actions + _riichi_offers(game, seat, actions) + _nine_orphans(game, seat)
+        declarations = _riichi_offers(game, seat, actions) + _nine_orphans(game, seat)
+        out = actions + declarations if declarations else actions
     return kans.fifth_kan_aborts(game, out)
 
 
@@ -335,15 +338,28 @@ def _riichi_locked(game, me, actions: list[Action]) -> list[Action]:
 def _riichi_offers(game, seat: int, actions: list[Action]) -> list[Action]:
     """Riichi discards: closed, ready after the discard, a draw left, enough points, furiten/karaten by option (§4)."""
     me = game.hand.seats[seat]
-    if any(m.opened for m in me.melds) or not _own_draw_left(game):
+    # The hand's tests first: most turns end at the second, and the option reads after them cost a call each.
+    if any(m.opened for m in me.melds) or not _may_be_ready(me, game.hand.last_draw):
         return []
-    if not _enough_points(game.scores[seat], game.rules[opt.RIICHI_MIN_POINTS]):
-        return []
-    if shanten(list(me.counts)) > 0:  # why: then no discard leaves the hand ready, and most turns end here
+    if not _own_draw_left(game) or not _enough_points(game.scores[seat], game.rules[opt.RIICHI_MIN_POINTS]):
         return []
     visible = None if game.rules[opt.KARATEN_RIICHI] else visible_counts(game, seat)
     riichi = [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a, visible)]
     return riichi + open_riichi.open_offers(game, seat, riichi)
+
+
+def _may_be_ready(me, drawn: int | None) -> bool:
+    """Whether some discard leaves the seat's concealed hand ready (its shanten is 0 or less).
+
+    A draw lowers shanten by one at most, so a hand two or more from ready before its draw cannot be: that
+    shanten is known already (the seat's waits were asked when the last tile was discarded, and their cache
+    keeps it), which spares the full shanten of most turns.
+    """
+    if drawn is not None and me.counts[kind_of(drawn)]:
+        before, _ = shanten_and_waits(bytes(counts_without(me.counts, {kind_of(drawn): 1})))
+        if before >= 2:
+            return False
+    return shanten(list(me.counts)) <= 0
 
 
 def _own_draw_left(game) -> bool:
@@ -377,7 +393,7 @@ def _nine_orphans(game, seat: int) -> list[Action]:
     """九種九牌: on the first own draw, no call yet, nine kinds of terminals and honours (§12)."""
     hand = game.hand
     me = hand.seats[seat]
-    if game.rules[opt.KYUUSHU_KYUUHAI] == "off" or me.river or hand.calls_made:
+    if me.river or hand.calls_made or game.rules[opt.KYUUSHU_KYUUHAI] == "off":
         return []
     return [Action(ABORT)] if sum(1 for k in YAOCHU if me.counts[k]) >= 9 else []
 

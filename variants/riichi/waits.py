@@ -11,14 +11,20 @@ from mjsim.hand.tiles import NUM_KINDS, kind_of
 
 
 @lru_cache(maxsize=1 << 16)
-def waits_of(key: bytes) -> tuple[int, ...]:
-    """Waits of a concealed hand given as count bytes (cached: hands repeat across turns)."""
+def shanten_and_waits(key: bytes) -> tuple[int, tuple[int, ...]]:
+    """The shanten and the waits of a concealed hand of 3n+1 tiles given as count bytes (cached: hands repeat
+    across turns, and the seats' waits are asked at every discard, so the shanten comes with them for free)."""
     counts = list(key)
-    sets = sum(counts) // 3
-    ready = standard_shanten(key, sets) == 0
-    if sum(counts) == 13:
-        ready = ready or seven_pairs_shanten(key) == 0 or orphans_shanten(key) == 0
-    return tuple(hand_waits(counts)) if ready else ()
+    tiles = sum(counts)
+    best = standard_shanten(key, tiles // 3)
+    if tiles == 13 and best > 0:  # a ready standard form already makes the hand ready
+        best = min(best, seven_pairs_shanten(key), orphans_shanten(key))
+    return best, (tuple(hand_waits(counts)) if best == 0 else ())
+
+
+def waits_of(key: bytes) -> tuple[int, ...]:
+    """Waits of a concealed hand given as count bytes."""
+    return shanten_and_waits(key)[1]
 
 
 def seat_waits(seat_state, without: int | None = None) -> tuple[int, ...]:
