@@ -18,7 +18,11 @@ from typing import Any
 SCORING_MODULES = ("yaku", "fu", "scorer", "limits", "payments", "detail", "local_yaku", "settlement")
 # (category, path fragments of its modules), first match wins; paths use "/" (pstats keeps the file names)
 CATEGORIES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("shanten/improving_kinds", ("mjsim/hand/shanten", "mjsim/hand/tables", "mjsim/hand/decompose")),
+    # The discard kernel is the shanten and improving-tile work of a discard choice, done in one pass.
+    (
+        "shanten/improving_kinds",
+        ("mjsim/hand/shanten", "mjsim/hand/discard_kernel", "mjsim/hand/tables", "mjsim/hand/decompose"),
+    ),
     ("bot code", ("mjsim/agents/", "variants/riichi/human/", "benchmarks/policies")),
     ("offers", ("mjsim/engine/offers", "mjsim/engine/wins")),
     ("observe()", ("mjsim/observation",)),

@@ -139,6 +139,7 @@ def test_bench_runner_runs_each_case_in_its_own_process_with_one_digest():
     ("where", "expected"),
     [
         ("/x/mjsim/hand/shanten.py", "shanten/improving_kinds"),
+        ("/x/mjsim/hand/discard_kernel.py", "shanten/improving_kinds"),
         ("/x/variants/riichi/human/discard.py", "bot code"),
         ("/x/variants/riichi/yaku.py", "scoring"),
         ("/x/variants/riichi/play.py", "riichi flow"),
