@@ -49,6 +49,7 @@ class Context:
     ) -> None:
         self.obs, self.profile, self.table, self.fold_weight = obs, profile, table, fold_weight
         self.hints = hints  # what the rule set's variants make yaku and tiles worth (none: the plain estimate)
+        self.hinted = bool(hints)  # asked once per value estimate: read here once per decision
         self.counts = list(obs.counts)
         self.dealer = obs.seat == obs.dealer
         self.opened = is_open(obs)
@@ -73,33 +74,70 @@ class Context:
         """Tiles this seat has not seen (the wall and the others' hands)."""
         return max(1, 136 - sum(self.seen))
 
-    def facts(self, counts: list[int], melds: tuple | None = None, tiles=None) -> value.HandFacts:
-        """The value facts of a hand with ``counts`` concealed (default melds: the seat's own)."""
+    @cached_property
+    def value_kinds(self) -> frozenset[int]:
+        """Honours whose triplet is a yaku for this seat."""
+        return frozenset(value_kinds(self.obs))
+
+    @cached_property
+    def red_held(self) -> int:
+        """Red fives among the seat's own concealed tiles and melds."""
+        return value.red_tiles(self.obs.tiles, self.obs.melds[self.obs.seat], self.table.red_ids)
+
+    def facts(
+        self, counts: list[int], melds: tuple | None = None, tiles=None, red: int | None = None
+    ) -> value.HandFacts:
+        """The value facts of a hand with ``counts`` concealed (default melds, tiles, red fives: the seat's own)."""
+        if red is None and melds is None and tiles is None:
+            red = self.red_held  # the seat's own hand: counted once per decision
         melds = self.obs.melds[self.obs.seat] if melds is None else melds
         tiles = self.obs.tiles if tiles is None else tiles
         return value.HandFacts(
             counts=counts,
             melds=melds,
-            red_tiles=value.red_tiles(tiles, melds, self.table.red_ids),
+            red_tiles=value.red_tiles(tiles, melds, self.table.red_ids) if red is None else red,
             doras=self.doras,
-            value_kinds=frozenset(value_kinds(self.obs)),
+            value_kinds=self.value_kinds,
             kuitan=self.table.kuitan,
             atozuke=self.table.atozuke,
             local_kinds=self.hints.triplet_yaku,
         )
 
-    def hand_points(self, counts: list[int], melds: tuple | None = None, tiles=None, closed: bool | None = None) -> int:
+    def hand_points(
+        self,
+        counts: list[int],
+        melds: tuple | None = None,
+        tiles=None,
+        closed: bool | None = None,
+        red: int | None = None,
+    ) -> int:
         """Estimated points of the hand if it wins (0: an open hand with no reachable yaku)."""
         closed = (not self.opened) if closed is None else closed
-        facts = self.facts(counts, melds, tiles)
+        facts = self.facts(counts, melds, tiles, red)
         p = self.profile
-        if self.hints:
+        if self.hinted:
             return int(hinted.hinted_points(facts, closed, self.dealer, self.hints, p))
         han = value.yaku_han(facts, closed, p.honitsu_min_tiles, p.toitoi_min_pairs)
         if han == 0 and not closed:
             return 0
         han += value.dora_han(facts) + (1 if closed else 0)  # a closed hand has riichi (or menzen tsumo)
         return value.points(han, self.dealer)
+
+    def value_after(self, kind: int) -> float:
+        """Estimated points of the hand without one tile of ``kind`` (a plain copy goes before a red five)."""
+        red = self.red_held - (0 if kind in self.plain_kinds else 1)
+        counts = self.counts
+        counts[kind] -= 1
+        try:
+            return float(self.hand_points(counts, red=red))
+        finally:
+            counts[kind] += 1
+
+    @cached_property
+    def plain_kinds(self) -> frozenset[int]:
+        """Kinds of which the hand holds a copy that is no red five."""
+        red_ids = self.table.red_ids
+        return frozenset(kind_of(t) for t in self.obs.tiles if t not in red_ids)
 
     def win_chance(self, shanten_after: int, tiles_left: int) -> float:
         """Chance of winning the hand from a shanten and the live tiles that improve it (tiles_left).

@@ -28,7 +28,7 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
     # A win against a threat also takes the sticks on the table and stops the threat's own win.
     swing = 1000.0 * ctx.obs.sticks + ctx.profile.deny_share * sum(t.ready * t.value for t in threats)
     for k, (sh, live) in facts.items():
-        worth = _value_after(ctx, k)
+        worth = ctx.value_after(k)
         if sh == 0 and late and ctx.table.noten_payments:
             worth += ctx.profile.tenpai_draw_value
         if not threats and ctx.hints.yaku_risk:  # a step back competes: rank by the chance to win times the worth
@@ -41,25 +41,6 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
         risk = discard_risk(k, threats, ctx.seen, ctx.doras, ctx.profile)
         risk *= 1.0 + ctx.profile.future_risk_per_shanten * max(sh, 0)
         out[k] = gain - ctx.fold_weight * risk - _SAFETY_TIE * risk
-    return out
-
-
-def _value_after(ctx: Context, kind: int) -> float:
-    """Estimated points of the hand without one tile of ``kind``."""
-    counts = ctx.counts
-    counts[kind] -= 1
-    try:
-        tiles = _without_kind(ctx.obs.tiles, kind, ctx.table.red_ids)
-        return float(ctx.hand_points(counts, tiles=tiles))
-    finally:
-        counts[kind] += 1
-
-
-def _without_kind(tiles, kind: int, red_ids: frozenset[int]) -> list[int]:
-    """The tiles without one copy of ``kind`` (a plain copy before a red five)."""
-    out = list(tiles)
-    copies = sorted((t for t in out if kind_of(t) == kind), key=lambda t: t in red_ids)
-    out.remove(copies[0])
     return out
 
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from mjsim.agents.base import Bot, advised_actions
-from mjsim.agents.hints import value_hints
+from mjsim.agents.hints import NO_HINTS, value_hints
 from mjsim.engine.actions import ABORT, ANKAN, CHI, DECLARE_DISCARD, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.observation import Observation
 from variants.riichi.human.calls import choose_call
@@ -26,19 +26,24 @@ class HumanPlayer(Bot):
         self.profile = shipped_profile(DEFAULT) if profile is None else profile
         self.table = TableRules.of(rules)
         self.first_dealer: int | None = None  # the game's first dealer, seen at the first decision
+        # A hook no variant of the rule set implements answers nothing: it is not asked at every decision.
+        self.advised = _implemented(rules, "mjsim_unwise_actions")
+        self.hinted = _implemented(rules, "mjsim_value_hints")
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """The chosen action among ``actions``."""
         if self.first_dealer is None:
             self.first_dealer = obs.dealer
-        actions = advised_actions(self.rules, obs, actions)  # what the rule set's variants advise against
+        if self.advised:
+            actions = advised_actions(self.rules, obs, actions)  # what the rule set's variants advise against
         by_kind: dict[str, list[Action]] = {}
         for a in actions:
             by_kind.setdefault(a.kind, []).append(a)
         for kind in (TSUMO, RON):
             if kind in by_kind:
                 return by_kind[kind][0]
-        ctx = Context(obs, self.profile, self.table, self._fold_weight(obs), value_hints(self.rules, obs))
+        hints = value_hints(self.rules, obs) if self.hinted else NO_HINTS
+        ctx = Context(obs, self.profile, self.table, self._fold_weight(obs), hints)
         if PASS in by_kind:
             calls = [a for a in actions if a.kind in (PON, CHI, KAN)]
             return choose_call(ctx, calls, by_kind[PASS][0]) if calls else by_kind[PASS][0]
@@ -74,6 +79,11 @@ class HumanPlayer(Bot):
         """The game's last scheduled hand: the last round wind and the last dealer of the rotation."""
         seats = len(obs.scores)
         return obs.round_wind == self.table.last_wind and obs.dealer == (self.first_dealer + seats - 1) % seats
+
+
+def _implemented(rules, hook: str) -> bool:
+    """Whether a variant of ``rules`` implements ``hook`` (no rules: none does)."""
+    return rules is not None and bool(getattr(rules.hook, hook).get_hookimpls())
 
 
 def make_human(rng: random.Random, rules=None) -> HumanPlayer:
