@@ -27,6 +27,7 @@ COMPILED_MODULES = (
     "variants.common.claims",
     "variants.riichi.human.context",
     "variants.riichi.human.danger",
+    "variants.riichi.human.discard",
     "variants.riichi.human.value",
     "variants.riichi.human.view",
 )

@@ -14,7 +14,7 @@ def choose_discard(ctx: Context, options: list[Action]) -> Action:
     """The discard with the best expected points: win chance x hand value, minus the danger it runs."""
     scores = discard_scores(ctx, options)
     best = max(scores, key=lambda k: scores[k])
-    return pick_tile(ctx, [a for a in options if kind_of(a.tile) == best])
+    return pick_tile(ctx, [a for a in options if discarded_kind(a) == best])
 
 
 def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
@@ -42,6 +42,12 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
         risk *= 1.0 + ctx.profile.future_risk_per_shanten * max(sh, 0)
         out[k] = gain - ctx.fold_weight * risk - _SAFETY_TIE * risk
     return out
+
+
+def discarded_kind(action: Action) -> int:
+    """The kind a discard lets go of."""
+    assert action.tile is not None  # a discard always names its tile (narrowed for the compiled build)
+    return kind_of(action.tile)
 
 
 def pick_tile(ctx: Context, same_kind: list[Action]) -> Action:

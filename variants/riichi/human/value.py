@@ -8,7 +8,6 @@ fives, riichi for a closed hand); the points are the table's usual 30-40 fu valu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from mjsim.hand.tiles import YAOCHU_SET, kind_of
 
@@ -16,18 +15,32 @@ from mjsim.hand.tiles import YAOCHU_SET, kind_of
 POINTS_BY_HAN = (0, 1300, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
 
 
-@dataclass(frozen=True)
 class HandFacts:
-    """The facts of one seat's hand the estimate reads (concealed counts, melds, the table's dora)."""
+    """The facts of one seat's hand the estimate reads (concealed counts, melds, the table's dora); read-only.
 
-    counts: Sequence[int]  # concealed counts
-    melds: tuple  # own melds
-    red_tiles: int  # red fives held (concealed and melded)
-    doras: Sequence[int]  # dora kinds, one per indicator
-    value_kinds: frozenset[int]  # honours whose triplet is a yaku
-    kuitan: bool  # open tanyao scores
-    atozuke: bool  # a yaku may come with the last tile (a yakuhai pair may be the yaku of an open hand)
-    local_kinds: frozenset[int] = frozenset()  # number kinds whose triplet is a yaku under a variant's hint
+    A plain class, not a frozen dataclass: one is built per discard candidate, and under mypyc a dataclass's
+    generated ``__init__`` stays interpreted (about 15 times the cost of this one).
+    """
+
+    def __init__(
+        self,
+        counts: Sequence[int],  # concealed counts
+        melds: tuple,  # own melds
+        red_tiles: int,  # red fives held (concealed and melded)
+        doras: Sequence[int],  # dora kinds, one per indicator
+        value_kinds: frozenset[int],  # honours whose triplet is a yaku
+        kuitan: bool,  # open tanyao scores
+        atozuke: bool,  # a yaku may come with the last tile (a yakuhai pair may be the yaku of an open hand)
+        local_kinds: frozenset[int] = frozenset(),  # number kinds whose triplet is a yaku under a variant's hint
+    ) -> None:
+        self.counts = counts
+        self.melds = melds
+        self.red_tiles = red_tiles
+        self.doras = doras
+        self.value_kinds = value_kinds
+        self.kuitan = kuitan
+        self.atozuke = atozuke
+        self.local_kinds = local_kinds
 
 
 def dora_han(facts: HandFacts) -> int:
@@ -61,8 +74,9 @@ def one_suit_reach(facts: HandFacts, min_tiles: int) -> int:
         for t in m.tiles:
             held[kind_of(t)] += 1
     honours = sum(held[27:34])
-    best_suit = max(range(3), key=lambda s: sum(held[9 * s : 9 * s + 9]))
-    suit = sum(held[9 * best_suit : 9 * best_suit + 9])
+    by_suit = [sum(held[9 * s : 9 * s + 9]) for s in range(3)]
+    suit = max(by_suit)
+    best_suit = by_suit.index(suit)  # of two equal suits, the lower
     total = sum(held)
     off_suit = total - suit - honours
     open_melds = any(m.opened for m in facts.melds)
