@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 from mjsim.agents.hints import NO_HINTS, ValueHints
 from mjsim.hand import discard_kernel as kernel
@@ -53,36 +52,16 @@ class Context:
         self.counts = list(obs.counts)
         self.dealer = obs.seat == obs.dealer
         self.opened = is_open(obs)
-
-    @cached_property
-    def seen(self) -> list[int]:
-        """Copies of each kind in sight."""
-        return visible_counts(self.obs)
-
-    @cached_property
-    def doras(self) -> list[int]:
-        """Dora kinds, one per indicator."""
-        return dora_kinds(self.obs)
-
-    @cached_property
-    def threats(self) -> list[Threat]:
-        """The seats that may be ready."""
-        return threats(self.obs, self.profile)
-
-    @cached_property
-    def unseen(self) -> int:
-        """Tiles this seat has not seen (the wall and the others' hands)."""
-        return max(1, 136 - sum(self.seen))
-
-    @cached_property
-    def value_kinds(self) -> frozenset[int]:
-        """Honours whose triplet is a yaku for this seat."""
-        return frozenset(value_kinds(self.obs))
-
-    @cached_property
-    def red_held(self) -> int:
-        """Red fives among the seat's own concealed tiles and melds."""
-        return value.red_tiles(self.obs.tiles, self.obs.melds[self.obs.seat], self.table.red_ids)
+        # Worked out here, not in cached properties: compiled by mypyc, a cached_property is a plain property that
+        # recomputes on every read (the visible counts were counted again for every discard candidate).
+        self.seen = visible_counts(obs)  # copies of each kind in sight
+        self.doras = dora_kinds(obs)  # dora kinds, one per indicator
+        self.threats: list[Threat] = threats(obs, profile)  # the seats that may be ready
+        self.unseen = max(1, 136 - sum(self.seen))  # tiles this seat has not seen (the wall, the others' hands)
+        self.value_kinds = frozenset(value_kinds(obs))  # honours whose triplet is a yaku for this seat
+        red_ids = table.red_ids
+        self.red_held = value.red_tiles(obs.tiles, obs.melds[obs.seat], red_ids)  # red fives, concealed and melded
+        self.plain_kinds = frozenset(kind_of(t) for t in obs.tiles if t not in red_ids)  # held as a non-red copy
 
     def facts(
         self, counts: list[int], melds: tuple | None = None, tiles=None, red: int | None = None
@@ -132,12 +111,6 @@ class Context:
             return float(self.hand_points(counts, red=red))
         finally:
             counts[kind] += 1
-
-    @cached_property
-    def plain_kinds(self) -> frozenset[int]:
-        """Kinds of which the hand holds a copy that is no red five."""
-        red_ids = self.table.red_ids
-        return frozenset(kind_of(t) for t in self.obs.tiles if t not in red_ids)
 
     def win_chance(self, shanten_after: int, tiles_left: int) -> float:
         """Chance of winning the hand from a shanten and the live tiles that improve it (tiles_left).

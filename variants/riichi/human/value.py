@@ -24,10 +24,10 @@ class HandFacts:
 
     def __init__(
         self,
-        counts: Sequence[int],  # concealed counts
+        counts: list[int],  # concealed counts
         melds: tuple,  # own melds
         red_tiles: int,  # red fives held (concealed and melded)
-        doras: Sequence[int],  # dora kinds, one per indicator
+        doras: list[int],  # dora kinds, one per indicator
         value_kinds: frozenset[int],  # honours whose triplet is a yaku
         kuitan: bool,  # open tanyao scores
         atozuke: bool,  # a yaku may come with the last tile (a yakuhai pair may be the yaku of an open hand)
