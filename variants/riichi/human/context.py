@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mjsim.agents.hints import NO_HINTS, ValueHints
+from mjsim.engine.actions import Action
 from mjsim.hand import discard_kernel as kernel
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation, visible_counts
@@ -124,6 +126,18 @@ class Context:
 def discard_facts(ctx: Context, kinds, slack: int = 0) -> dict[int, tuple[int, int]]:
     """Per discarded kind within ``slack`` of the fewest shanten: (shanten after, live tiles that improve it)."""
     return {k: (sh, live) for k, sh, live in kernel.discard_facts(ctx.counts, ctx.seen, list(kinds), slack)}
+
+
+def by_kind(actions: Sequence[Action]) -> dict[str, list[Action]]:
+    """The actions grouped by what they do (discard, pon, riichi...), each group in the order given."""
+    out: dict[str, list[Action]] = {}
+    for a in actions:
+        group = out.get(a.kind)
+        if group is None:
+            out[a.kind] = [a]
+        else:
+            group.append(a)
+    return out
 
 
 def kind_set(actions) -> set[int]:

@@ -10,7 +10,7 @@ from mjsim.agents.hints import NO_HINTS, value_hints
 from mjsim.engine.actions import ABORT, ANKAN, CHI, DECLARE_DISCARD, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.observation import Observation
 from variants.riichi.human.calls import choose_call
-from variants.riichi.human.context import Context, TableRules
+from variants.riichi.human.context import Context, TableRules, by_kind
 from variants.riichi.human.declare import choose_riichi, play_on_nine_orphans, take_kan
 from variants.riichi.human.discard import choose_discard
 from variants.riichi.human.profile import Profile
@@ -36,29 +36,27 @@ class HumanPlayer(Bot):
             self.first_dealer = obs.dealer
         if self.advised:
             actions = advised_actions(self.rules, obs, actions)  # what the rule set's variants advise against
-        by_kind: dict[str, list[Action]] = {}
-        for a in actions:
-            by_kind.setdefault(a.kind, []).append(a)
+        grouped = by_kind(actions)  # compiled: this loop over every offered action ran on each decision
         for kind in (TSUMO, RON):
-            if kind in by_kind:
-                return by_kind[kind][0]
+            if kind in grouped:
+                return grouped[kind][0]
         hints = value_hints(self.rules, obs) if self.hinted else NO_HINTS
         ctx = Context(obs, self.profile, self.table, self._fold_weight(obs), hints)
-        if PASS in by_kind:
+        if PASS in grouped:
             calls = [a for a in actions if a.kind in (PON, CHI, KAN)]
-            return choose_call(ctx, calls, by_kind[PASS][0]) if calls else by_kind[PASS][0]
-        return self._own_turn(ctx, by_kind, actions)
+            return choose_call(ctx, calls, grouped[PASS][0]) if calls else grouped[PASS][0]
+        return self._own_turn(ctx, grouped, actions)
 
-    def _own_turn(self, ctx: Context, by_kind: dict[str, list[Action]], actions: Sequence[Action]) -> Action:
+    def _own_turn(self, ctx: Context, grouped: dict[str, list[Action]], actions: Sequence[Action]) -> Action:
         """Nine orphans, kans, riichi or a discard."""
-        if ABORT in by_kind and not play_on_nine_orphans(ctx):
-            return by_kind[ABORT][0]
-        for kan in by_kind.get(ANKAN, []) + by_kind.get(KAKAN, []):
+        if ABORT in grouped and not play_on_nine_orphans(ctx):
+            return grouped[ABORT][0]
+        for kan in grouped.get(ANKAN, []) + grouped.get(KAKAN, []):
             if take_kan(ctx, kan):
                 return kan
-        discards = by_kind.get(DISCARD, [])
-        if DECLARE_DISCARD in by_kind and discards:
-            return choose_riichi(ctx, by_kind[DECLARE_DISCARD], discards)
+        discards = grouped.get(DISCARD, [])
+        if DECLARE_DISCARD in grouped and discards:
+            return choose_riichi(ctx, grouped[DECLARE_DISCARD], discards)
         if not discards:  # only choices this player does not know (a variant's declaration): the first
             return actions[0]
         return choose_discard(ctx, discards)
