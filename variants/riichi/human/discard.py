@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mjsim.engine.actions import Action
 from mjsim.hand.tiles import kind_of
-from variants.riichi.human.context import Context, discard_facts, kind_set
+from variants.riichi.human.context import Context, action_tile, discard_facts, kind_set
 from variants.riichi.human.danger import discard_risk
 
 _SAFETY_TIE = 1e-6  # between equal scores, the less dangerous tile
@@ -12,9 +12,11 @@ _SAFETY_TIE = 1e-6  # between equal scores, the less dangerous tile
 
 def choose_discard(ctx: Context, options: list[Action]) -> Action:
     """The discard with the best expected points: win chance x hand value, minus the danger it runs."""
+    if len(kind_set(options)) == 1:  # one kind offered (a declared hand's draw): nothing to weigh
+        return pick_tile(ctx, options)
     scores = discard_scores(ctx, options)
     best = max(scores, key=lambda k: scores[k])
-    return pick_tile(ctx, [a for a in options if discarded_kind(a) == best])
+    return pick_tile(ctx, [a for a in options if kind_of(action_tile(a)) == best])
 
 
 def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
@@ -42,12 +44,6 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
         risk *= 1.0 + ctx.profile.future_risk_per_shanten * max(sh, 0)
         out[k] = gain - ctx.fold_weight * risk - _SAFETY_TIE * risk
     return out
-
-
-def discarded_kind(action: Action) -> int:
-    """The kind a discard lets go of."""
-    assert action.tile is not None  # a discard always names its tile (narrowed for the compiled build)
-    return kind_of(action.tile)
 
 
 def pick_tile(ctx: Context, same_kind: list[Action]) -> Action:
