@@ -158,3 +158,35 @@ def test_profile_values_reach_the_decisions(dama_min_points, expected):
     player = HumanPlayer(random.Random(0), rules, profile_with(_human().profile, dama_min_points=dama_min_points))
     chosen = player.act(obs, [*offers, Action(DECLARE_DISCARD, east.tile)])
     assert chosen.kind == expected and _kind(chosen) == "1z"
+
+
+@pytest.mark.parametrize(("hand", "five_red"), [("05m456p678p234s99s1z", False), ("0m4456p678p234s99s1z", True)])
+def test_the_value_after_a_discard_counts_the_red_five_a_person_keeps(hand, five_red):
+    """A discard of 5m lets a plain copy go before the red one: the per-decision count agrees with the tiles left."""
+    from variants.riichi.human.context import Context, TableRules
+
+    rules = RuleSet.from_preset("tenhou", {}).compile()
+    table = TableRules.of(rules)
+    obs = _observation(hand, indicator="4m")  # 5m is the dora
+    ctx = Context(obs, _human().profile, table, 1.0)
+    fives = sorted((t for t in obs.tiles if kind_of(t) == 4), key=lambda t: t in table.red_ids)
+    left = [t for t in obs.tiles if t != fives[0]]
+    counts = list(obs.counts)
+    counts[4] -= 1
+    assert (fives[0] in table.red_ids) is five_red
+    assert ctx.value_after(4) == ctx.hand_points(counts, tiles=left)
+    assert ctx.counts == list(obs.counts)  # the candidate's count is put back
+
+
+def test_the_decision_facts_are_worked_out_once():
+    """Compiled, a cached_property recomputes on every read: the context keeps plain attributes instead."""
+    from variants.riichi.human.context import Context, TableRules
+
+    ctx = Context(
+        _observation("23m456p678p234s99s1z", riichi_seat=1, rivers=("", "1z", "", "")),
+        _human().profile,
+        TableRules(),
+        1.0,
+    )
+    assert ctx.seen is ctx.seen and ctx.threats is ctx.threats and ctx.value_kinds is ctx.value_kinds
+    assert len(ctx.threats) == 1 and ctx.unseen == 136 - sum(ctx.seen)

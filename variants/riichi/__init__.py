@@ -12,9 +12,10 @@ from variants.riichi.scorer import configured_patterns, score_win
 NAME = "riichi"
 DESCRIPTION = "Japanese riichi mahjong: 136 tiles, yaku, fu and limits, Tenhou-style game flow"
 # The modules a win passes through, then those of the game flow every turn runs (offers, waits, kans) and the
-# human player's helpers, compiled by `make` with the core's (mjsim/native_build.py): compiled modules call
-# each other directly, so the whole scoring path is compiled or none of it. The human player's class stays
-# Python (it subclasses the generic Bot, which stays Python for the families' bots).
+# human player's helpers (with variants.common.hazards, the win chance the other families' humans share too),
+# compiled by `make` with the core's (mjsim/native_build.py): compiled modules call each other directly, so the
+# whole scoring path is compiled or none of it. The human player's class stays Python (it subclasses the
+# generic Bot, which stays Python for the families' bots).
 COMPILED_MODULES = (
     "variants.riichi.fu",
     "variants.riichi.limits",
@@ -26,8 +27,13 @@ COMPILED_MODULES = (
     "variants.riichi.kans",
     "variants.riichi.open_riichi",
     "variants.common.claims",
+    "variants.common.hazards",
+    "variants.riichi.human.calls",
     "variants.riichi.human.context",
     "variants.riichi.human.danger",
+    "variants.riichi.human.declare",
+    "variants.riichi.human.discard",
+    "variants.riichi.human.hinted",
     "variants.riichi.human.value",
     "variants.riichi.human.view",
 )

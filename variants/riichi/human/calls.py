@@ -8,7 +8,7 @@ from mjsim.engine.actions import CHI, KAN, PON, Action
 from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import Meld
-from variants.riichi.human.context import Context, after_discards
+from variants.riichi.human.context import Context, action_tile, after_discards
 
 _MELD_TYPE = {CHI: "chi", PON: "pon", KAN: "kan"}
 
@@ -39,7 +39,8 @@ def _judge(ctx: Context, action: Action, now: int) -> tuple[int, int] | None:
     counts = list(ctx.counts)
     for t in action.tiles:
         counts[kind_of(t)] -= 1
-    melds = obs.melds[obs.seat] + (Meld(_MELD_TYPE[action.kind], tuple(sorted(action.tiles + (action.tile,)))),)
+    claimed = action_tile(action)
+    melds = obs.melds[obs.seat] + (Meld(_MELD_TYPE[action.kind], tuple(sorted(action.tiles + (claimed,)))),)
     tiles = [t for t in obs.tiles if t not in action.tiles]
     if action.kind == KAN:
         return _judge_kan(ctx, counts, melds, tiles, now)
@@ -48,7 +49,7 @@ def _judge(ctx: Context, action: Action, now: int) -> tuple[int, int] | None:
     late = obs.wall_left <= p.formal_tenpai_wall
     if points <= 0 and not (late and after == 0):
         return None  # a call into no yaku (formal tenpai in the last draws excepted)
-    value_pon = action.kind == PON and kind_of(action.tile) in ctx.facts(counts, melds, tiles).value_kinds
+    value_pon = action.kind == PON and kind_of(claimed) in ctx.facts(counts, melds, tiles).value_kinds
     if after > now or (after == now and not value_pon):
         return None
     if after > p.call_max_shanten and not value_pon:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
 from mjsim.agents.hints import NO_HINTS, ValueHints
+from mjsim.engine.actions import Action
 from mjsim.hand import discard_kernel as kernel
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation, visible_counts
@@ -49,57 +50,69 @@ class Context:
     ) -> None:
         self.obs, self.profile, self.table, self.fold_weight = obs, profile, table, fold_weight
         self.hints = hints  # what the rule set's variants make yaku and tiles worth (none: the plain estimate)
+        self.hinted = bool(hints)  # asked once per value estimate: read here once per decision
         self.counts = list(obs.counts)
         self.dealer = obs.seat == obs.dealer
         self.opened = is_open(obs)
+        # Worked out here, not in cached properties: compiled by mypyc, a cached_property is a plain property that
+        # recomputes on every read (the visible counts were counted again for every discard candidate).
+        self.seen = visible_counts(obs)  # copies of each kind in sight
+        self.doras = dora_kinds(obs)  # dora kinds, one per indicator
+        self.threats: list[Threat] = threats(obs, profile)  # the seats that may be ready
+        self.unseen = max(1, 136 - sum(self.seen))  # tiles this seat has not seen (the wall, the others' hands)
+        self.value_kinds = frozenset(value_kinds(obs))  # honours whose triplet is a yaku for this seat
+        red_ids = table.red_ids
+        self.red_held = value.red_tiles(obs.tiles, obs.melds[obs.seat], red_ids)  # red fives, concealed and melded
+        self.plain_kinds = frozenset(kind_of(t) for t in obs.tiles if t not in red_ids)  # held as a non-red copy
 
-    @cached_property
-    def seen(self) -> list[int]:
-        """Copies of each kind in sight."""
-        return visible_counts(self.obs)
-
-    @cached_property
-    def doras(self) -> list[int]:
-        """Dora kinds, one per indicator."""
-        return dora_kinds(self.obs)
-
-    @cached_property
-    def threats(self) -> list[Threat]:
-        """The seats that may be ready."""
-        return threats(self.obs, self.profile)
-
-    @cached_property
-    def unseen(self) -> int:
-        """Tiles this seat has not seen (the wall and the others' hands)."""
-        return max(1, 136 - sum(self.seen))
-
-    def facts(self, counts: list[int], melds: tuple | None = None, tiles=None) -> value.HandFacts:
-        """The value facts of a hand with ``counts`` concealed (default melds: the seat's own)."""
+    def facts(
+        self, counts: list[int], melds: tuple | None = None, tiles=None, red: int | None = None
+    ) -> value.HandFacts:
+        """The value facts of a hand with ``counts`` concealed (default melds, tiles, red fives: the seat's own)."""
+        if red is None and melds is None and tiles is None:
+            red = self.red_held  # the seat's own hand: counted once per decision
         melds = self.obs.melds[self.obs.seat] if melds is None else melds
         tiles = self.obs.tiles if tiles is None else tiles
         return value.HandFacts(
             counts=counts,
             melds=melds,
-            red_tiles=value.red_tiles(tiles, melds, self.table.red_ids),
+            red_tiles=value.red_tiles(tiles, melds, self.table.red_ids) if red is None else red,
             doras=self.doras,
-            value_kinds=frozenset(value_kinds(self.obs)),
+            value_kinds=self.value_kinds,
             kuitan=self.table.kuitan,
             atozuke=self.table.atozuke,
             local_kinds=self.hints.triplet_yaku,
         )
 
-    def hand_points(self, counts: list[int], melds: tuple | None = None, tiles=None, closed: bool | None = None) -> int:
+    def hand_points(
+        self,
+        counts: list[int],
+        melds: tuple | None = None,
+        tiles=None,
+        closed: bool | None = None,
+        red: int | None = None,
+    ) -> int:
         """Estimated points of the hand if it wins (0: an open hand with no reachable yaku)."""
         closed = (not self.opened) if closed is None else closed
-        facts = self.facts(counts, melds, tiles)
+        facts = self.facts(counts, melds, tiles, red)
         p = self.profile
-        if self.hints:
+        if self.hinted:
             return int(hinted.hinted_points(facts, closed, self.dealer, self.hints, p))
         han = value.yaku_han(facts, closed, p.honitsu_min_tiles, p.toitoi_min_pairs)
         if han == 0 and not closed:
             return 0
         han += value.dora_han(facts) + (1 if closed else 0)  # a closed hand has riichi (or menzen tsumo)
         return value.points(han, self.dealer)
+
+    def value_after(self, kind: int) -> float:
+        """Estimated points of the hand without one tile of ``kind`` (a plain copy goes before a red five)."""
+        red = self.red_held - (0 if kind in self.plain_kinds else 1)
+        counts = self.counts
+        counts[kind] -= 1
+        try:
+            return float(self.hand_points(counts, red=red))
+        finally:
+            counts[kind] += 1
 
     def win_chance(self, shanten_after: int, tiles_left: int) -> float:
         """Chance of winning the hand from a shanten and the live tiles that improve it (tiles_left).
@@ -113,6 +126,24 @@ class Context:
 def discard_facts(ctx: Context, kinds, slack: int = 0) -> dict[int, tuple[int, int]]:
     """Per discarded kind within ``slack`` of the fewest shanten: (shanten after, live tiles that improve it)."""
     return {k: (sh, live) for k, sh, live in kernel.discard_facts(ctx.counts, ctx.seen, list(kinds), slack)}
+
+
+def by_kind(actions: Sequence[Action]) -> dict[str, list[Action]]:
+    """The actions grouped by what they do (discard, pon, riichi...), each group in the order given."""
+    out: dict[str, list[Action]] = {}
+    for a in actions:
+        group = out.get(a.kind)
+        if group is None:
+            out[a.kind] = [a]
+        else:
+            group.append(a)
+    return out
+
+
+def action_tile(action: Action) -> int:
+    """The tile an action names (a discard, a claimed tile, a kan's); narrowed from Optional for the compiled build."""
+    assert action.tile is not None, action
+    return action.tile
 
 
 def kind_set(actions) -> set[int]:

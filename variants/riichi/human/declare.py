@@ -8,7 +8,7 @@ from mjsim.engine.actions import ANKAN, Action
 from mjsim.hand.shanten import orphans_shanten, shanten
 from mjsim.hand.tiles import YAOCHU, kind_of
 from variants.riichi.human import value
-from variants.riichi.human.context import Context, after_discards, discard_facts, kind_set
+from variants.riichi.human.context import Context, action_tile, after_discards, discard_facts, kind_set
 from variants.riichi.human.discard import discard_scores, pick_tile
 
 
@@ -21,11 +21,11 @@ def choose_riichi(ctx: Context, declaring: list[Action], discards: list[Action])
         scores = discard_scores(ctx, discards)
         chosen = max(scores, key=lambda k: scores[k])
         if chosen not in facts:  # the hand folds (or steps back): no declaration
-            return pick_tile(ctx, [a for a in discards if kind_of(a.tile) == chosen])
+            return pick_tile(ctx, [a for a in discards if kind_of(action_tile(a)) == chosen])
         best, live = chosen, facts[chosen][1]  # a safer ready discard still declares (追っかけ)
     if _stays_dama(ctx, best, live):
-        return pick_tile(ctx, [a for a in discards if kind_of(a.tile) == best])
-    return pick_tile(ctx, [a for a in declaring if kind_of(a.tile) == best])
+        return pick_tile(ctx, [a for a in discards if kind_of(action_tile(a)) == best])
+    return pick_tile(ctx, [a for a in declaring if kind_of(action_tile(a)) == best])
 
 
 def _stays_dama(ctx: Context, kind: int, live: int) -> bool:
@@ -53,7 +53,7 @@ def take_kan(ctx: Context, kan: Action) -> bool:
         return False
     counts = list(ctx.counts)
     now = min(after_discards(counts))
-    kind = kind_of(kan.tile)
+    kind = kind_of(action_tile(kan))
     counts[kind] -= 4 if kan.kind == ANKAN else 1
     return shanten(counts) <= now
 

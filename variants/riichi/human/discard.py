@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mjsim.engine.actions import Action
 from mjsim.hand.tiles import kind_of
-from variants.riichi.human.context import Context, discard_facts, kind_set
+from variants.riichi.human.context import Context, action_tile, discard_facts, kind_set
 from variants.riichi.human.danger import discard_risk
 
 _SAFETY_TIE = 1e-6  # between equal scores, the less dangerous tile
@@ -12,9 +12,11 @@ _SAFETY_TIE = 1e-6  # between equal scores, the less dangerous tile
 
 def choose_discard(ctx: Context, options: list[Action]) -> Action:
     """The discard with the best expected points: win chance x hand value, minus the danger it runs."""
+    if len(kind_set(options)) == 1:  # one kind offered (a declared hand's draw): nothing to weigh
+        return pick_tile(ctx, options)
     scores = discard_scores(ctx, options)
     best = max(scores, key=lambda k: scores[k])
-    return pick_tile(ctx, [a for a in options if kind_of(a.tile) == best])
+    return pick_tile(ctx, [a for a in options if kind_of(action_tile(a)) == best])
 
 
 def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
@@ -28,7 +30,7 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
     # A win against a threat also takes the sticks on the table and stops the threat's own win.
     swing = 1000.0 * ctx.obs.sticks + ctx.profile.deny_share * sum(t.ready * t.value for t in threats)
     for k, (sh, live) in facts.items():
-        worth = _value_after(ctx, k)
+        worth = ctx.value_after(k)
         if sh == 0 and late and ctx.table.noten_payments:
             worth += ctx.profile.tenpai_draw_value
         if not threats and ctx.hints.yaku_risk:  # a step back competes: rank by the chance to win times the worth
@@ -41,25 +43,6 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
         risk = discard_risk(k, threats, ctx.seen, ctx.doras, ctx.profile)
         risk *= 1.0 + ctx.profile.future_risk_per_shanten * max(sh, 0)
         out[k] = gain - ctx.fold_weight * risk - _SAFETY_TIE * risk
-    return out
-
-
-def _value_after(ctx: Context, kind: int) -> float:
-    """Estimated points of the hand without one tile of ``kind``."""
-    counts = ctx.counts
-    counts[kind] -= 1
-    try:
-        tiles = _without_kind(ctx.obs.tiles, kind, ctx.table.red_ids)
-        return float(ctx.hand_points(counts, tiles=tiles))
-    finally:
-        counts[kind] += 1
-
-
-def _without_kind(tiles, kind: int, red_ids: frozenset[int]) -> list[int]:
-    """The tiles without one copy of ``kind`` (a plain copy before a red five)."""
-    out = list(tiles)
-    copies = sorted((t for t in out if kind_of(t) == kind), key=lambda t: t in red_ids)
-    out.remove(copies[0])
     return out
 
 

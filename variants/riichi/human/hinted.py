@@ -28,12 +28,8 @@ OPTIONAL = frozenset(
 
 
 def held_counts(facts: HandFacts) -> list[int]:
-    """Copies of each kind in the concealed tiles and the melds."""
-    held = list(facts.counts)
-    for m in facts.melds:
-        for t in m.tiles:
-            held[kind_of(t)] += 1
-    return held
+    """Copies of each kind in the concealed tiles and the melds (read-only: the facts' own list)."""
+    return facts.held
 
 
 def _three_set_reach(facts: HandFacts, held: list[int], starts: tuple[int, int, int]) -> bool:

@@ -6,11 +6,11 @@ import random
 from collections.abc import Callable, Sequence
 
 from mjsim.agents.base import Bot, advised_actions
-from mjsim.agents.hints import value_hints
+from mjsim.agents.hints import NO_HINTS, value_hints
 from mjsim.engine.actions import ABORT, ANKAN, CHI, DECLARE_DISCARD, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.observation import Observation
 from variants.riichi.human.calls import choose_call
-from variants.riichi.human.context import Context, TableRules
+from variants.riichi.human.context import Context, TableRules, by_kind
 from variants.riichi.human.declare import choose_riichi, play_on_nine_orphans, take_kan
 from variants.riichi.human.discard import choose_discard
 from variants.riichi.human.profile import Profile
@@ -26,34 +26,37 @@ class HumanPlayer(Bot):
         self.profile = shipped_profile(DEFAULT) if profile is None else profile
         self.table = TableRules.of(rules)
         self.first_dealer: int | None = None  # the game's first dealer, seen at the first decision
+        # A hook no variant of the rule set implements answers nothing: it is not asked at every decision.
+        self.advised = _implemented(rules, "mjsim_unwise_actions")
+        self.hinted = _implemented(rules, "mjsim_value_hints")
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """The chosen action among ``actions``."""
         if self.first_dealer is None:
             self.first_dealer = obs.dealer
-        actions = advised_actions(self.rules, obs, actions)  # what the rule set's variants advise against
-        by_kind: dict[str, list[Action]] = {}
-        for a in actions:
-            by_kind.setdefault(a.kind, []).append(a)
+        if self.advised:
+            actions = advised_actions(self.rules, obs, actions)  # what the rule set's variants advise against
+        grouped = by_kind(actions)  # compiled: this loop over every offered action ran on each decision
         for kind in (TSUMO, RON):
-            if kind in by_kind:
-                return by_kind[kind][0]
-        ctx = Context(obs, self.profile, self.table, self._fold_weight(obs), value_hints(self.rules, obs))
-        if PASS in by_kind:
+            if kind in grouped:
+                return grouped[kind][0]
+        hints = value_hints(self.rules, obs) if self.hinted else NO_HINTS
+        ctx = Context(obs, self.profile, self.table, self._fold_weight(obs), hints)
+        if PASS in grouped:
             calls = [a for a in actions if a.kind in (PON, CHI, KAN)]
-            return choose_call(ctx, calls, by_kind[PASS][0]) if calls else by_kind[PASS][0]
-        return self._own_turn(ctx, by_kind, actions)
+            return choose_call(ctx, calls, grouped[PASS][0]) if calls else grouped[PASS][0]
+        return self._own_turn(ctx, grouped, actions)
 
-    def _own_turn(self, ctx: Context, by_kind: dict[str, list[Action]], actions: Sequence[Action]) -> Action:
+    def _own_turn(self, ctx: Context, grouped: dict[str, list[Action]], actions: Sequence[Action]) -> Action:
         """Nine orphans, kans, riichi or a discard."""
-        if ABORT in by_kind and not play_on_nine_orphans(ctx):
-            return by_kind[ABORT][0]
-        for kan in by_kind.get(ANKAN, []) + by_kind.get(KAKAN, []):
+        if ABORT in grouped and not play_on_nine_orphans(ctx):
+            return grouped[ABORT][0]
+        for kan in grouped.get(ANKAN, []) + grouped.get(KAKAN, []):
             if take_kan(ctx, kan):
                 return kan
-        discards = by_kind.get(DISCARD, [])
-        if DECLARE_DISCARD in by_kind and discards:
-            return choose_riichi(ctx, by_kind[DECLARE_DISCARD], discards)
+        discards = grouped.get(DISCARD, [])
+        if DECLARE_DISCARD in grouped and discards:
+            return choose_riichi(ctx, grouped[DECLARE_DISCARD], discards)
         if not discards:  # only choices this player does not know (a variant's declaration): the first
             return actions[0]
         return choose_discard(ctx, discards)
@@ -74,6 +77,11 @@ class HumanPlayer(Bot):
         """The game's last scheduled hand: the last round wind and the last dealer of the rotation."""
         seats = len(obs.scores)
         return obs.round_wind == self.table.last_wind and obs.dealer == (self.first_dealer + seats - 1) % seats
+
+
+def _implemented(rules, hook: str) -> bool:
+    """Whether a variant of ``rules`` implements ``hook`` (no rules: none does)."""
+    return rules is not None and bool(getattr(rules.hook, hook).get_hookimpls())
 
 
 def make_human(rng: random.Random, rules=None) -> HumanPlayer:

@@ -8,35 +8,67 @@ fives, riichi for a closed hand); the points are the table's usual 30-40 fu valu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Final
 
 from mjsim.hand.tiles import YAOCHU_SET, kind_of
 
 # Non-dealer points by han (1-4 han at the common 30-40 fu, then the limits), from the scoring table.
-POINTS_BY_HAN = (0, 1300, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
+POINTS_BY_HAN: Final = (0, 1300, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
 
 
-@dataclass(frozen=True)
 class HandFacts:
-    """The facts of one seat's hand the estimate reads (concealed counts, melds, the table's dora)."""
+    """The facts of one seat's hand the estimate reads (concealed counts, melds, the table's dora); read-only.
 
-    counts: Sequence[int]  # concealed counts
-    melds: tuple  # own melds
-    red_tiles: int  # red fives held (concealed and melded)
-    doras: Sequence[int]  # dora kinds, one per indicator
-    value_kinds: frozenset[int]  # honours whose triplet is a yaku
-    kuitan: bool  # open tanyao scores
-    atozuke: bool  # a yaku may come with the last tile (a yakuhai pair may be the yaku of an open hand)
-    local_kinds: frozenset[int] = frozenset()  # number kinds whose triplet is a yaku under a variant's hint
+    A plain class, not a frozen dataclass: one is built per discard candidate, and under mypyc a dataclass's
+    generated ``__init__`` stays interpreted (about 15 times the cost of this one).
+    """
+
+    def __init__(
+        self,
+        counts: list[int],  # concealed counts
+        melds: tuple,  # own melds
+        red_tiles: int,  # red fives held (concealed and melded)
+        doras: list[int],  # dora kinds, one per indicator
+        value_kinds: frozenset[int],  # honours whose triplet is a yaku
+        kuitan: bool,  # open tanyao scores
+        atozuke: bool,  # a yaku may come with the last tile (a yakuhai pair may be the yaku of an open hand)
+        local_kinds: frozenset[int] = frozenset(),  # number kinds whose triplet is a yaku under a variant's hint
+    ) -> None:
+        self.counts = counts
+        self.melds = melds
+        self.red_tiles = red_tiles
+        self.doras = doras
+        self.value_kinds = value_kinds
+        self.kuitan = kuitan
+        self.atozuke = atozuke
+        self.local_kinds = local_kinds
+        self.held = held_counts(counts, melds)  # copies of each kind, concealed and melded
+
+
+def held_counts(counts: list[int], melds: tuple) -> list[int]:
+    """Copies of each kind in the concealed ``counts`` and the ``melds``."""
+    held = list(counts)
+    for m in melds:
+        for t in m.tiles:
+            held[kind_of(t)] += 1
+    return held
+
+
+def suit_totals(held: list[int]) -> tuple[int, int, int, int]:
+    """Tiles of each number suit and of the honours (plain integer sums: no slices, for the compiled build)."""
+    man = pin = sou = honours = 0
+    for rank in range(9):
+        man += held[rank]
+        pin += held[9 + rank]
+        sou += held[18 + rank]
+    for k in range(27, 34):
+        honours += held[k]
+    return man, pin, sou, honours
 
 
 def dora_han(facts: HandFacts) -> int:
     """Dora held: indicator dora in hand and melds, and red fives."""
-    held = list(facts.counts)
-    for m in facts.melds:
-        for t in m.tiles:
-            held[kind_of(t)] += 1
-    return sum(held[k] for k in facts.doras) + facts.red_tiles
+    return sum(facts.held[k] for k in facts.doras) + facts.red_tiles
 
 
 def yakuhai_han(facts: HandFacts) -> tuple[int, int]:
@@ -56,14 +88,10 @@ def tanyao_reach(facts: HandFacts) -> bool:
 
 def one_suit_reach(facts: HandFacts, min_tiles: int) -> int:
     """Han of honitsu (2 open, 3 closed) or chinitsu reachable: one suit plus honours fill the hand; else 0."""
-    held = list(facts.counts)
-    for m in facts.melds:
-        for t in m.tiles:
-            held[kind_of(t)] += 1
-    honours = sum(held[27:34])
-    best_suit = max(range(3), key=lambda s: sum(held[9 * s : 9 * s + 9]))
-    suit = sum(held[9 * best_suit : 9 * best_suit + 9])
-    total = sum(held)
+    man, pin, sou, honours = suit_totals(facts.held)
+    suit = max(man, pin, sou)
+    best_suit = (man, pin, sou).index(suit)  # of two equal suits, the lower
+    total = man + pin + sou + honours
     off_suit = total - suit - honours
     open_melds = any(m.opened for m in facts.melds)
     if any(m.kind < 27 and m.kind // 9 != best_suit for m in facts.melds) or suit + honours < min_tiles:
