@@ -13,8 +13,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from mjsim.agents.base import Bot, end_game_offered
-from mjsim.engine.actions import ABORT, DECLARE_DISCARD, DISCARD, PASS, RON, TSUMO, Action
+from mjsim.agents.base import Bot
+from mjsim.engine.actions import ABORT, DECLARE_DISCARD, DISCARD, END_GAME, PASS, RON, TSUMO, Action
 from mjsim.hand.discard_kernel import shanten_after_discards
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation
@@ -31,9 +31,8 @@ LINEUPS: dict[str, tuple[tuple[str, ...], str]] = {
 SAME_POLICY = ("greedy", "tsumogiri")  # line-ups whose riichienv side plays the very same policy
 
 
-def _keep_value(tile: int) -> int:
+def _keep_kind(kind: int) -> int:
     """Tie-break between equal discards: let go of honours, then terminals, first (as peers.py does)."""
-    kind = kind_of(tile)
     return 0 if kind >= 27 else (1 if kind % 9 in (0, 8) else 2)
 
 
@@ -42,14 +41,17 @@ class GreedyBot(Bot):
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """The first offered of win, riichi, abort, pass; otherwise the greedy discard."""
-        if end_game_offered(actions):
+        offered = {a.kind: a for a in reversed(actions)}  # the first action of each kind
+        if END_GAME in offered:
             return self.end_game(obs, actions)
-        offered = {a.kind: a for a in reversed(actions)}
         for kind in (TSUMO, RON, ABORT, PASS):
             if kind in offered:
                 return offered[kind]
-        declaring = [a for a in actions if a.kind == DECLARE_DISCARD and not a.tiles]
-        discards = declaring or [a for a in actions if a.kind == DISCARD]
+        discards = (
+            [a for a in actions if a.kind == DECLARE_DISCARD and not a.tiles] if DECLARE_DISCARD in offered else []
+        )
+        if not discards:
+            discards = [a for a in actions if a.kind == DISCARD]
         return greedy_discard(obs, discards) if discards else actions[0]
 
 
@@ -61,7 +63,7 @@ def greedy_discard(obs: Observation, options: list[Action]) -> Action:
         firsts.setdefault(kind_of(action.tile), action)
     kinds = list(firsts)
     after = shanten_after_discards(list(obs.counts), kinds)
-    keys = [(sh, _keep_value(firsts[kind].tile)) for kind, sh in zip(kinds, after, strict=True)]
+    keys = [(sh, _keep_kind(kind)) for kind, sh in zip(kinds, after, strict=True)]
     return firsts[kinds[keys.index(min(keys))]]
 
 
