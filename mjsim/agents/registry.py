@@ -48,8 +48,10 @@ def split_argument(name: str) -> tuple[str, str | None]:
     """(``PREFIX:``, argument) of a name whose prefix a variant registers with an argument (``mjai:CMD``), else
     (name, None). A name registered whole (``human:dan3``) is a plain name."""
     prefix, sep, argument = name.partition(":")
+    if not sep:  # a plain name: no need to import every installed variant's bots to know it has no argument
+        return name, None
     names = _all_names()
-    if not sep or prefix + sep not in names or (name in names and argument):
+    if prefix + sep not in names or (name in names and argument):
         return name, None
     return prefix + sep, argument
 
