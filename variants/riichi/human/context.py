@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from mjsim.agents.hints import NO_HINTS, ValueHints
@@ -11,7 +11,7 @@ from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation, visible_counts
 from variants.common import hazards
 from variants.riichi import options as opt
-from variants.riichi.human import hinted, value
+from variants.riichi.human import hinted, ready, value
 from variants.riichi.human.profile import Profile
 from variants.riichi.human.view import Threat, dora_kinds, is_open, threats, value_kinds
 
@@ -25,6 +25,7 @@ class TableRules:
     red_ids: frozenset[int] = frozenset()
     noten_payments: bool = True
     last_wind: int = 28  # the round wind of the game's last round (hanchan: South)
+    rules: object = field(default=None, compare=False, repr=False)  # the compiled rules (a ready hand is scored)
 
     @classmethod
     def of(cls, rules) -> TableRules:
@@ -38,6 +39,7 @@ class TableRules:
             red_ids=frozenset(rules.flow.setup.red_ids),
             noten_payments=bool(rules[opt.NOTEN_PAYMENT_TOTAL]),
             last_wind={"east": 27, "hanchan": 28}.get(length, 30),
+            rules=rules,
         )
 
 
@@ -94,6 +96,9 @@ class Context:
         facts = self.facts(counts, melds, tiles)
         p = self.profile
         if self.hints:
+            exact = ready.exact_points(self, counts, melds, tiles, closed) if self.hints.yaku_risk else None
+            if exact is not None:  # a ready hand under yaku risks: its waits scored, not guessed
+                return int(exact)
             return int(hinted.hinted_points(facts, closed, self.dealer, self.hints, p))
         han = value.yaku_han(facts, closed, p.honitsu_min_tiles, p.toitoi_min_pairs)
         if han == 0 and not closed:
