@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from mjsim.agents.hints import NO_HINTS, ValueHints
 from mjsim.hand import discard_kernel as kernel
@@ -25,7 +26,7 @@ class TableRules:
     red_ids: frozenset[int] = frozenset()
     noten_payments: bool = True
     last_wind: int = 28  # the round wind of the game's last round (hanchan: South)
-    rules: object = field(default=None, compare=False, repr=False)  # the compiled rules (a ready hand is scored)
+    rules: Any = field(default=None, compare=False, repr=False)  # the compiled rules (a ready hand is scored)
 
     @classmethod
     def of(cls, rules) -> TableRules:
