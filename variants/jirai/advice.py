@@ -6,7 +6,9 @@ Only the seat's observation is read, through the same belief the jirai bots use:
 set; everybody else weighs the sets the public history leaves possible. At a reversal chance ``p`` a win is
 worth ``(1 - p)`` times its value with the bonus han minus ``p`` times its plain value (a reversed win pays
 it): taking it is unwise when that is below zero. With many forbidden yaku the bonus is large, so a win is
-often worth taking even when it is more likely reversed than not.
+often worth taking even when it is more likely reversed than not. A win known to be reversed is never taken:
+it costs its plain value for sure, more than playing on is expected to cost a ready hand at the win rates
+measured (docs/players.md, 地雷: "Reversed wins, by expected value").
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from mjsim.observation import Observation
 from mjsim.rules import Rules
 from variants.jirai import options as opt
 from variants.jirai.bots import forbidden_chance, known_count
+from variants.jirai.matching import matched_names
 from variants.jirai.state import pool
 
 # A higher yaku that counts as its lower one unless jirai.exempt_higher exempts it (jirai.md §2).
@@ -25,5 +26,8 @@ def value_hints(rules: Rules, obs: Observation) -> ValueHints | None:
     risk = {name: forbidden_chance(obs, rules, frozenset({name})) for name in pool(rules.values)}
     exempt = rules[opt.EXEMPT_HIGHER]
     risk.update({higher: risk[lower] for higher, lower in _HIGHER.items() if higher not in exempt and lower in risk})
+    # why: the scorer names each 役牌 by its tile (dragon_white, seat_wind_east, ...); a player reading a scored
+    # win looks those names up, a player planning a hand the pool's name
+    risk.update({name: p for pool_name, p in list(risk.items()) for name in matched_names(pool_name)})
     bonus = known_count(obs) if rules[opt.BONUS_HAN_EQUALS_COUNT] else 0
     return ValueHints(yaku_risk=risk, clean_han=bonus)

@@ -27,6 +27,11 @@ _HIGHER = {"double_riichi": "riichi", "chinitsu": "honitsu"}
 CLEAN, REVERSED, EXEMPT = "clean", "reversed", "exempt"
 
 
+def matched_names(pool_name: str) -> frozenset[str]:
+    """The scored yaku names a pool name matches (a name outside the pool: none)."""
+    return _MATCHES.get(pool_name, frozenset())
+
+
 def pool_hits(hits, values) -> frozenset[str]:
     """The pool names a win's yaku list contains (dora and other bonus hits never do)."""
     names = {h.name for h in hits if not h.bonus}

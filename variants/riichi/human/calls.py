@@ -11,6 +11,7 @@ from mjsim.scoring import Meld
 from variants.riichi.human.context import Context, action_tile, after_discards
 
 _MELD_TYPE = {CHI: "chi", PON: "pon", KAN: "kan"}
+OPEN_GAIN = 2.0  # a guess: an open hand this many times the closed hand's worth is a reason to open it
 
 
 def choose_call(ctx: Context, calls: Sequence[Action], pass_action: Action) -> Action:
@@ -50,7 +51,7 @@ def _judge(ctx: Context, action: Action, now: int) -> tuple[int, int] | None:
     if points <= 0 and not (late and after == 0):
         return None  # a call into no yaku (formal tenpai in the last draws excepted)
     value_pon = action.kind == PON and kind_of(claimed) in ctx.facts(counts, melds, tiles).value_kinds
-    if after > now or (after == now and not value_pon):
+    if after > now or (after == now and not value_pon and not _opens_into_value(ctx, points)):
         return None
     if after > p.call_max_shanten and not value_pon:
         return None
@@ -59,6 +60,14 @@ def _judge(ctx: Context, action: Action, now: int) -> tuple[int, int] | None:
     if not ctx.opened and not value_pon and _keeps_closed(ctx, now, after, points):
         return None
     return after, -points
+
+
+def _opens_into_value(ctx: Context, open_points: int) -> bool:
+    """Under yaku risks (地雷): a call that keeps the shanten is still worth it when it makes a hand that could
+    not win cleanly closed into one that can (the clean yaku of an open hand: toitoi, ittsu, sanshoku, chanta)."""
+    if not ctx.hints.yaku_risk or ctx.opened:
+        return False
+    return open_points > OPEN_GAIN * max(ctx.hand_points(ctx.counts, closed=True), 1)
 
 
 def _keeps_closed(ctx: Context, now: int, after: int, open_points: int) -> bool:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from mjsim.agents.hints import NO_HINTS, ValueHints
 from mjsim.engine.actions import Action
@@ -12,7 +13,7 @@ from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation, visible_counts
 from variants.common import hazards
 from variants.riichi import options as opt
-from variants.riichi.human import hinted, value
+from variants.riichi.human import hinted, ready, value
 from variants.riichi.human.profile import Profile
 from variants.riichi.human.view import Threat, dora_kinds, is_open, threats, value_kinds
 
@@ -26,6 +27,7 @@ class TableRules:
     red_ids: frozenset[int] = frozenset()
     noten_payments: bool = True
     last_wind: int = 28  # the round wind of the game's last round (hanchan: South)
+    rules: Any = field(default=None, compare=False, repr=False)  # the compiled rules (a ready hand is scored)
 
     @classmethod
     def of(cls, rules) -> TableRules:
@@ -39,6 +41,7 @@ class TableRules:
             red_ids=frozenset(rules.flow.setup.red_ids),
             noten_payments=bool(rules[opt.NOTEN_PAYMENT_TOTAL]),
             last_wind={"east": 27, "hanchan": 28}.get(length, 30),
+            rules=rules,
         )
 
 
@@ -97,6 +100,9 @@ class Context:
         facts = self.facts(counts, melds, tiles, red)
         p = self.profile
         if self.hinted:
+            exact = ready.exact_points(self, counts, melds, tiles, closed) if self.hints.yaku_risk else None
+            if exact is not None:  # a ready hand under yaku risks: its waits scored, not guessed
+                return int(exact)
             return int(hinted.hinted_points(facts, closed, self.dealer, self.hints, p))
         han = value.yaku_han(facts, closed, p.honitsu_min_tiles, p.toitoi_min_pairs)
         if han == 0 and not closed:
@@ -110,6 +116,10 @@ class Context:
         counts = self.counts
         counts[kind] -= 1
         try:
+            if self.hints.yaku_risk:  # a ready hand is then scored exactly: that needs the very tiles it keeps
+                return float(
+                    self.hand_points(counts, tiles=ready.tiles_without(self.obs.tiles, kind, self.table.red_ids))
+                )
             return float(self.hand_points(counts, red=red))
         finally:
             counts[kind] += 1

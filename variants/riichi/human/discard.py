@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mjsim.engine.actions import Action
 from mjsim.hand.tiles import kind_of
+from variants.riichi.human import hinted
 from variants.riichi.human.context import Context, action_tile, discard_facts, kind_set
 from variants.riichi.human.danger import discard_risk
 
@@ -33,6 +34,8 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
         worth = ctx.value_after(k)
         if sh == 0 and late and ctx.table.noten_payments:
             worth += ctx.profile.tenpai_draw_value
+        if ctx.hints.yaku_risk:
+            sh, live = _plan_speed(ctx, k, sh, live)
         if not threats and ctx.hints.yaku_risk:  # a step back competes: rank by the chance to win times the worth
             out[k] = ctx.win_chance(sh, live) * max(worth, 300.0)
             continue
@@ -44,6 +47,17 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
         risk *= 1.0 + ctx.profile.future_risk_per_shanten * max(sh, 0)
         out[k] = gain - ctx.fold_weight * risk - _SAFETY_TIE * risk
     return out
+
+
+def _plan_speed(ctx: Context, kind: int, sh: int, live: int) -> tuple[int, int]:
+    """Under yaku risks, an open hand of pons goes for toitoi: its speed counts pairs (``hinted.toitoi_speed``)."""
+    counts = ctx.counts
+    counts[kind] -= 1
+    try:
+        toitoi = hinted.toitoi_speed(counts, ctx.obs.melds[ctx.obs.seat], ctx.seen)
+    finally:
+        counts[kind] += 1
+    return (sh, live) if toitoi is None or toitoi[0] > sh + 1 else toitoi
 
 
 def pick_tile(ctx: Context, same_kind: list[Action]) -> Action:

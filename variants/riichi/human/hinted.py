@@ -19,11 +19,15 @@ from variants.riichi.human.value import HandFacts
 MAX_MISSING = 2  # a three-set yaku (ittsu, sanshoku) is in reach with at most this many kinds still to draw
 TSUMO_SHARE = 0.43  # share of wins by tsumo (Tenhou Phoenix, ../shared/validation/stats.md)
 CHANTA_MAX_MIDDLE = 1
+CHINITSU_MAX_OTHERS = 2  # a guess: tiles of other suits and honours a hand may hold and still go for chinitsu
+EXCLUSIVE = {"honitsu": "chinitsu", "chinitsu": "honitsu"}  # one suit is either with honours or without
+# A guess, not a measured figure: the share of closed hands planning to open whose calls come in time.
+OPEN_PLAN_SHARE = 0.5
 # A guess, not a measured figure: the share of a sequence hand's wins that end on a two-sided wait (平和).
 PINFU_SHARE = 0.5
 # Yaku a hand reaches only if it is built for them (the others come with the shape: a held triplet, all simples).
 OPTIONAL = frozenset(
-    ("honitsu", "chinitsu", "toitoi", "ittsu", "sanshoku", "chanta")
+    ("honitsu", "chinitsu", "toitoi", "ittsu", "sanshoku", "chanta", "iipeikou")
 )  # tiles of ranks 4-6 a chanta hand may still hold (to be discarded)
 
 
@@ -58,6 +62,16 @@ def chanta_reach(facts: HandFacts) -> bool:
     return middle <= CHANTA_MAX_MIDDLE and sum(facts.counts[k] for k in YAOCHU_SET) >= 3
 
 
+def chinitsu_reach(held: list[int]) -> bool:
+    """清一色 in reach: all but ``CHINITSU_MAX_OTHERS`` of the tiles held are of one suit."""
+    return sum(held) - max(sum(held[9 * s : 9 * s + 9]) for s in range(3)) <= CHINITSU_MAX_OTHERS
+
+
+def iipeikou_reach(counts) -> bool:
+    """一盃口 in reach: two copies of one sequence's three kinds held, at most one copy still to draw."""
+    return any(sum(min(counts[9 * s + r + i], 2) for i in range(3)) >= 5 for s in range(3) for r in range(7))
+
+
 def reached_yaku(facts: HandFacts, closed: bool, min_suit_tiles: int, min_pairs: int) -> list[tuple[str, int]]:
     """(name, han) of each yaku the hand can reach, named as the riichi scorer and 地雷's pool name them."""
     held = held_counts(facts)
@@ -71,7 +85,12 @@ def reached_yaku(facts: HandFacts, closed: bool, min_suit_tiles: int, min_pairs:
     suit = value.one_suit_reach(facts, min_suit_tiles)
     if suit:
         out.append(("chinitsu" if suit >= 5 else "honitsu", suit))
-    if not closed and value.toitoi_reach(facts, min_pairs):
+    if 0 < suit < 5 and chinitsu_reach(held):
+        out.append(("chinitsu", suit + 3))  # the other way to the one suit: drop the honours (a plan apart)
+    if closed and iipeikou_reach(facts.counts):
+        out.append(("iipeikou", 1))
+    # why: with yaku at risk a person pons toward toitoi from one pair fewer (its bonus han make it dear)
+    if not closed and value.toitoi_reach(facts, min_pairs - 1):
         out.append(("toitoi", 2))
     for name, reach in (("ittsu", ittsu_reach(facts, held)), ("sanshoku", sanshoku_reach(facts, held))):
         if reach:
@@ -136,13 +155,22 @@ def hinted_points(facts: HandFacts, closed: bool, dealer: bool, hints: ValueHint
         plain = _best_plan(yaku + way, bonus, dealer, hints, open_hand=False)
         pinfu = _best_plan(yaku + way + [("pinfu", 1)], bonus, dealer, hints, open_hand=False) if share else 0.0
         best = max(best, (1.0 - share) * plain + share * pinfu)
-    return best
+    return max(best, open_plan_points(facts, dealer, bonus, hints, profile))
+
+
+def open_plan_points(facts: HandFacts, dealer: bool, bonus: float, hints: ValueHints, profile: Profile) -> float:
+    """What a closed hand is worth if it opens for the yaku an open hand reaches (toitoi among them), times the
+    chance the calls it needs come: the plan a person follows when the closed hand's own yaku are at risk."""
+    yaku = reached_yaku(facts, False, profile.honitsu_min_tiles, profile.toitoi_min_pairs)
+    return OPEN_PLAN_SHARE * _best_plan(yaku, bonus, dealer, hints, open_hand=True)
 
 
 def _best_plan(yaku: list[tuple[str, int]], bonus: float, dealer: bool, hints: ValueHints, open_hand: bool) -> float:
     """The best expected points over which optional yaku the hand aims for (a risky one it may build around)."""
     kept = [y for y in yaku if y[0] not in OPTIONAL]
     for y in sorted((y for y in yaku if y[0] in OPTIONAL), key=lambda y: hints.yaku_risk.get(y[0], 0.0)):
+        if any(k[0] == EXCLUSIVE.get(y[0]) for k in kept):
+            continue
         if _worth(kept + [y], bonus, dealer, hints, open_hand) > _worth(kept, bonus, dealer, hints, open_hand):
             kept.append(y)
     return _worth(kept, bonus, dealer, hints, open_hand)
@@ -158,3 +186,25 @@ def _worth(yaku: list[tuple[str, int]], bonus: float, dealer: bool, hints: Value
     ron = expected_points(yaku, bonus, dealer, hints)
     tsumo = expected_points(yaku + [("menzen_tsumo", 1)], bonus, dealer, hints)
     return (1.0 - TSUMO_SHARE) * max(ron, 0.0) + TSUMO_SHARE * max(tsumo, 0.0)
+
+
+def toitoi_speed(counts, melds, seen) -> tuple[int, int] | None:
+    """(shanten, live tiles that improve it) of a hand built toward 対々和, for an open hand of pons and kans
+    only (one committed to it); None for any other hand. Shanten counts the tiles the triplets and the pair
+    still miss, as a person building toitoi does, not the sequences that standard shanten counts."""
+    if not melds or any(m.type == "chi" for m in melds):
+        return None
+    slots = 4 - len(melds)
+    triplets = sum(1 for n in counts if n >= 3)
+    pairs = sum(1 for n in counts if n == 2)
+    filled = min(triplets, slots)
+    open_slots = slots - filled
+    head = 0 if pairs or triplets > slots else 1
+    pairs_for_sets = min(max(pairs - (1 if pairs and triplets <= slots else 0), 0), open_slots)
+    missing = pairs_for_sets + 2 * (open_slots - pairs_for_sets) + head
+    shanten = missing - 1
+    # a pair becomes a triplet on either of its two other copies; singles help only while pairs are short
+    live = sum(max(0, 4 - seen[k]) for k, n in enumerate(counts) if n == 2)
+    if open_slots > pairs_for_sets or head:
+        live += sum(max(0, 4 - seen[k]) for k, n in enumerate(counts) if n == 1)
+    return shanten, live

@@ -1,0 +1,173 @@
+"""The exact worth of a ready hand under a variant's yaku risks: each wait scored as a ron and as a tsumo.
+
+Used only when the hints put yaku at risk (地雷): the estimate of ``hinted.py`` guesses which yaku a hand will
+hold; once the hand is ready the scorer says it. Each wait's ron and tsumo are scored by the family's scorer,
+valued as ``(1 - p)`` times the points with the clean bonus minus ``p`` times the plain points (``p``: the
+largest risk of the yaku it holds), and a win worth less than nothing counts as none (the player declines it).
+A furiten wait (a waiting kind in the seat's river, or the tile just discarded) has no ron: a person who
+declines a reversed tsumo keeps that tile and changes the wait. Waits are weighed by their live copies.
+"""
+
+from __future__ import annotations
+
+from mjsim.agents.hints import ValueHints
+from mjsim.errors import MjsimError
+from mjsim.hand.decompose import waits
+from mjsim.hand.shanten import shanten
+from mjsim.hand.tiles import kind_of
+from mjsim.scoring import Score, WinContext
+from variants.riichi.human.hinted import TSUMO_SHARE
+from variants.riichi.limits import base_points
+from variants.riichi.payments import hand_value
+from variants.riichi.scorer import score_win
+
+RIICHI_WAYS = (frozenset(), frozenset({"riichi"}))  # a closed hand that has not declared: dama or riichi
+
+
+def signed_worth(score: Score, ctx: WinContext, hints: ValueHints, values) -> float:
+    """Expected points of one scored win under the hints (a yakuman is never at risk and gets no bonus)."""
+    if score.detail.yakuman:
+        return float(score.value)
+    risk = max((hints.yaku_risk.get(h.name, 0.0) for h in score.hits if not h.bonus), default=0.0)
+    if not hints.clean_han:
+        clean = float(score.value)
+    else:
+        base, _limit = base_points(score.detail.han + hints.clean_han, score.detail.fu, 0, values)
+        clean = float(hand_value(base, ctx))
+    return (1.0 - risk) * clean - risk * float(score.value)
+
+
+def ready_points(ctx, counts, melds, tiles, closed: bool, discarded: tuple[int, ...] = ()) -> float | None:
+    """Expected points of the ready hand of ``counts``/``tiles`` (3n+1 concealed) under ``ctx.hints``.
+
+    None when the hand is not ready or the rules are not known. ``discarded``: kinds let go since (furiten).
+    """
+    rules = ctx.table.rules
+    if rules is None or sum(counts) % 3 != 1:
+        return None
+    ready = waits(counts)
+    if not ready:
+        return None
+    obs = ctx.obs
+    river = {kind_of(t) for t in obs.rivers[obs.seat]}
+    river.update(discarded)
+    furiten = any(w in river for w in ready)
+    declared = obs.declared[obs.seat]
+    ways = (frozenset({"riichi"}),) if declared else (RIICHI_WAYS if closed else (frozenset(),))
+    live = {w: max(0, 4 - ctx.seen[w]) for w in ready}
+    total = sum(live.values())
+    weight = {w: (live[w] / total if total else 1.0 / len(ready)) for w in ready}
+    best = 0.0
+    for situation in ways:
+        worth = 0.0
+        for w in ready:
+            tile = _free_copy(w, tiles, ctx.table.red_ids)
+            ron = 0.0 if furiten else _win_worth(ctx, tiles, tile, melds, False, situation, rules)
+            tsumo = _win_worth(ctx, tiles, tile, melds, True, situation, rules)
+            worth += weight[w] * ((1.0 - TSUMO_SHARE) * max(ron, 0.0) + TSUMO_SHARE * max(tsumo, 0.0))
+        best = max(best, worth)
+    return best
+
+
+def _win_worth(ctx, tiles, tile: int, melds, tsumo: bool, situation, rules) -> float:
+    """Expected points of winning on ``tile`` (0: no yaku, so no win)."""
+    obs = ctx.obs
+    win = WinContext(
+        concealed=tuple(tiles) + (tile,),
+        win_tile=tile,
+        melds=tuple(melds),
+        tsumo=tsumo,
+        seat_wind=obs.seat_wind,
+        round_wind=obs.round_wind,
+        discarder=None if tsumo else (obs.seat + 1 - obs.dealer) % len(obs.scores),
+        situation=situation,
+        dora_indicators=obs.indicators,
+    )
+    try:
+        score = score_win(win, rules.pattern_index, rules.values)
+    except MjsimError:
+        return 0.0
+    return signed_worth(score, win, ctx.hints, rules.values)
+
+
+def _free_copy(kind: int, tiles, red_ids: frozenset[int]) -> int:
+    """A physical tile of ``kind`` the hand does not hold, a plain copy before a red five."""
+    held = set(tiles)
+    ids = sorted(range(4 * kind, 4 * kind + 4), key=lambda t: t in red_ids)
+    return next((t for t in ids if t not in held), ids[0])
+
+
+def exact_points(ctx, counts, melds, tiles, closed: bool) -> float | None:
+    """The ready worth of a hand about to discard (3n+2: its best ready discard) or just after one (3n+1);
+    None when it is not ready, so the estimate of ``hinted.py`` stands."""
+    melds = ctx.obs.melds[ctx.obs.seat] if melds is None else melds
+    tiles = list(ctx.obs.tiles if tiles is None else tiles)
+    if sum(counts) % 3 == 1:
+        let_go = _let_go(ctx.obs, counts, melds)
+        worth = ready_points(ctx, counts, melds, tiles, closed, let_go)
+        return worth if worth is not None else one_away_points(ctx, counts, melds, tiles, closed, let_go)
+    best = None
+    for kind in [k for k, n in enumerate(counts) if n]:
+        counts[kind] -= 1
+        try:
+            if shanten(counts) == 0:
+                rest = tiles_without(tiles, kind, ctx.table.red_ids)
+                worth = ready_points(ctx, counts, melds, rest, closed, (kind,))
+                best = worth if best is None or (worth is not None and worth > best) else best
+        finally:
+            counts[kind] += 1
+    return best
+
+
+def _let_go(obs, counts, melds) -> tuple[int, ...]:
+    """The kind the seat's own hand just discarded to reach ``counts`` (none: not one discard from it)."""
+    if melds != obs.melds[obs.seat] or sum(obs.counts) != sum(counts) + 1:
+        return ()
+    return tuple(k for k, (was, now) in enumerate(zip(obs.counts, counts, strict=False)) if was == now + 1)[:1]
+
+
+def tiles_without(tiles, kind: int, red_ids: frozenset[int]) -> list[int]:
+    """The tiles without one copy of ``kind`` (a plain copy before a red five)."""
+    out = list(tiles)
+    out.remove(min((t for t in out if kind_of(t) == kind), key=lambda t: t in red_ids))
+    return out
+
+
+def one_away_points(ctx, counts, melds, tiles, closed: bool, discarded: tuple[int, ...]) -> float | None:
+    """Expected ready worth of a hand one tile from ready (3n+1): over each draw that readies it, weighed by
+    its live copies, the worth of the best ready discard then (draws that do not ready it are not counted).
+    None when the hand is further, or no live draw readies it."""
+    if shanten(counts) != 1:
+        return None
+    total, worth = 0, 0.0
+    for draw in range(len(counts)):
+        live = max(0, 4 - ctx.seen[draw]) if counts[draw] < 4 else 0
+        if not live:
+            continue
+        counts[draw] += 1
+        try:
+            if shanten(counts) != 0:
+                continue
+            best = _best_ready_discard(
+                ctx, counts, melds, tiles + [_free_copy(draw, tiles, ctx.table.red_ids)], closed, discarded
+            )
+        finally:
+            counts[draw] -= 1
+        total += live
+        worth += live * best
+    return worth / total if total else None
+
+
+def _best_ready_discard(ctx, counts, melds, tiles, closed: bool, discarded: tuple[int, ...]) -> float:
+    """The worth of the best discard that leaves the 3n+2 hand ready (0: none worth anything)."""
+    best = 0.0
+    for kind in [k for k, n in enumerate(counts) if n]:
+        counts[kind] -= 1
+        try:
+            if shanten(counts) == 0:
+                rest = tiles_without(tiles, kind, ctx.table.red_ids)
+                worth = ready_points(ctx, counts, melds, rest, closed, discarded + (kind,)) or 0.0
+                best = max(best, worth)
+        finally:
+            counts[kind] += 1
+    return best
