@@ -60,6 +60,9 @@ class Context:
         # Worked out here, not in cached properties: compiled by mypyc, a cached_property is a plain property that
         # recomputes on every read (the visible counts were counted again for every discard candidate).
         self.seen = visible_counts(obs)  # copies of each kind in sight
+        # ready.ready_points by hand: the look-ahead meets one ready hand by several paths in one decision
+        self.ready_memo: dict[tuple, float] = {}
+        self.river_kinds = {kind_of(t) for t in obs.rivers[obs.seat]}  # a wait among them is furiten
         self.doras = dora_kinds(obs)  # dora kinds, one per indicator
         self.threats: list[Threat] = threats(obs, profile)  # the seats that may be ready
         self.unseen = max(1, 136 - sum(self.seen))  # tiles this seat has not seen (the wall, the others' hands)
