@@ -6,12 +6,15 @@ from mjsim.engine.actions import CLAIM_ORDER, RON
 from mjsim.engine.outcomes import ClaimResult
 from mjsim.hookspecs import hookimpl
 
+NOTHING_TAKES_EFFECT = ClaimResult([])
+"""The answer to a discard nobody claims: one shared instance (read only), no dataclass built per discard."""
+
 
 @hookimpl
 def mjsim_resolve_claims(game, answers):
     """Every ron takes effect; otherwise the one highest-priority call (ron > pon/kan > chi)."""
     if not answers:  # why: most discards pass unanswered, and this runs after every one
-        return ClaimResult([])
+        return NOTHING_TAKES_EFFECT
     rons = [(seat, a) for seat, a in answers.items() if a.kind == RON]
     if rons:
         return ClaimResult(rons)

@@ -89,7 +89,9 @@ def _play(game, agents, checker: StepChecker | None) -> list[str]:
         offers = core.pending(game)
         if not offers:
             break
-        chosen = {s: agents[s].act(observe(game, s), acts) for s, acts in offers.items()}
+        chosen = {}
+        for s, acts in offers.items():  # a loop, not a comprehension: one Python call less per step
+            chosen[s] = agents[s].act(observe(game, s), acts)
         if checker is None:
             core.step(game, chosen)
             continue
