@@ -131,9 +131,28 @@ def _all_of(calls: tuple[Callable[..., Any], ...]) -> Callable[..., list]:
     return every
 
 
+FORWARDS_TO = "mjsim_forwards_to"
+"""The attribute ``forwards_to`` sets on a hook implementation: the function it only calls."""
+
+
+def forwards_to(target: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Mark a hook implementation whose body only calls ``target`` with its own arguments, in order.
+
+    pluggy registers the implementation as written (a compiled function cannot carry pluggy's mark); the
+    facade calls ``target`` instead, one Python call less per hook call on the hot path.
+    """
+
+    def mark(function: Callable[..., Any]) -> Callable[..., Any]:
+        setattr(function, FORWARDS_TO, target)
+        return function
+
+    return mark
+
+
 def _direct(impl, spec_args: tuple[str, ...]) -> Callable[..., Any]:
     """``impl`` called with the spec's arguments (by position or name), passing only those it names."""
     function, argnames = impl.function, tuple(impl.argnames)
+    function = getattr(function, FORWARDS_TO, function)  # a marked forwarder: what it calls, called directly
     if argnames == spec_args:
         return function
 

@@ -400,8 +400,8 @@ def _nine_orphans(game, seat: int) -> list[Action]:
 
 def _without_kuikae(game, seat: int, actions: list[Action]) -> list[Action]:
     """No swap-calling (§3): the engine's shared filter, unless kuikae is allowed."""
-    if game.rules.values[opt.KUIKAE] != "forbidden":
-        return actions
+    if game.rules.values[opt.KUIKAE] != "forbidden" or game.hand.last_draw is not None:
+        return actions  # a seat that has drawn has not just called (and the shared filter is a Python call)
     return without_swap_calls(game, seat, actions)
 
 
