@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mjsim.engine.state import Game
 from mjsim.hand.tiles import EAST, NUM_KINDS, kind_of
 from mjsim.scoring import Meld
 
@@ -99,9 +100,10 @@ class Observation:
         return EAST + (self.seat - self.dealer) % len(self.scores)
 
 
-def observe(game, seat: int) -> Observation:
+def observe(game: Game, seat: int) -> Observation:
     """The view of ``seat`` now."""
-    hand = game.hand
+    hand = game.hand  # typed: compiled, each read of the game, the hand and the seats is then a native field
+    assert hand is not None  # a seat observes during a hand (narrowed for mypyc)
     me = hand.seats[seat]
     extra = game.rules.flow.observe(game, seat)
     # One pass over the seats for every per-seat field (this runs at every decision of every seat).

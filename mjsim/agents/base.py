@@ -91,4 +91,7 @@ def end_game_answer(actions: Sequence[Action], end: bool) -> Action:
 
 def end_game_offered(actions: Sequence[Action]) -> bool:
     """The actions are the choice to end the game or play on (``mjsim_end_game_offer``)."""
-    return any(a.kind == END_GAME for a in actions)
+    for a in actions:  # a loop, not any() over a generator: every bot asks this at every decision
+        if a.kind == END_GAME:
+            return True
+    return False

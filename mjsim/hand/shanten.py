@@ -35,7 +35,8 @@ def standard_shanten(counts: bytes | Sequence[int], sets: int | None = None) -> 
     key = counts if type(counts) is bytes else bytes(counts)
     if sets is None:
         sets = sum(key) // 3
-    t = suit_tables(5 if sets > 4 else 4)
+    size = 5 if sets > 4 else 4
+    t = _TABLES.get(size) or suit_tables(size)  # the loaded tables without a Python call (riichi offers ask)
     n, combine, suit = t.n, t.combine, t.suit
     digits = key.translate(_DIGITS)
     row = combine[
@@ -167,7 +168,7 @@ def improving_kinds(counts: Sequence[int], now: int | None = None) -> tuple[int,
     total = sum(key) + 1
     sets = total // 3
     max_sets = 5 if sets > 4 else 4  # 16-tile hands read their rows from the five-set tables
-    t = suit_tables(max_sets)
+    t = _TABLES.get(max_sets) or suit_tables(max_sets)
     n, combine, rows, cols = t.n, t.combine, t.rows, t.cols
     ids = [(t.honor if s == 3 else t.suit)[suit_index(key, lo, hi)] for s, (lo, hi) in enumerate(_SUIT_SLICES)]
     other = _other_forms(key, now) if total == 14 else frozenset()

@@ -16,10 +16,10 @@ from mjsim.engine import core
 from mjsim.engine.setup import check_agent_count
 from mjsim.engine.wall import derive_seed
 from mjsim.errors import MjsimError
-from mjsim.invariants import OBSERVE_SHARE, StepChecker, step_mark
-from mjsim.observation import observe
+from mjsim.invariants import OBSERVE_SHARE, StepChecker
 from mjsim.play_facts import play_facts
 from mjsim.play_terms import play_terms
+from mjsim.runner.loop import play_steps
 from mjsim.runner.seeding import game_seed
 
 
@@ -72,7 +72,7 @@ def play_game(
     try:
         join_game(agents, game)  # agents that run outside this process start here ...
         checker = StepChecker(game, derive_seed(seed, "check"), observe_share) if check else None
-        violations = _play(game, agents, checker)
+        violations = play_steps(game, agents, checker)
     finally:
         close_agents(agents)  # ... and end here, whatever ended the game (an error, Ctrl-C)
     if log_out is not None:
@@ -80,25 +80,6 @@ def play_game(
     play = play_facts(game.log, game.seat_count, agent_names, play_terms(rules))
     play.update(agent_facts(agents))
     return GameRecord(index, seed, game.final, _hand_summaries(game.history), violations, play)
-
-
-def _play(game, agents, checker: StepChecker | None) -> list[str]:
-    """The game loop: ask the seats that must decide, step; the invariant violations (with a ``checker``)."""
-    violations: list[str] = []
-    while not game.over:
-        offers = core.pending(game)
-        if not offers:
-            break
-        chosen = {s: agents[s].act(observe(game, s), acts) for s, acts in offers.items()}
-        if checker is None:
-            core.step(game, chosen)
-            continue
-        before = step_mark(game)
-        core.step(game, chosen)
-        violations += checker.after_step(game, before)
-    if checker is not None:
-        violations += [v for v in checker.at_end(game) if v not in violations]
-    return violations
 
 
 def _write_log(game, path: Path, names: Sequence[str], log_format: str) -> None:

@@ -10,7 +10,7 @@ import pytest
 from mjsim.engine.actions import DISCARD, PON, RON, Action
 from mjsim.engine.outcomes import ClaimResult, ContinueAfterWin, DrawSettlement, NextHand
 from mjsim.errors import MjsimError
-from mjsim.hooks import Hooks
+from mjsim.hooks import Hooks, forwards_to
 from mjsim.hookspecs import hookimpl
 from mjsim.plugins import plugin_manager
 from mjsim.rules import RuleSet
@@ -58,6 +58,20 @@ def settle_win_paying(amount):
 
 
 # --- Precedence and firstresult fall-through ------------------------------------------------------------------
+
+
+def test_a_forwarding_implementation_is_called_through_its_target(variants):
+    def paying(game, wins):
+        return ["target"]
+
+    @hookimpl
+    @forwards_to(paying)
+    def mjsim_settle_win(game, wins):
+        return paying(game, wins)
+
+    flow = flow_of(variants("forwarding", mjsim_settle_win))
+    assert flow._settle_win is paying  # the facade calls the target itself: one Python call less
+    assert flow.settle_win(GAME, WINS) == ["target"]
 
 
 def test_a_later_variant_takes_precedence(variants):

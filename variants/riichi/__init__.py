@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib import resources
 
+from mjsim.hooks import forwards_to
 from mjsim.hookspecs import hookimpl
 from variants.riichi import open_riichi, play, settlement, situations
 from variants.riichi import options as _options
@@ -64,6 +65,7 @@ def mjsim_check_win(ctx):
 
 
 # --- Game flow ----------------------------------------------------------------
+# The hot hooks only call the flow modules (compiled): forwards_to lets the facade call those directly.
 
 
 @hookimpl
@@ -73,48 +75,56 @@ def mjsim_table_setup(rules):
 
 
 @hookimpl
+@forwards_to(play.legal_actions)
 def mjsim_legal_actions(game, seat, actions):
     """Riichi lock and offers, kuikae, nine orphans."""
     return play.legal_actions(game, seat, actions)
 
 
 @hookimpl
+@forwards_to(play.may_claim)
 def mjsim_may_claim(game, seat, tile):
     """A seat answers a discard only with a ron on a wait, or a call its tiles allow (not after riichi)."""
     return play.may_claim(game, seat, tile)
 
 
 @hookimpl
+@forwards_to(play.win_context_if_waiting)
 def mjsim_win_context(game, seat, tile, how):
     """The context of a win on one of the seat's waits, not in furiten for a ron (robbing an ankan: kokushi)."""
     return play.win_context_if_waiting(game, seat, tile, how)
 
 
 @hookimpl
+@forwards_to(play.accept_win)
 def mjsim_accept_win(game, seat, ctx, score):
     """A yaku (scored here for an offer), on every wait without atozuke; a ron offer starts same-turn furiten."""
     return play.accept_win(game, seat, ctx, score)
 
 
 @hookimpl
+@forwards_to(open_riichi.record)
 def mjsim_on_event(game, event):
     """An open riichi declaration marks the seat open (riichi.open_riichi)."""
     open_riichi.record(game, event)
 
 
 @hookimpl
+@forwards_to(open_riichi.observe)
 def mjsim_observe(game, seat):
     """The hands and waits of seats in open riichi."""
     return open_riichi.observe(game, seat)
 
 
 @hookimpl
+@forwards_to(play.resolve_claims)
 def mjsim_resolve_claims(game, answers):
     """Double ron or head bump, triple ron by option."""
     return play.resolve_claims(game, answers)
 
 
 @hookimpl
+@forwards_to(play.abortive_draw)
 def mjsim_abortive_draw(game):
     """Four winds, four riichi, four kans."""
     return play.abortive_draw(game)
