@@ -41,7 +41,8 @@ def suit_allowed(suits: frozenset[int], void: int | None) -> bool:
     return void not in suits if void is not None else len(suits) <= 2
 
 
-@lru_cache(maxsize=1 << 16)
+# small: hits are repeats within a turn (256 entries hit as often as 65,536), and a full 65,536 held ~20 MB a worker
+@lru_cache(maxsize=1 << 12)
 def waits_of(key: bytes) -> tuple[int, ...]:
     """Kinds completing concealed counts of 3n+1 tiles: sets and a pair, or (13 tiles) seven pairs.
 

@@ -18,7 +18,8 @@ def is_lilikuli(counts) -> bool:
     return held.count(2) + 2 * held.count(4) == 7
 
 
-@lru_cache(maxsize=1 << 16)
+# small: hits are repeats within a turn (256 entries hit as often as 65,536), and a full 65,536 held ~20 MB a worker
+@lru_cache(maxsize=1 << 12)
 def waits_of(key: bytes, lilikuli: bool = False) -> tuple[int, ...]:
     """Kinds completing a concealed hand of 3n+1 tiles given as 34 count bytes (cached: hands repeat)."""
     counts = list(key)

@@ -74,7 +74,8 @@ def _waits_worth(ctx, ready: tuple[int, ...], melds, tiles, furiten: bool, situa
     return worth
 
 
-@lru_cache(maxsize=1 << 16)
+# small: hits are repeats within a turn (256 entries hit as often as 65,536), and a full 65,536 held ~20 MB a worker
+@lru_cache(maxsize=1 << 12)
 def _waits(counts: tuple[int, ...]) -> tuple[int, ...]:
     """The waits of a hand (a pure function of its counts, so kept): asked of the decomposition only when the
     hand is ready, which shanten answers some forty times faster than ``waits`` does."""
