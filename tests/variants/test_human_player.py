@@ -13,6 +13,7 @@ from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation
 from mjsim.rules import RuleSet
 from mjsim.scoring import Meld
+from tests.positions import dealt
 
 
 def _human(options: dict | None = None):
@@ -22,11 +23,7 @@ def _human(options: dict | None = None):
 def _observation(hand: str, rivers=("", "", "", ""), riichi_seat=None, indicator="1z", wall_left=40, last=None):
     """Seat 0 (East, dealer, East round) holding ``hand``; ``riichi_seat`` declared on its last river tile."""
     used: set[int] = set()
-    tiles = tuple(parse_tiles(hand, used=used))
-    river_tiles = tuple(tuple(parse_tiles(r, used=used)) for r in rivers)
-    counts = [0] * 34
-    for t in tiles:
-        counts[kind_of(t)] += 1
+    tiles, river_tiles, counts = dealt(hand, rivers, used)
     declared = tuple(s == riichi_seat for s in range(4))
     declared_at = tuple(len(river_tiles[s]) - 1 if declared[s] else None for s in range(4))
     last_discard = None

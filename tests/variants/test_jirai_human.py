@@ -19,6 +19,7 @@ from mjsim.hand.notation import format_kinds, parse_tiles
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation
 from mjsim.rules import RuleSet
+from tests.positions import dealt
 from variants.riichi.human import ready
 from variants.riichi.human.context import Context, TableRules
 from variants.riichi.human.profile_file import DEFAULT, shipped_profile
@@ -35,11 +36,7 @@ def _rules(k: int):
 def _observation(hand: str, rivers=("", "", "", ""), k: int = 7) -> Observation:
     """Seat 1 (South, East round, dealer 0) holding ``hand``, with the count of ``k`` forbidden public."""
     used: set[int] = set()
-    tiles = tuple(parse_tiles(hand, used=used))
-    river_tiles = tuple(tuple(parse_tiles(r, used=used)) for r in rivers)
-    counts = [0] * 34
-    for t in tiles:
-        counts[kind_of(t)] += 1
+    tiles, river_tiles, counts = dealt(hand, rivers, used)
     return Observation(
         seat=1,
         dealer=0,
