@@ -7,15 +7,15 @@ import platform
 from collections.abc import Sequence
 
 
-def machine_info() -> str:
-    """Operating system, architecture, CPU model and core count, on one line."""
+def machine_info(used: int = 1) -> str:
+    """Operating system, architecture, CPU model, core count and the cores the benchmark uses, on one line."""
     cpu = platform.processor()
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
             cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
     except OSError:
         pass
-    return f"{platform.platform()}; {cpu or platform.machine()}; {os.cpu_count()} CPUs (1 used)"
+    return f"{platform.platform()}; {cpu or platform.machine()}; {os.cpu_count()} CPUs ({used} used)"
 
 
 def table_row(cells: Sequence[str], widths: Sequence[int]) -> str:

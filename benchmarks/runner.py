@@ -38,7 +38,7 @@ def bench_runner(games: int = 200, seed: int = 0, ray: bool = True) -> dict[str,
     return {
         "games": games,
         "seed": seed,
-        "machine": machine_info(),
+        "machine": machine_info(used=2),  # the two-worker cases
         "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
         "runs": rows,
         "ray": ray_note,
