@@ -12,9 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-import pluggy
 
-from mjsim import hookspecs
 from mjsim import plugins as _plugins  # a module: the name "plugins" is the --plugin option
 from mjsim.cli_options import key_values as _overrides
 from mjsim.cli_options import quiet_option
@@ -101,8 +99,7 @@ def add_variant_commands(group: click.Group, variants: Mapping[str, str]) -> Non
 
     A variant that fails to import or fails in the hook raises an MjsimError naming it.
     """
-    pm = pluggy.PluginManager("mjsim")
-    pm.add_hookspecs(hookspecs)
+    pm = _plugins.PluginManager()
     for name in sorted(variants):
         try:
             module = importlib.import_module(variants[name])

@@ -17,7 +17,7 @@ import importlib
 from dataclasses import replace
 from functools import cache
 from importlib.metadata import entry_points
-from types import ModuleType
+from types import FunctionType, ModuleType
 
 import pluggy
 
@@ -27,6 +27,30 @@ from mjsim.errors import MjsimError
 from mjsim.hooks import Hooks, hot_hook, register_variant
 from mjsim.options import OptionRegistry, Rules, option_values
 from mjsim.scoring import PatternIndex
+
+
+class PluginManager(pluggy.PluginManager):
+    """pluggy's manager for mjsim's hooks, reading a module's hook implementations straight from its namespace."""
+
+    def __init__(self) -> None:
+        super().__init__("mjsim")
+        self.add_hookspecs(hookspecs)
+
+    def parse_hookimpl_opts(self, plugin, name: str):
+        """The hookimpl options of ``plugin.name``, as pluggy finds them (None: not an implementation).
+
+        Why: pluggy looks each attribute up with ``inspect.getattr_static``, so that no property runs; a module's
+        attributes are plain entries of its dict, where a function, a class or a value is read as it is. Two
+        scans of each variant's hundreds of names cost every start-up 10 ms; anything else goes to pluggy.
+        """
+        if isinstance(plugin, ModuleType):
+            value = vars(plugin).get(name)
+            if isinstance(value, FunctionType):
+                opts = getattr(value, self.project_name + "_impl", None)
+                return opts if isinstance(opts, dict) else None
+            if value is None or isinstance(value, type | ModuleType | str | int | float | tuple | frozenset | dict):
+                return None
+        return super().parse_hookimpl_opts(plugin, name)
 
 
 @cache
@@ -78,8 +102,7 @@ def variant_name(module: ModuleType) -> str:
 
 def plugin_manager(ruleset) -> tuple[pluggy.PluginManager, list[ModuleType]]:
     """A manager with the rule set's variants registered in order."""
-    pm = pluggy.PluginManager("mjsim")
-    pm.add_hookspecs(hookspecs)
+    pm = PluginManager()
     pm.register(engine_defaults, name="engine_defaults")
     modules = [load_variant(v) for v in ruleset.variants]
     for module in modules:
@@ -90,8 +113,7 @@ def plugin_manager(ruleset) -> tuple[pluggy.PluginManager, list[ModuleType]]:
 @cache
 def installed_plugins() -> pluggy.PluginManager:
     """A manager with every installed variant registered (for the registration hooks, not for playing)."""
-    pm = pluggy.PluginManager("mjsim")
-    pm.add_hookspecs(hookspecs)
+    pm = PluginManager()
     for name in sorted(installed_variants()):
         pm.register(load_variant(name), name=name)
     return pm

@@ -7,16 +7,16 @@ the caller stores each shard at once, so a crash loses only unfinished shards.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjsim.errors import MjsimError
 from mjsim.runner.spec import RunSpec
 from mjsim.runner.worker import play_shard, tie_to_parent
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 BACKENDS = ("serial", "multiprocessing", "ray")
 Shard = list[int]
@@ -74,6 +74,11 @@ def _processes(spec: RunSpec, shards: list[Shard], workers: int) -> Iterator[tup
     The workers die with this process (``tie_to_parent``); when this process stops early (Ctrl-C,
     SIGTERM, an error, a consumer that stops reading) they are terminated at once, not waited for.
     """
+    # why imported here: a run in this process never needs them, and they are 20 ms of every start-up
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+
     _forward_worker_logs()
     # fork: workers start with the lookup tables already loaded and the log forwarding installed.
     context = multiprocessing.get_context("fork")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ctypes
 import logging
 import os
 import signal
@@ -38,6 +37,8 @@ def _death_signal() -> bool:
     """Ask Linux to SIGKILL this process when its parent dies (prctl PR_SET_PDEATHSIG); False where it cannot."""
     if not sys.platform.startswith("linux"):
         return False
+    import ctypes  # only in a worker: importing it costs every mjsim start-up 10 ms
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         return libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0

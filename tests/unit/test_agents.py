@@ -139,3 +139,37 @@ def test_a_name_registered_twice_in_a_rule_set_is_refused(monkeypatch):
     rules = RuleSet("shadowing", (*base.variants, path), base.options).compile()
     with pytest.raises(MjsimError, match="^agent 'efficiency' is registered twice \\(rule set 'shadowing'\\)$"):
         make_agent("efficiency", random.Random(0), rules)
+
+
+def test_a_deferred_bot_imports_its_module_only_when_a_game_seats_it(tmp_path, monkeypatch):
+    from mjsim.agents.registry import deferred
+
+    (tmp_path / "late_bot_module.py").write_text(
+        "from mjsim.agents.bots import TsumogiriBot\n"
+        "def make(tag, rng, rules=None):\n    return TsumogiriBot(rng, rules)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    factory = deferred("late_bot_module:make", "tag")
+    assert "late_bot_module" not in sys.modules
+    bot = factory(random.Random(0), compiled("tenhou"))
+    assert "late_bot_module" in sys.modules and type(bot).__name__ == "TsumogiriBot"
+
+
+def test_a_deferred_bot_that_fails_to_import_is_one_line_naming_it():
+    from mjsim.agents.registry import deferred
+
+    with pytest.raises(MjsimError, match=r"bot no_such_bot_module:make fails to import: ModuleNotFoundError"):
+        deferred("no_such_bot_module:make")(random.Random(0), None)
+
+
+def test_the_riichi_family_registers_its_human_and_mjai_bots_without_importing_them():
+    code = (
+        "import sys; from mjsim.rules import RuleSet; from mjsim.agents import make_agent; import random;"
+        "rules = RuleSet.from_preset('tenhou').compile(); make_agent('efficiency', random.Random(0), rules);"
+        "late = ('variants.riichi.human.player', 'variants.riichi.mjai.seat');"
+        "print(sorted(m for m in sys.modules if m.startswith(late)))"
+    )
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

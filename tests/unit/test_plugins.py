@@ -391,3 +391,15 @@ def test_a_wrapper_on_the_option_hook_sees_its_own_variants_registry(variants):
     module = variants("wrapped", mjsim_add_options)
     rules = RuleSet("test", (variants("plain", declaring("size", 3)), module)).compile()
     assert set(rules.values) == {"plain.size", "wrapped.after"}
+
+
+def test_the_manager_finds_the_same_hook_implementations_as_pluggy():
+    import pluggy
+
+    from mjsim.plugins import PluginManager, installed_variants, load_variant
+
+    ours, theirs = PluginManager(), pluggy.PluginManager("mjsim")
+    for name in sorted(installed_variants()):
+        module = load_variant(name)
+        for attr in dir(module):
+            assert ours.parse_hookimpl_opts(module, attr) == theirs.parse_hookimpl_opts(module, attr), (name, attr)

@@ -8,10 +8,14 @@ decision's facts), ``discard`` (push/fold), ``calls``, ``declare`` (riichi, kans
 
 from __future__ import annotations
 
-from variants.riichi.human.player import HumanPlayer, make_human, maker
+from mjsim.agents.registry import deferred
 from variants.riichi.human.profile_file import DEFAULT, shipped_names
 
-BOTS = {"human": make_human} | {f"human:{name}": maker(name) for name in shipped_names() if name != DEFAULT}
-"""What the riichi family registers (mjsim_register_agents): ``human`` (phoenix) and ``human:NAME`` per profile."""
+_PLAYER = "variants.riichi.human.player"
+BOTS = {"human": deferred(f"{_PLAYER}:make_human")} | {
+    f"human:{name}": deferred(f"{_PLAYER}:make_named", name) for name in shipped_names() if name != DEFAULT
+}
+"""What the riichi family registers (mjsim_register_agents): ``human`` (phoenix) and ``human:NAME`` per profile;
+the player's modules are imported by the first game that seats it."""
 
-__all__ = ["BOTS", "HumanPlayer", "make_human"]
+__all__ = ["BOTS"]

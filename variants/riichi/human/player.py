@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from mjsim.agents.base import Bot, advised_actions
 from mjsim.agents.hints import NO_HINTS, value_hints
@@ -89,11 +89,6 @@ def make_human(rng: random.Random, rules=None) -> HumanPlayer:
     return HumanPlayer(rng, rules, shipped_profile(DEFAULT))
 
 
-def maker(name: str) -> Callable[[random.Random, object], HumanPlayer]:
-    """The factory of the ``human:NAME`` bot: the player with the shipped profile ``NAME``."""
-
-    def make(rng: random.Random, rules=None) -> HumanPlayer:
-        return HumanPlayer(rng, rules, shipped_profile(name))
-
-    make.__doc__ = f"The human player with the shipped profile {name!r}."
-    return make
+def make_named(name: str, rng: random.Random, rules=None) -> HumanPlayer:
+    """The ``human:NAME`` bot: the player with the shipped profile ``NAME``."""
+    return HumanPlayer(rng, rules, shipped_profile(name))

@@ -9,10 +9,11 @@ process: lines in and out, timeouts, its process group, one shared by several se
 
 from __future__ import annotations
 
-from variants.riichi.mjai.seat import make_seat
+from mjsim.agents.registry import deferred
 
 PREFIX = "mjai:"
-BOTS = {PREFIX: make_seat}
-"""What the riichi family registers: ``mjai:CMD`` seats the bot ``CMD`` (a name ending in ``:`` takes an argument)."""
+BOTS = {PREFIX: deferred("variants.riichi.mjai.seat:make_seat")}
+"""What the riichi family registers: ``mjai:CMD`` seats the bot ``CMD`` (a name ending in ``:`` takes an argument);
+the seat's modules (a bot process, its protocol) are imported by the first game that seats one."""
 
 __all__ = ["BOTS", "PREFIX"]
