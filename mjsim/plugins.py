@@ -16,13 +16,13 @@ import difflib
 import importlib
 from dataclasses import replace
 from functools import cache
-from importlib.metadata import entry_points
 from types import FunctionType, ModuleType
 
 import pluggy
 
 from mjsim import hookspecs
 from mjsim.engine import defaults as engine_defaults
+from mjsim.entry_points import entry_points
 from mjsim.errors import MjsimError
 from mjsim.hooks import Hooks, hot_hook, register_variant
 from mjsim.options import OptionRegistry, Rules, option_values
@@ -56,7 +56,7 @@ class PluginManager(pluggy.PluginManager):
 @cache
 def installed_variants() -> dict[str, str]:
     """Variant name -> module path, from the ``mjsim.variants`` entry points."""
-    return {ep.name: ep.value for ep in entry_points(group="mjsim.variants")}
+    return entry_points("mjsim.variants")
 
 
 _ALLOWED: set[str] = set()  # modules the person running mjsim lets data files name (--plugin, --allow-plugin)
