@@ -29,6 +29,7 @@ from mjsim.native import (
     read_manifest,
     source_digests,
     source_path,
+    source_stamps,
     stale_reason,
 )
 
@@ -66,6 +67,7 @@ def build(out: Path = BUILD_DIR) -> Path:
     from mypy.version import __version__ as mypy_version
 
     modules = compiled_modules()
+    stamps = source_stamps()  # first: a source touched after this has another stamp, so it is hashed again
     digests = source_digests(modules)  # before compiling: an edit during the build must not pass for built
     files = [str(source_path(m)) for m in modules]
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -79,6 +81,7 @@ def build(out: Path = BUILD_DIR) -> Path:
             "mypy": mypy_version,
             "modules": list(modules),
             "digests": digests,
+            "stamps": stamps,
             "files": _built_files(lib, modules),
         }
         manifest["shared"] = next(name for name in manifest["files"] if name not in modules)

@@ -222,11 +222,12 @@ def _payload(tables: SuitTables) -> dict[str, bytes]:
     return out
 
 
-def _header(tables: SuitTables, payload: dict[str, bytes]) -> dict:
+def _header(tables: SuitTables, payload: dict[str, bytes] | dict[str, memoryview]) -> dict:
     """The cache file's header: format, sizes, each array's length and a sha256 of all their bytes."""
     digest = hashlib.sha256(f"{_FORMAT_VERSION}:{tables.max_sets}:{tables.n}:{tables.cols}".encode())
     for name in sorted(payload):
-        digest.update(f"|{name}:{len(payload[name])}|".encode() + payload[name])
+        digest.update(f"|{name}:{len(payload[name])}|".encode())
+        digest.update(payload[name])  # a buffer may be a view of the file read: hashed where it lies, not copied
     sizes = {name: len(data) for name, data in payload.items()}
     return {
         "format": _FORMAT_VERSION,
@@ -256,11 +257,12 @@ def _save(path: Path, tables: SuitTables) -> None:
 
 def _load(path: Path, max_sets: int) -> SuitTables:
     """The tables of a cache file, checked: magic, format, number of sets, sizes and digest (ValueError otherwise)."""
-    data = path.read_bytes()
-    if not data.startswith(_MAGIC):
+    raw = path.read_bytes()
+    if not raw.startswith(_MAGIC):
         raise ValueError("not a table cache file")
-    end = data.index(b"\n", len(_MAGIC))
-    meta = json.loads(data[len(_MAGIC) : end])
+    end = raw.index(b"\n", len(_MAGIC))
+    meta = json.loads(raw[len(_MAGIC) : end])
+    data = memoryview(raw)  # the arrays are sliced out without copies: the file is 4 MB, read at every start-up
     if not isinstance(meta, dict) or meta.get("format") != _FORMAT_VERSION or meta.get("max_sets") != max_sets:
         raise ValueError(f"stale format or size {meta!r}")
     payload, at = {}, end + 1
@@ -271,7 +273,8 @@ def _load(path: Path, max_sets: int) -> SuitTables:
         raise ValueError("arrays of the wrong size")
     ids = {name: _ids_of(payload[name]) for name in _ID_ARRAYS}
     combine = ids["combine"].tolist()
-    tables = SuitTables(max_sets, meta["n"], meta["cols"], ids["suit"], ids["honor"], payload["rows"], combine)
+    rows = bytes(payload["rows"])
+    tables = SuitTables(max_sets, meta["n"], meta["cols"], ids["suit"], ids["honor"], rows, combine)
     if _header(tables, payload) != meta:
         raise ValueError("digest mismatch")
     if len(tables.combine) != tables.n**2 or len(tables.rows) != tables.n * tables.cols:
@@ -279,7 +282,7 @@ def _load(path: Path, max_sets: int) -> SuitTables:
     return tables
 
 
-def _ids_of(data: bytes) -> array:
+def _ids_of(data: bytes | memoryview) -> array:
     """An id array from the file's little-endian bytes."""
     ids = array("H")
     ids.frombytes(data)

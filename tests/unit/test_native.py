@@ -320,3 +320,22 @@ def test_the_builder_leaves_a_matching_build_alone(monkeypatch, capsys):
     monkeypatch.setattr(native_build, "build", lambda: pytest.fail("a matching build was rebuilt"))
     assert native_build.main(["--if-stale"]) == 0
     assert "up to date" in capsys.readouterr().out
+
+
+def test_sources_with_the_recorded_stamps_are_not_hashed_again(monkeypatch):
+    recorded = {"digests": {"(recorded)": "1" * 64}, "stamps": native.source_stamps()}
+    monkeypatch.setattr(native, "source_digests", lambda modules: pytest.fail("hashed though no stamp changed"))
+    assert native._current_digests(recorded, BUILT) == recorded["digests"]
+
+
+@pytest.mark.parametrize("change", ["size", "mtime", "new file"])
+def test_a_source_with_another_stamp_is_hashed_again(monkeypatch, change):
+    stamps = native.source_stamps()
+    path = sorted(stamps)[0]
+    if change == "new file":
+        del stamps[path]
+    else:
+        stamps[path] = [stamps[path][0] + (change == "mtime"), stamps[path][1] + (change == "size")]
+    recorded = {"digests": {"(recorded)": "1" * 64}, "stamps": stamps}
+    monkeypatch.setattr(native, "source_digests", lambda modules: {"(hashed)": "2" * 64})
+    assert native._current_digests(recorded, BUILT) == {"(hashed)": "2" * 64}
