@@ -48,9 +48,10 @@ class _Hand:
         t = LOADED.get(size) or suit_tables(size)  # the loaded tables without a Python call (as shanten reads them)
         # The tables' parts as this object's own fields: compiled, the kernel reads them natively, where every read
         # of the tables' (interpreted) dataclass is a dictionary lookup, a hundred of them per discard choice.
-        self.n, self.cols, self.combine, self.rows = t.n, t.cols, t.combine, t.rows
+        self.n, self.combine = t.n, t.combine
         self.per_suit = [t.suit, t.suit, t.suit, t.honor]  # each suit's row ids by base-5 index (3: the honours)
-        self.column = sets * 2 + 1  # need(sets, pair) in a row
+        # need(sets, pair) of each combined row: the one column of the rows this hand reads, sliced out once
+        self.need = t.rows[sets * 2 + 1 :: t.cols]
         # One pass over the kinds: each suit's base-5 index (what tables.suit_index reads, here by the weights
         # that move it), and the seven-pairs and orphans counts.
         self.index = [0, 0, 0, 0]
@@ -68,6 +69,7 @@ class _Hand:
         # Each suit's row with one more tile of each rank it holds fewer than four of (a discard in another
         # suit leaves it as it is): (kind, row id) pairs, worked out when first asked.
         self.plus: list[list[tuple[int, int]] | None] = [None, None, None, None]
+        self.draws: dict[int, list[int]] = {}  # _other_draws by (row, suit, need), asked again by discards
 
     def plus_rows(self, suit: int) -> list[tuple[int, int]]:
         """(kind, row id) of the hand's ``suit`` with one more tile of each kind that can take one."""
@@ -129,7 +131,7 @@ def _shanten_after(hand: _Hand, kind: int) -> int:
         raise MjsimError(f"kind {kind} is not in the hand, so it cannot be discarded")
     s = _SUIT[kind]
     row = hand.per_suit[s][hand.index[s] - _WEIGHT[kind]]
-    sh = hand.rows[hand.combine[hand.rests[s] + row] * hand.cols + hand.column] - 1
+    sh = hand.need[hand.combine[hand.rests[s] + row]] - 1
     if not hand.forms:
         return sh
     seven, orphans = _forms_after(hand, kind)
@@ -151,23 +153,44 @@ def _forms_after(hand: _Hand, kind: int) -> tuple[int, int]:
 def _live_after(hand: _Hand, kind: int, now: int, left: list[int]) -> int:
     """Live tiles (``left`` of each kind) that take ``hand`` without one ``kind`` (at ``now`` shanten) below it."""
     s = _SUIT[kind]
-    cols, combine, rows = hand.cols, hand.combine, hand.rows
-    column, below = hand.column, now + 1  # a need below now + 1 is a shanten below now
+    combine, need, below = hand.combine, hand.need, now + 1  # a need below now + 1 is a shanten below now
     index = hand.index[s] - _WEIGHT[kind]
-    ids = list(hand.ids)
-    ids[s] = hand.per_suit[s][index]
-    improving = [False] * 34
+    rest = hand.rests[s]
+    drawn = list(_other_draws(hand, s, hand.per_suit[s][index], below))  # the other suits' kinds first
+    for j in range(_LO[s], _HI[s]):  # then the discard's own suit, one more tile of each kind
+        if hand.counts[j] - (j == kind) < 4:
+            row = hand.per_suit[s][index + _WEIGHT[j]]
+            if row != NO_ROW and need[combine[rest + row]] < below:
+                drawn.append(j)
     live = 0
-    for suit in range(4):
-        rest = _rest(hand, ids, suit) if suit != s else hand.rests[s]
-        plus = _plus_rows(hand, s, index, kind) if suit == s else hand.plus_rows(suit)
-        for j, row in plus:
-            if rows[combine[rest + row] * cols + column] < below:
-                improving[j] = True
-                live += left[j]
+    for j in drawn:
+        live += left[j]
     if hand.forms:
+        improving = [False] * 34
+        for j in drawn:
+            improving[j] = True
         live += _form_draws_live(hand, kind, now, improving, left)
     return live
+
+
+def _other_draws(hand: _Hand, suit: int, row: int, below: int) -> list[int]:
+    """The kinds outside ``suit`` whose draw takes the hand, with ``suit`` at row id ``row``, to a need below
+    ``below``. A row id stands for many shapes of a suit, so discards of one suit often leave the same row:
+    a third of a game's discard choices ask again, and each answer is kept on the hand."""
+    key = (row * 4 + suit) * 32 + below
+    found = hand.draws.get(key)
+    if found is None:
+        combine, need = hand.combine, hand.need
+        ids = list(hand.ids)
+        ids[suit] = row
+        found = []
+        for other in _OTHERS[suit]:
+            rest = _rest(hand, ids, other)
+            for j, plus in hand.plus_rows(other):
+                if need[combine[rest + plus]] < below:
+                    found.append(j)
+        hand.draws[key] = found
+    return found
 
 
 def _form_draws_live(hand: _Hand, kind: int, now: int, improving: list[bool], left: list[int]) -> int:
