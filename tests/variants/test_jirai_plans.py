@@ -4,18 +4,20 @@ forbidden (``jirai.initial_count = jirai.max_count = 7``: the forbidden set is t
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from mjsim.agents import make_agent
 from mjsim.agents.hints import value_hints
-from mjsim.engine.actions import PASS, PON, Action
+from mjsim.engine.actions import PASS, PON, RON, Action
 from mjsim.hand.notation import format_kinds, parse_counts, parse_tiles
 from mjsim.hand.shanten import standard_shanten
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import Meld
-from tests.variants.test_jirai_human import _observation, _offers, _rules
+from tests.variants.test_jirai_human import ITTSU, _observation, _offers, _rules
+from variants.jirai import advice
 from variants.riichi.human import plans
 from variants.riichi.human.calls import choose_call
 from variants.riichi.human.context import Context, TableRules
@@ -118,3 +120,28 @@ def test_all_seven_forbidden_it_never_pons_a_value_kind():
 def test_all_seven_forbidden_it_pons_toward_toitoi():
     """Pairs and triplets of non-value kinds: a pon of 2s brings toitoi (clean: 2 + 7 han) closer."""
     assert _call("111m999p22s33s44p7z", "2s").kind == PON
+
+
+def _with_melds(obs, seat: int, melds: str):
+    """``obs`` with ``seat`` holding one pon of each kind in ``melds`` (an open hand that looks ready)."""
+    used: set[int] = set(obs.tiles)
+    called = tuple(Meld("pon", tuple(parse_tiles(k * 3, used=used))) for k in melds.split())
+    return dataclasses.replace(obs, melds=tuple(called if s == seat else m for s, m in enumerate(obs.melds)))
+
+
+def test_a_visible_threat_makes_playing_on_cost_something():
+    """At seven forbidden a seat with three melds is a clean baiman when it wins (1 + 7 han, 16,000): this seat
+    pays 4,000 of its tsumo (43 %) and a third of its rons, times the 40 % chance it wins."""
+    obs = _observation(ITTSU)
+    assert advice.threat_cost(_rules(7), obs) == 0.0
+    cost = advice.threat_cost(_rules(7), _with_melds(obs, 2, "1s 9p 2z"))
+    assert cost == pytest.approx(0.4 * (0.43 * 4000 + 0.57 * 16000 / 3))
+
+
+def test_a_cheap_reversed_win_is_taken_only_against_a_threat(monkeypatch):
+    """A reversed win that costs 1,000 ends the hand: declined with nobody threatening, taken against a seat
+    whose win would cost this one more (about 1,900 in expectation)."""
+    monkeypatch.setattr(advice, "win_worth", lambda obs, action, rules: -1000.0)
+    ron = Action(RON, 0)
+    assert advice.unwise_actions(_rules(7), _observation(ITTSU), [ron]) == [ron]
+    assert advice.unwise_actions(_rules(7), _with_melds(_observation(ITTSU), 2, "1s 9p 2z"), [ron]) == []
