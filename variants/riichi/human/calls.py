@@ -98,18 +98,20 @@ def _plan_value_now(ctx: Context) -> float:
     sh, improving = improving_kinds(ctx.counts)
     live = sum(max(0, 4 - ctx.seen[k]) for k in improving)
     followed = plans.candidate_plans(ctx.counts, melds, closed)
-    return plans.best_route(ctx, plans.routes(ctx, ctx.counts, None, None, closed, followed, sh, live))
+    return plans.best_route(ctx, plans.routes(ctx, ctx.counts, None, None, closed, followed, sh, live, {}))
 
 
 def _plan_value_after(ctx: Context, counts: list[int], melds: tuple, tiles: list[int]) -> float:
     """The best plan's value after a call (the 3n+2 concealed ``counts``) and its best discard."""
     followed = plans.candidate_plans(counts, melds, False)
+    worths: dict = {}
     best = 0.0
     for k, sh, live in kernel.discard_facts(counts, ctx.seen, [k for k, n in enumerate(counts) if n], 1):
         counts[k] -= 1
         try:
             rest = ready.tiles_without(tiles, k, ctx.table.red_ids)
-            best = max(best, plans.best_route(ctx, plans.routes(ctx, counts, melds, rest, False, followed, sh, live)))
+            ways = plans.routes(ctx, counts, melds, rest, False, followed, sh, live, worths)
+            best = max(best, plans.best_route(ctx, ways))
         finally:
             counts[k] += 1
     return best

@@ -197,20 +197,33 @@ def plan_worth(
 
 
 def best_plans(
-    ctx, counts: list[int], melds: tuple, facts: HandFacts, closed: bool, plans: list[Plan], shape, limit: int
+    ctx,
+    counts: list[int],
+    melds: tuple,
+    facts: HandFacts,
+    closed: bool,
+    plans: list[Plan],
+    limit: int,
+    worths: dict,
 ) -> list[tuple[Plan, int, int, float]]:
     """(plan, shanten, live tiles, worth) of each plan in ``plans`` the 3n+1 hand ``counts`` can still follow
-    within ``limit`` shanten and win with something (``shape``: ``hinted.shape_yaku`` of the hand)."""
+    within ``limit`` shanten and win with something. ``worths``: the decision's memo of plan worths."""
     seen = ctx.seen
     left = [max(0, 4 - n) for n in seen]
-    bonus = hinted.bonus_han(facts, ctx.hints)
-    worths: dict[tuple[str, bool], float] = {}  # plans of one yaku (sanshoku of each rank...) are worth the same
+    shape: list[tuple[str, int]] | None = None
+    bonus, pinfu = 0.0, False
     out = []
     for plan in plans:
         speed = plan_speed(plan, counts, melds, seen, left)
         if speed is None or speed[0] > limit:
             continue
-        key = (plan.name, plan.simples)
+        if shape is None:  # the facts a worth reads, worked out once the first plan is in reach
+            shape = hinted.shape_yaku(facts, closed)
+            bonus = hinted.bonus_han(facts, ctx.hints)
+            pinfu = hinted.pinfu_shaped(facts)
+        # why: a worth depends on the hand only through these, and plans of one yaku (sanshoku of each rank)
+        # share it, as do the discards of one decision that leave the same facts
+        key = (plan.name, plan.simples, closed, bonus, pinfu, tuple(shape))
         worth = worths.get(key)
         if worth is None:
             worth = plan_worth(plan, facts, closed, ctx.dealer, ctx.hints, shape, bonus)
@@ -221,25 +234,33 @@ def best_plans(
 
 
 def routes(
-    ctx, counts: list[int], melds: tuple | None, tiles, closed: bool, followed: list[Plan], sh: int, live: int
+    ctx,
+    counts: list[int],
+    melds: tuple | None,
+    tiles,
+    closed: bool,
+    followed: list[Plan],
+    sh: int,
+    live: int,
+    worths: dict,
 ) -> list[tuple[int, int, float]]:
     """(shanten, live tiles, worth) of each way the 3n+1 hand ``counts`` can win, the any-shape way (plain
     shanten ``sh`` and ``live``) last. Its worth is exact once the hand is ready or one tile from it (every wait
     scored, ``ready.py``); a plan no slower than the hand is then counted one step slower than it is (the
-    exact figure has its near waits; the plan's estimate is for the waits it may change to)."""
+    exact figure has its near waits; the plan's estimate is for the waits it may change to). ``worths``: the
+    decision's memo of plan worths (a new dict per decision)."""
     exact = ready.exact_points(ctx, counts, melds, tiles, closed)
     own = ctx.obs.melds[ctx.obs.seat] if melds is None else melds
     hand = ctx.facts(counts, melds, tiles)
-    shape = hinted.shape_yaku(hand, closed)
     limit = sh + ROUTE_SLACK
     out = []
-    for _plan, p_sh, p_live, worth in best_plans(ctx, counts, own, hand, closed, followed, shape, limit):
+    for _plan, p_sh, p_live, worth in best_plans(ctx, counts, own, hand, closed, followed, limit, worths):
         # why: the exact figure looks one draw ahead only; a plan as fast as the hand whose near waits are
         # worthless (a pinfu wait under a forbidden pinfu) still wins once the wait is changed, a step later
         out.append((p_sh if exact is None or p_sh > sh else p_sh + 1, p_live, worth))
     if exact is None:
-        bonus = hinted.bonus_han(hand, ctx.hints)
-        exact = plan_worth(ANY_SHAPE, hand, closed, ctx.dealer, ctx.hints, shape, bonus)
+        shape = hinted.shape_yaku(hand, closed)
+        exact = plan_worth(ANY_SHAPE, hand, closed, ctx.dealer, ctx.hints, shape, hinted.bonus_han(hand, ctx.hints))
     out.append((sh, live, exact))
     return out
 
