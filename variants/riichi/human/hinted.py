@@ -75,13 +75,8 @@ def iipeikou_reach(counts) -> bool:
 def reached_yaku(facts: HandFacts, closed: bool, min_suit_tiles: int, min_pairs: int) -> list[tuple[str, int]]:
     """(name, han) of each yaku the hand can reach, named as the riichi scorer and 地雷's pool name them."""
     held = held_counts(facts)
-    yakuhai, pairs = value.yakuhai_han(facts)
-    local = sum(1 for m in facts.melds if m.type != "chi" and m.kind in facts.local_kinds)
-    local += sum(1 for k in facts.local_kinds if facts.counts[k] >= 3)
-    out = [("yakuhai", yakuhai)] if yakuhai else []
-    out += [("local_yakuhai", local)] if local else []
-    if value.tanyao_reach(facts) and (closed or facts.kuitan):
-        out.append(("tanyao", 1))
+    _yakuhai, pairs = value.yakuhai_han(facts)
+    out = shape_yaku(facts, closed)
     suit = value.one_suit_reach(facts, min_suit_tiles)
     if suit:
         out.append(("chinitsu" if suit >= 5 else "honitsu", suit))
