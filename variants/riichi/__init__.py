@@ -35,6 +35,7 @@ COMPILED_MODULES = (
     "variants.riichi.human.declare",
     "variants.riichi.human.discard",
     "variants.riichi.human.hinted",
+    "variants.riichi.human.plans",
     "variants.riichi.human.value",
     "variants.riichi.human.view",
 )

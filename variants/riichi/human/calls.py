@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mjsim.engine.actions import CHI, KAN, PON, Action
-from mjsim.hand.shanten import shanten
+from mjsim.hand import discard_kernel as kernel
+from mjsim.hand.shanten import improving_kinds, shanten
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import Meld
+from variants.riichi.human import plans, ready
 from variants.riichi.human.context import Context, action_tile, after_discards
 
 _MELD_TYPE = {CHI: "chi", PON: "pon", KAN: "kan"}
-OPEN_GAIN = 2.0  # a guess: an open hand this many times the closed hand's worth is a reason to open it
+# Above this chance of 役牌 being forbidden, a value pon is not made under yaku risks (it reverses the win).
+FORBIDDEN_YAKUHAI = 0.5
 
 
 def choose_call(ctx: Context, calls: Sequence[Action], pass_action: Action) -> Action:
@@ -22,8 +25,10 @@ def choose_call(ctx: Context, calls: Sequence[Action], pass_action: Action) -> A
     if _folding(ctx, now):
         return pass_action
     best, best_key = pass_action, None
+    # under yaku risks every call is measured against the plans of the hand as it is (worked out once)
+    bar = _plan_value_now(ctx) if ctx.hints.yaku_risk else 0.0
     for a in calls:
-        judged = _judge(ctx, a, now)
+        judged = _judge_by_plans(ctx, a, bar) if ctx.hints.yaku_risk else _judge(ctx, a, now)
         if judged is not None and (best_key is None or judged < best_key):
             best, best_key = a, judged
     return best
@@ -51,7 +56,7 @@ def _judge(ctx: Context, action: Action, now: int) -> tuple[int, int] | None:
     if points <= 0 and not (late and after == 0):
         return None  # a call into no yaku (formal tenpai in the last draws excepted)
     value_pon = action.kind == PON and kind_of(claimed) in ctx.facts(counts, melds, tiles).value_kinds
-    if after > now or (after == now and not value_pon and not _opens_into_value(ctx, points)):
+    if after > now or (after == now and not value_pon):
         return None
     if after > p.call_max_shanten and not value_pon:
         return None
@@ -62,12 +67,54 @@ def _judge(ctx: Context, action: Action, now: int) -> tuple[int, int] | None:
     return after, -points
 
 
-def _opens_into_value(ctx: Context, open_points: int) -> bool:
-    """Under yaku risks (地雷): a call that keeps the shanten is still worth it when it makes a hand that could
-    not win cleanly closed into one that can (the clean yaku of an open hand: toitoi, ittsu, sanshoku, chanta)."""
-    if not ctx.hints.yaku_risk or ctx.opened:
-        return False
-    return open_points > OPEN_GAIN * max(ctx.hand_points(ctx.counts, closed=True), 1)
+def _judge_by_plans(ctx: Context, action: Action, bar: float) -> tuple[int, int] | None:
+    """Under yaku risks (地雷): a call is worth it when the hand after it (and its best discard) has a better
+    plan, by chance to win times worth (``plans.py``), than the hand has now: a pon toward toitoi, a chi toward
+    ittsu, sanshoku or chanta. A pon of a value kind whose 役牌 the hints call forbidden more likely than not is
+    never made (its triplet reverses every win it is part of). ``bar``: the value without the call.
+    (0, -plan value), or None."""
+    obs = ctx.obs
+    claimed = action_tile(action)
+    if action.kind == KAN:
+        return None  # an open kan only adds a dora to every seat's hand and takes a draw: no plan needs it
+    if action.kind == PON and kind_of(claimed) in ctx.value_kinds:
+        if ctx.hints.yaku_risk.get("yakuhai", 0.0) > FORBIDDEN_YAKUHAI:
+            return None
+    counts = list(ctx.counts)
+    for t in action.tiles:
+        counts[kind_of(t)] -= 1
+    melds = obs.melds[obs.seat] + (Meld(_MELD_TYPE[action.kind], tuple(sorted(action.tiles + (claimed,)))),)
+    tiles = [t for t in obs.tiles if t not in action.tiles]
+    after = _plan_value_after(ctx, counts, melds, tiles)
+    if after <= bar:
+        return None
+    return 0, -round(after)
+
+
+def _plan_value_now(ctx: Context) -> float:
+    """The best plan's value of the hand as it is (3n+1: no call, nothing to discard)."""
+    closed = not ctx.opened
+    melds = ctx.obs.melds[ctx.obs.seat]
+    sh, improving = improving_kinds(ctx.counts)
+    live = sum(max(0, 4 - ctx.seen[k]) for k in improving)
+    followed = plans.candidate_plans(ctx.counts, melds, closed)
+    return plans.best_route(ctx, plans.routes(ctx, ctx.counts, None, None, closed, followed, sh, live, {}))
+
+
+def _plan_value_after(ctx: Context, counts: list[int], melds: tuple, tiles: list[int]) -> float:
+    """The best plan's value after a call (the 3n+2 concealed ``counts``) and its best discard."""
+    followed = plans.candidate_plans(counts, melds, False)
+    worths: dict = {}
+    best = 0.0
+    for k, sh, live in kernel.discard_facts(counts, ctx.seen, [k for k, n in enumerate(counts) if n], 1):
+        counts[k] -= 1
+        try:
+            rest = ready.tiles_without(tiles, k, ctx.table.red_ids)
+            ways = plans.routes(ctx, counts, melds, rest, False, followed, sh, live, worths)
+            best = max(best, plans.best_route(ctx, ways))
+        finally:
+            counts[k] += 1
+    return best
 
 
 def _keeps_closed(ctx: Context, now: int, after: int, open_points: int) -> bool:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from mjsim.engine.actions import Action
 from mjsim.hand.tiles import kind_of
-from variants.riichi.human import hinted
+from variants.riichi.human import plans, ready
 from variants.riichi.human.context import Context, action_tile, discard_facts, kind_set
 from variants.riichi.human.danger import discard_risk
 
 _SAFETY_TIE = 1e-6  # between equal scores, the less dangerous tile
+PLAN_SLACK = 1  # under yaku risks, discards this many shanten behind the fastest compete (a plan's way)
 
 
 def choose_discard(ctx: Context, options: list[Action]) -> Action:
@@ -22,10 +23,11 @@ def choose_discard(ctx: Context, options: list[Action]) -> Action:
 
 def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
     """Per discarded kind, the score the player ranks it by (higher is better)."""
+    if ctx.hints.yaku_risk:
+        return _plan_scores(ctx, options)
     threats = ctx.threats
-    # Without a threat only the fastest discards compete; against one, a step back may be the safe way, and
-    # when a variant puts yaku at risk a step back may be the way to a yaku that pays.
-    facts = discard_facts(ctx, kind_set(options), 1 if threats or ctx.hints.yaku_risk else 0)
+    # Without a threat only the fastest discards compete; against one, a step back may be the safe way.
+    facts = discard_facts(ctx, kind_set(options), 1 if threats else 0)
     out = {}
     late = ctx.obs.wall_left < 16
     # A win against a threat also takes the sticks on the table and stops the threat's own win.
@@ -34,11 +36,6 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
         worth = ctx.value_after(k)
         if sh == 0 and late and ctx.table.noten_payments:
             worth += ctx.profile.tenpai_draw_value
-        if ctx.hints.yaku_risk:
-            sh, live = _plan_speed(ctx, k, sh, live)
-        if not threats and ctx.hints.yaku_risk:  # a step back competes: rank by the chance to win times the worth
-            out[k] = ctx.win_chance(sh, live) * max(worth, 300.0)
-            continue
         if not threats:
             out[k] = -1000.0 * sh + live * max(worth, 300.0) ** ctx.profile.value_exponent
             continue
@@ -49,15 +46,35 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
     return out
 
 
-def _plan_speed(ctx: Context, kind: int, sh: int, live: int) -> tuple[int, int]:
-    """Under yaku risks, an open hand of pons goes for toitoi: its speed counts pairs (``hinted.toitoi_speed``)."""
+def _plan_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
+    """Under yaku risks (地雷): per discard, the best yaku plan's chance to win times its worth (``plans.py``).
+
+    A step back competes, since a plan's shanten is not the hand's: the way to a yaku that pays may give up
+    speed (two steps back were never chosen in 60 games at seven forbidden).
+    Against a threat the gain is weighed against the danger as in the plain play."""
+    threats = ctx.threats
+    facts = discard_facts(ctx, kind_set(options), PLAN_SLACK)
+    closed = not ctx.opened
+    followed = plans.candidate_plans(ctx.counts, ctx.obs.melds[ctx.obs.seat], closed)
+    swing = 1000.0 * ctx.obs.sticks + ctx.profile.deny_share * sum(t.ready * t.value for t in threats)
     counts = ctx.counts
-    counts[kind] -= 1
-    try:
-        toitoi = hinted.toitoi_speed(counts, ctx.obs.melds[ctx.obs.seat], ctx.seen)
-    finally:
-        counts[kind] += 1
-    return (sh, live) if toitoi is None or toitoi[0] > sh + 1 else toitoi
+    worths: dict = {}
+    out = {}
+    for k, (sh, live) in facts.items():
+        counts[k] -= 1
+        try:
+            tiles = ready.tiles_without(ctx.obs.tiles, k, ctx.table.red_ids)
+            ways = plans.routes(ctx, counts, None, tiles, closed, followed, sh, live, worths)
+        finally:
+            counts[k] += 1
+        if not threats:
+            # why the floor: a hand worth nothing still goes for ready (noten payments, a yaku that may come)
+            out[k] = plans.best_route(ctx, ways, floor=300.0)
+            continue
+        risk = discard_risk(k, threats, ctx.seen, ctx.doras, ctx.profile)
+        risk *= 1.0 + ctx.profile.future_risk_per_shanten * max(sh, 0)
+        out[k] = plans.best_route(ctx, ways, swing) - ctx.fold_weight * risk - _SAFETY_TIE * risk
+    return out
 
 
 def pick_tile(ctx: Context, same_kind: list[Action]) -> Action:

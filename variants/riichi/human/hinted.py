@@ -75,13 +75,8 @@ def iipeikou_reach(counts) -> bool:
 def reached_yaku(facts: HandFacts, closed: bool, min_suit_tiles: int, min_pairs: int) -> list[tuple[str, int]]:
     """(name, han) of each yaku the hand can reach, named as the riichi scorer and 地雷's pool name them."""
     held = held_counts(facts)
-    yakuhai, pairs = value.yakuhai_han(facts)
-    local = sum(1 for m in facts.melds if m.type != "chi" and m.kind in facts.local_kinds)
-    local += sum(1 for k in facts.local_kinds if facts.counts[k] >= 3)
-    out = [("yakuhai", yakuhai)] if yakuhai else []
-    out += [("local_yakuhai", local)] if local else []
-    if value.tanyao_reach(facts) and (closed or facts.kuitan):
-        out.append(("tanyao", 1))
+    _yakuhai, pairs = value.yakuhai_han(facts)
+    out = shape_yaku(facts, closed)
     suit = value.one_suit_reach(facts, min_suit_tiles)
     if suit:
         out.append(("chinitsu" if suit >= 5 else "honitsu", suit))
@@ -188,11 +183,49 @@ def _worth(yaku: list[tuple[str, int]], bonus: float, dealer: bool, hints: Value
     return (1.0 - TSUMO_SHARE) * max(ron, 0.0) + TSUMO_SHARE * max(tsumo, 0.0)
 
 
-def toitoi_speed(counts, melds, seen) -> tuple[int, int] | None:
+def shape_yaku(facts: HandFacts, closed: bool) -> list[tuple[str, int]]:
+    """(name, han) of the yaku the hand's shape brings to any plan: value triplets held, all simples."""
+    yakuhai, _pairs = value.yakuhai_han(facts)
+    local = sum(1 for m in facts.melds if m.type != "chi" and m.kind in facts.local_kinds)
+    local += sum(1 for k in facts.local_kinds if facts.counts[k] >= 3)
+    out = [("yakuhai", yakuhai)] if yakuhai else []
+    out += [("local_yakuhai", local)] if local else []
+    if value.tanyao_reach(facts) and (closed or facts.kuitan):
+        out.append(("tanyao", 1))
+    return out
+
+
+def plan_points(
+    facts: HandFacts,
+    closed: bool,
+    dealer: bool,
+    hints: ValueHints,
+    yaku: list[tuple[str, int]],
+    pinfu_ok: bool,
+    bonus: float,
+) -> float:
+    """Expected points of a win holding ``yaku`` (a plan's and its shape's; 0: none, so no win for an open hand)
+    with ``bonus`` han of dora and hinted tiles (``bonus_han``).
+
+    A closed hand picks the better of riichi and dama (a closed hand with no yaku wins only by riichi or menzen
+    tsumo) and, when ``pinfu_ok`` and the shape allows, counts pinfu for ``PINFU_SHARE`` of its wins."""
+    if not closed:
+        return _worth(yaku, bonus, dealer, hints, open_hand=True)
+    share = PINFU_SHARE if pinfu_ok and pinfu_shaped(facts) else 0.0
+    best = 0.0
+    for way in ([("riichi", 1)], []):
+        plain = _worth(yaku + way, bonus, dealer, hints, open_hand=False)
+        pinfu = _worth(yaku + way + [("pinfu", 1)], bonus, dealer, hints, open_hand=False) if share else 0.0
+        best = max(best, (1.0 - share) * plain + share * pinfu)
+    return best
+
+
+def toitoi_speed(counts, melds, seen, closed_ok: bool = False) -> tuple[int, int] | None:
     """(shanten, live tiles that improve it) of a hand built toward 対々和, for an open hand of pons and kans
-    only (one committed to it); None for any other hand. Shanten counts the tiles the triplets and the pair
-    still miss, as a person building toitoi does, not the sequences that standard shanten counts."""
-    if not melds or any(m.type == "chi" for m in melds):
+    only (one committed to it), or with ``closed_ok`` a closed hand too (one that will pon toward it); None for
+    any other hand. Shanten counts the tiles the triplets and the pair still miss, as a person building toitoi
+    does, not the sequences that standard shanten counts. ``seen``: copies of each kind in sight."""
+    if (not melds and not closed_ok) or any(m.type == "chi" for m in melds):
         return None
     slots = 4 - len(melds)
     triplets = sum(1 for n in counts if n >= 3)

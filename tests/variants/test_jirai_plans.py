@@ -1,0 +1,147 @@
+"""The yaku plans of the human player under 地雷 (``variants/riichi/human/plans.py``): each plan's own shanten
+and improving tiles on constructed hands, and a player that follows a clean yaku when every pool yaku is
+forbidden (``jirai.initial_count = jirai.max_count = 7``: the forbidden set is the whole pool and public)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from mjsim.agents import make_agent
+from mjsim.agents.hints import value_hints
+from mjsim.engine.actions import PASS, PON, RON, Action
+from mjsim.hand.notation import format_kinds, parse_counts, parse_tiles
+from mjsim.hand.shanten import standard_shanten
+from mjsim.hand.tiles import kind_of
+from mjsim.scoring import Meld
+from tests.variants.test_jirai_human import ITTSU, _observation, _offers, _rules
+from variants.jirai import advice
+from variants.riichi.human import plans
+from variants.riichi.human.calls import choose_call
+from variants.riichi.human.context import Context, TableRules
+from variants.riichi.human.profile_file import DEFAULT, shipped_profile
+
+
+def _plan(name: str, sets: tuple[int, ...] = (), allowed_kind: int | None = None) -> plans.Plan:
+    """The plan of ``name`` (of these sets, or whose kinds include ``allowed_kind``)."""
+    for plan in [*plans.SEQUENCE_PLANS, *plans.RESTRICTED_PLANS, plans.TOITOI]:
+        if plan.name != name or (sets and plan.sets != sets):
+            continue
+        if allowed_kind is None or (plan.allowed is not None and allowed_kind in plan.allowed):
+            return plan
+    raise KeyError(name)
+
+
+def _speed(plan: plans.Plan, hand: str, seen_extra: str = "") -> tuple[int, int] | None:
+    counts = list(parse_counts(hand))
+    seen = [c + e for c, e in zip(counts, parse_counts(seen_extra) if seen_extra else [0] * 34, strict=True)]
+    return plans.plan_speed(plan, counts, (), seen, [max(0, 4 - n) for n in seen])
+
+
+@pytest.mark.parametrize(
+    ("hand", "plan", "expected"),
+    [
+        # the sets are held: the rest (23p + 77s) is one set and a pair from ready
+        ("123456789m23p77s", _plan("ittsu", (0, 3, 6)), (0, 8)),
+        # 7m missing (4 live) and the rest 23p77s1z ready: 1p or 4p (8 live) complete it
+        ("12345689m23p77s1z", _plan("ittsu", (0, 3, 6)), (1, 12)),
+        # 3s missing, the rest 456s 99s complete
+        ("123m123p12s45699s", _plan("sanshoku", (0, 9, 18)), (0, 4)),
+        # 123m twice held, the rest one tile from two sets and a pair (a tanki on 1z)
+        ("112233m456p789s1z", _plan("iipeikou", (0, 0)), (0, 3)),
+        # two triplets and two pairs: one pair and one single still to become triplets (3 tiles: 2-shanten)
+        ("111m222p33s44s5s6z7z", plans.TOITOI, (2, 13)),
+        # the man tiles alone, 111 234 567 899: the honour is let go
+        ("111234567899m1z", _plan("chinitsu", allowed_kind=0), (1, 24)),
+    ],
+    ids=["ittsu-ready", "ittsu-7m-missing", "sanshoku-123", "iipeikou-123m", "toitoi", "chinitsu-man"],
+)
+def test_a_plans_shanten_and_live_tiles(hand, plan, expected):
+    assert _speed(plan, hand) == expected
+
+
+def test_a_plan_whose_missing_tile_is_all_in_sight_is_dead():
+    """7m: none left (the hand holds none, four are in sight), so ittsu in man cannot be made."""
+    assert _speed(_plan("ittsu", (0, 3, 6)), "12345689m23p77s1z", seen_extra="7777m") is None
+
+
+def test_a_plans_shanten_is_never_below_the_hands_standard_shanten():
+    hand = "13579m2468p1357s"
+    counts = list(parse_counts(hand))
+    plain = standard_shanten(counts, 4)
+    for plan in [*plans.SEQUENCE_PLANS, *plans.RESTRICTED_PLANS, plans.TOITOI]:
+        speed = _speed(plan, hand)
+        assert speed is None or speed[0] >= plain, plan.name
+
+
+def test_a_called_sequence_of_the_plan_counts_as_one_of_its_sets():
+    """With 789m called, ittsu in man needs only 123m and 456m: held, so the rest (23p77s) decides."""
+    counts = list(parse_counts("123456m23p77s"))
+    meld = Meld("chi", tuple(parse_tiles("789m", used=set())))
+    seen = counts
+    assert plans.plan_speed(_plan("ittsu", (0, 3, 6)), counts, (meld,), seen, [4 - n for n in seen]) == (0, 8)
+
+
+def _discard(hand: str, k: int = 7) -> str:
+    obs = _observation(hand, k=k)
+    chosen = make_agent("human", random.Random(0), _rules(k)).act(obs, _offers(obs, False))
+    return format_kinds([kind_of(chosen.tile)])
+
+
+def test_all_seven_forbidden_it_breaks_a_white_dragon_triplet_for_a_clean_ittsu():
+    """The triplet of 白 is yakuhai (forbidden): either tanki wait would reverse every win. Letting one 白 go
+    leaves ittsu with 白 as the pair, clean: the efficient discards (3p, 7s) keep the triplet."""
+    assert _discard("123456789m555z3p7s") == "5z"
+
+
+def test_all_seven_forbidden_it_keeps_the_tiles_of_its_ittsu():
+    """Two tiles from an ittsu in man (6m missing): the discard is never one of its tiles."""
+    assert _discard("12345789m34p56s99s") not in {"1m", "2m", "3m", "4m", "5m", "7m", "8m", "9m"}
+
+
+def _call(hand: str, claimed: str, k: int = 7) -> Action:
+    """The human's answer to a pon of ``claimed`` discarded by seat 0 (the hand holds two copies)."""
+    obs = _observation(hand, rivers=(claimed, "", "", ""), k=k)
+    rules = _rules(k)
+    ctx = Context(obs, shipped_profile(DEFAULT), TableRules.of(rules), 1.0, value_hints(rules, obs))
+    kind = kind_of(obs.rivers[0][-1])
+    own = tuple(t for t in obs.tiles if kind_of(t) == kind)[:2]
+    pon = Action(PON, obs.rivers[0][-1], tiles=own)
+    return choose_call(ctx, [pon], Action(PASS))
+
+
+def test_all_seven_forbidden_it_never_pons_a_value_kind():
+    """A pon of 白 makes yakuhai, which is forbidden: passed, even with the hand near toitoi."""
+    assert _call("55z111m999p22s3s4z7z", "5z").kind == PASS
+
+
+def test_all_seven_forbidden_it_pons_toward_toitoi():
+    """Pairs and triplets of non-value kinds: a pon of 2s brings toitoi (clean: 2 + 7 han) closer."""
+    assert _call("111m999p22s33s44p7z", "2s").kind == PON
+
+
+def _with_melds(obs, seat: int, melds: str):
+    """``obs`` with ``seat`` holding one pon of each kind in ``melds`` (an open hand that looks ready)."""
+    used: set[int] = set(obs.tiles)
+    called = tuple(Meld("pon", tuple(parse_tiles(k * 3, used=used))) for k in melds.split())
+    return dataclasses.replace(obs, melds=tuple(called if s == seat else m for s, m in enumerate(obs.melds)))
+
+
+def test_a_visible_threat_makes_playing_on_cost_something():
+    """At seven forbidden a seat with three melds is a clean baiman when it wins (1 + 7 han, 16,000): this seat
+    pays 4,000 of its tsumo (43 %) and a third of its rons, times the 40 % chance it wins."""
+    obs = _observation(ITTSU)
+    assert advice.threat_cost(_rules(7), obs) == 0.0
+    cost = advice.threat_cost(_rules(7), _with_melds(obs, 2, "1s 9p 2z"))
+    assert cost == pytest.approx(0.4 * (0.43 * 4000 + 0.57 * 16000 / 3))
+
+
+def test_a_cheap_reversed_win_is_taken_only_against_a_threat(monkeypatch):
+    """A reversed win that costs 1,000 ends the hand: declined with nobody threatening, taken against a seat
+    whose win would cost this one more (about 1,900 in expectation)."""
+    monkeypatch.setattr(advice, "win_worth", lambda obs, action, rules: -1000.0)
+    ron = Action(RON, 0)
+    assert advice.unwise_actions(_rules(7), _observation(ITTSU), [ron]) == [ron]
+    assert advice.unwise_actions(_rules(7), _with_melds(_observation(ITTSU), 2, "1s 9p 2z"), [ron]) == []

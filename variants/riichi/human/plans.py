@@ -1,0 +1,281 @@
+"""Yaku plans under a variant's yaku risks (地雷): each plan's own speed and worth, so a discard is ranked by
+the plan it serves.
+
+A person whose common yaku are forbidden builds the hand around one yaku that is not: 一気通貫 in one suit,
+三色同順 of one rank, 一盃口 of one sequence, 対々和, 混全帯幺九, 混一色 or 清一色 of one suit, or any shape for
+the yaku that come with every hand (riichi, menzen tsumo, pinfu, tanyao, yakuhai). Each plan has its own
+shanten and its own improving tiles:
+
+* a plan of fixed sets (ittsu, sanshoku, iipeikou) counts the tiles of its sets still missing plus the
+  ordinary standard shanten of the rest of the hand to the sets left (the plan's sets are then like called
+  melds); its improving tiles are the missing kinds and the kinds that lower the rest's shanten;
+* a plan that restricts the kinds (one suit, chanta: no 4-6) is the standard shanten of the tiles it can use;
+* toitoi counts the triplets and the pair still to make (``hinted.toitoi_speed``).
+
+A plan's worth is the hinted estimate of the finished hand holding the plan's yaku and the yaku its shape
+brings anyway (a value triplet held, all simples): ``(1 - p)`` x the clean points minus ``p`` x the plain ones
+(``hinted.expected_points``), a closed hand's tsumo counted only when it is worth anything (a forbidden menzen
+tsumo: the plan wins by ron only). Used only when the hints put yaku at risk; no other play changes.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from mjsim.hand.shanten import _plus_one_rows
+from mjsim.hand.tables import suit_index, suit_tables
+from mjsim.hand.tiles import YAOCHU_SET
+from variants.riichi.human import hinted, ready
+from variants.riichi.human.value import HandFacts
+
+_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
+_OTHERS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))  # the suits combined beside each suit
+MAX_MISSING = 3  # a plan of fixed sets is followed with at most this many of its tiles still to draw
+ROUTE_SLACK = 2  # a plan this many shanten slower than the hand still competes (a slower one hardly ever wins)
+MAX_OFF_SUIT = 6  # a one-suit plan is followed with at most this many tiles outside it (a guess)
+
+
+class Plan:
+    """One yaku a person can build toward: its name as the scorer gives it, its han, what it is made of."""
+
+    def __init__(
+        self,
+        name: str,
+        han: tuple[int, int],  # (closed, open)
+        sets: tuple[int, ...] = (),  # lowest kinds of the sequences it needs (fixed-sets plans)
+        allowed: frozenset[int] | None = None,  # the kinds it can use (restricted plans)
+        closed_only: bool = False,
+        simples: bool = False,  # its finished hand may be all simples (so tanyao may come with it)
+    ) -> None:
+        self.name, self.han, self.sets, self.allowed = name, han, sets, allowed
+        self.closed_only, self.simples = closed_only, simples
+        self.mask = [allowed is None or k in allowed for k in range(34)]
+
+
+def _sequence_plans() -> list[Plan]:
+    """Ittsu per suit, sanshoku per rank, iipeikou per sequence."""
+    out = [Plan("ittsu", (2, 1), (9 * s, 9 * s + 3, 9 * s + 6)) for s in range(3)]
+    out += [Plan("sanshoku", (2, 1), (r, 9 + r, 18 + r), simples=0 < r < 6) for r in range(7)]
+    out += [
+        Plan("iipeikou", (1, 0), (9 * s + r, 9 * s + r), closed_only=True, simples=0 < r < 6)
+        for s in range(3)
+        for r in range(7)
+    ]
+    return out
+
+
+def _restricted_plans() -> list[Plan]:
+    """Chanta (no rank 4-6), honitsu and chinitsu per suit."""
+    honours = frozenset(range(27, 34))
+    chanta = frozenset(k for k in range(34) if k >= 27 or k % 9 not in (3, 4, 5))
+    out = [Plan("chanta", (2, 1), allowed=chanta)]
+    for s in range(3):
+        suit = frozenset(range(9 * s, 9 * s + 9))
+        out.append(Plan("honitsu", (3, 2), allowed=suit | honours))
+        out.append(Plan("chinitsu", (6, 5), allowed=suit, simples=True))
+    return out
+
+
+SEQUENCE_PLANS = _sequence_plans()
+RESTRICTED_PLANS = _restricted_plans()
+TOITOI = Plan("toitoi", (2, 2))
+ANY_SHAPE = Plan("", (0, 0), simples=True)
+
+
+@lru_cache(maxsize=1 << 14)
+def rest_facts(key: bytes, sets: int) -> tuple[int, tuple[int, ...]]:
+    """(standard shanten of the counts ``key`` to ``sets`` sets and a pair, kinds whose one more tile lowers it).
+
+    The counts may hold more tiles than the sets need (the extra ones are let go as the plan's tiles come):
+    the tables' need value is the fewest tiles to draw over every way to use the tiles held."""
+    t = suit_tables(4)
+    n, combine, rows, cols = t.n, t.combine, t.rows, t.cols
+    column = sets * 2 + 1
+    ids = [(t.honor if s == 3 else t.suit)[suit_index(key, lo, hi)] for s, (lo, hi) in enumerate(_SLICES)]
+    whole = combine[combine[combine[ids[0] * n + ids[1]] * n + ids[2]] * n + ids[3]]
+    now = rows[whole * cols + column] - 1
+    out = []
+    for s, (lo, hi) in enumerate(_SLICES):
+        a, b, c = _OTHERS[s]
+        rest = combine[combine[ids[a] * n + ids[b]] * n + ids[c]] * n
+        for i, row in enumerate(_plus_one_rows(key[lo:hi], s == 3)):
+            if row >= 0 and rows[combine[rest + row] * cols + column] - 1 < now:
+                out.append(lo + i)
+    return now, tuple(out)
+
+
+def plan_speed(plan: Plan, counts: list[int], melds: tuple, seen: list[int], left: list[int]) -> tuple[int, int] | None:
+    """(shanten, live tiles that lower it) of the 3n+1 hand ``counts`` + ``melds`` built toward ``plan``;
+    None when the melds or the tiles out of sight rule the plan out. ``seen``: copies of each kind in sight,
+    ``left``: those out of sight."""
+    if plan.closed_only and any(m.opened for m in melds):
+        return None
+    if plan.sets:
+        return _fixed_speed(plan, counts, melds, left)
+    if plan is TOITOI:
+        return hinted.toitoi_speed(counts, melds, seen, closed_ok=True)
+    mask = plan.mask
+    for m in melds:
+        if not mask[m.kind] or (plan.name == "chanta" and not _holds_yaochu(m)):
+            return None
+    key = bytes(c if mask[k] else 0 for k, c in enumerate(counts))
+    sh, improving = rest_facts(key, 4 - len(melds))
+    return sh, sum(left[k] for k in improving if mask[k])
+
+
+def _holds_yaochu(meld) -> bool:
+    """A meld with a terminal or an honour (what every set of a chanta hand holds)."""
+    return meld.kind in YAOCHU_SET or (meld.type == "chi" and meld.kind % 9 == 6)
+
+
+def _fixed_speed(plan: Plan, counts: list[int], melds: tuple, left: list[int]) -> tuple[int, int] | None:
+    """A fixed-sets plan: its missing tiles plus the rest's standard shanten to the sets still free."""
+    rest = list(counts)
+    chis = [m.kind for m in melds if m.type == "chi"]
+    needed: dict[int, int] = {}
+    built = 0
+    for start in plan.sets:
+        if start in chis:  # a called sequence of the plan is one of its sets
+            chis.remove(start)
+            continue
+        built += 1
+        for k in range(start, start + 3):
+            if rest[k]:
+                rest[k] -= 1
+            else:
+                needed[k] = needed.get(k, 0) + 1
+    free = 4 - len(melds) - built
+    if free < 0 or any(left[k] < n for k, n in needed.items()):
+        return None
+    sh, improving = rest_facts(bytes(rest), free)
+    live = sum(left[k] for k in needed) + sum(left[k] for k in improving if k not in needed)
+    return sum(needed.values()) + sh, live
+
+
+def candidate_plans(counts: list[int], melds: tuple, closed: bool) -> list[Plan]:
+    """The plans worth following from the hand ``counts`` (a 3n+2 hand about to discard, or 3n+1): fixed-sets
+    plans with at most ``MAX_MISSING`` tiles to draw, one-suit plans with few tiles outside, chanta, toitoi
+    without a called sequence. Worked out once per decision; each discard is then judged against these."""
+    out = []
+    chis = [m.kind for m in melds if m.type == "chi"]
+    for plan in SEQUENCE_PLANS:
+        if plan.closed_only and not closed:
+            continue
+        rest = list(counts)
+        missing = 0
+        for start in plan.sets:
+            if start in chis:
+                continue
+            for k in range(start, start + 3):
+                if rest[k]:
+                    rest[k] -= 1
+                else:
+                    missing += 1
+        if missing <= MAX_MISSING:
+            out.append(plan)
+    total = sum(counts)
+    for plan in RESTRICTED_PLANS:
+        inside = sum(c for k, c in enumerate(counts) if plan.mask[k])
+        if plan.name == "chanta" or total - inside <= MAX_OFF_SUIT:
+            out.append(plan)
+    if not chis:
+        out.append(TOITOI)
+    return out
+
+
+def plan_worth(
+    plan: Plan, facts: HandFacts, closed: bool, dealer: bool, hints, shape: list[tuple[str, int]], bonus: float
+) -> float:
+    """Expected points of a win of ``plan`` (the hinted estimate with the plan's yaku and the shape's; ``bonus``:
+    ``hinted.bonus_han`` of the hand)."""
+    opened = not closed or plan is TOITOI  # a closed hand builds toitoi by pons
+    yaku = list(shape) if plan.simples else [y for y in shape if y[0] != "tanyao"]
+    if plan.name:
+        yaku.append((plan.name, plan.han[1 if opened else 0]))
+    pinfu_ok = not plan.name or bool(plan.sets)
+    return hinted.plan_points(facts, not opened, dealer, hints, yaku, pinfu_ok, bonus)
+
+
+def best_plans(
+    ctx,
+    counts: list[int],
+    melds: tuple,
+    facts: HandFacts,
+    closed: bool,
+    plans: list[Plan],
+    limit: int,
+    worths: dict,
+) -> list[tuple[Plan, int, int, float]]:
+    """(plan, shanten, live tiles, worth) of each plan in ``plans`` the 3n+1 hand ``counts`` can still follow
+    within ``limit`` shanten and win with something. ``worths``: the decision's memo of plan worths."""
+    seen = ctx.seen
+    left = [max(0, 4 - n) for n in seen]
+    shape: list[tuple[str, int]] | None = None
+    bonus, pinfu = 0.0, False
+    out = []
+    for plan in plans:
+        speed = plan_speed(plan, counts, melds, seen, left)
+        if speed is None or speed[0] > limit:
+            continue
+        if shape is None:  # the facts a worth reads, worked out once the first plan is in reach
+            shape = hinted.shape_yaku(facts, closed)
+            bonus = hinted.bonus_han(facts, ctx.hints)
+            pinfu = hinted.pinfu_shaped(facts)
+        # why: a worth depends on the hand only through these, and plans of one yaku (sanshoku of each rank)
+        # share it, as do the discards of one decision that leave the same facts
+        key = (plan.name, plan.simples, closed, bonus, pinfu, tuple(shape))
+        worth = worths.get(key)
+        if worth is None:
+            worth = plan_worth(plan, facts, closed, ctx.dealer, ctx.hints, shape, bonus)
+            worths[key] = worth
+        if worth > 0.0:
+            out.append((plan, speed[0], speed[1], worth))
+    return out
+
+
+def routes(
+    ctx,
+    counts: list[int],
+    melds: tuple | None,
+    tiles,
+    closed: bool,
+    followed: list[Plan],
+    sh: int,
+    live: int,
+    worths: dict,
+) -> list[tuple[int, int, float]]:
+    """(shanten, live tiles, worth) of each way the 3n+1 hand ``counts`` can win, the any-shape way (plain
+    shanten ``sh`` and ``live``) last. Its worth is exact once the hand is ready or one tile from it (every wait
+    scored, ``ready.py``); a plan no slower than the hand is then counted one step slower than it is (the
+    exact figure has its near waits; the plan's estimate is for the waits it may change to). ``worths``: the
+    decision's memo of plan worths (a new dict per decision)."""
+    exact = ready.exact_points(ctx, counts, melds, tiles, closed)
+    own = ctx.obs.melds[ctx.obs.seat] if melds is None else melds
+    hand = ctx.facts(counts, melds, tiles)
+    limit = sh + ROUTE_SLACK
+    out = []
+    for _plan, p_sh, p_live, worth in best_plans(ctx, counts, own, hand, closed, followed, limit, worths):
+        # why: the exact figure looks one draw ahead only; a plan as fast as the hand whose near waits are
+        # worthless (a pinfu wait under a forbidden pinfu) still wins once the wait is changed, a step later
+        out.append((p_sh if exact is None or p_sh > sh else p_sh + 1, p_live, worth))
+    if exact is None:
+        shape = hinted.shape_yaku(hand, closed)
+        exact = plan_worth(ANY_SHAPE, hand, closed, ctx.dealer, ctx.hints, shape, hinted.bonus_han(hand, ctx.hints))
+    out.append((sh, live, exact))
+    return out
+
+
+def best_route(ctx, ways: list[tuple[int, int, float]], swing: float = 0.0, floor: float = 0.0) -> float:
+    """The best way's chance to win times its worth (plus ``swing``, what a win also takes or stops); ``floor``:
+    the least the any-shape way (the last) is worth; a ready hand late also counts the noten payments."""
+    late = ctx.obs.wall_left < 16 and ctx.table.noten_payments
+    best = 0.0
+    last = len(ways) - 1
+    for i, (sh, live, worth) in enumerate(ways):
+        if i == last:
+            worth = max(worth, floor)
+        if sh == 0 and late:
+            worth += ctx.profile.tenpai_draw_value
+        if worth > 0.0:
+            best = max(best, ctx.win_chance(sh, live) * (worth + swing))
+    return best
