@@ -113,6 +113,7 @@ def _ron_offer(k: int):
         round_wind=27,
         last_discard=(0, tile),
         declared=(False,) * 4,
+        scores=(25000,) * 4,  # the seats, as a real observation has them (the threat cost reads every seat)
         indicators=tuple(parse_tiles("1z", used=used)),
     )
     assert kind_of(tile) == parse_kinds("5s")[0]
