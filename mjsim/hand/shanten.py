@@ -154,24 +154,31 @@ def _checked_key(hand: str | Sequence[int]) -> bytes:
 _SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
-def improving_kinds(counts: Sequence[int], now: int | None = None) -> tuple[int, list[int]]:
+def improving_kinds(counts: Sequence[int], now: int | None = None, sets: int | None = None) -> tuple[int, list[int]]:
     """(shanten, kinds that lower it) of a hand of 3n+1 tiles (4- or 5-set hands, all three forms).
 
     Only the suit of the added tile changes, so the other three suits are
     combined once and each candidate costs one row lookup and one combine;
     seven pairs and thirteen orphans change by a count, not a recount.
     ``now`` is the hand's shanten when the caller has just worked it out.
+    ``sets``: the standard form only, to that many sets and a pair, from tiles that may be more than they
+    need (the rest of a hand built toward fixed sets: the human player's yaku plans).
     """
     key = bytes(counts)
-    if now is None:
-        now = shanten(list(key))
     total = sum(key) + 1
-    sets = total // 3
+    if sets is None:
+        sets = total // 3
+        if now is None:
+            now = shanten(list(key))
+        other = _other_forms(key, now) if total == 14 else frozenset()
+    else:
+        if now is None:
+            now = standard_shanten(key, sets)
+        other = frozenset()
     max_sets = 5 if sets > 4 else 4  # 16-tile hands read their rows from the five-set tables
     t = _TABLES.get(max_sets) or suit_tables(max_sets)
     n, combine, rows, cols = t.n, t.combine, t.rows, t.cols
     ids = [(t.honor if s == 3 else t.suit)[suit_index(key, lo, hi)] for s, (lo, hi) in enumerate(_SUIT_SLICES)]
-    other = _other_forms(key, now) if total == 14 else frozenset()
     out = []
     column = sets * 2 + 1
     for s, (lo, hi) in enumerate(_SUIT_SLICES):

@@ -22,14 +22,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from mjsim.hand.shanten import _plus_one_rows
-from mjsim.hand.tables import suit_index, suit_tables
+from mjsim.hand.shanten import improving_kinds
 from mjsim.hand.tiles import YAOCHU_SET
 from variants.riichi.human import hinted, ready
 from variants.riichi.human.value import HandFacts
 
-_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
-_OTHERS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))  # the suits combined beside each suit
 MAX_MISSING = 3  # a plan of fixed sets is followed with at most this many of its tiles still to draw
 ROUTE_SLACK = 2  # a plan this many shanten slower than the hand still competes (a slower one hardly ever wins)
 MAX_OFF_SUIT = 6  # a one-suit plan is followed with at most this many tiles outside it (a guess)
@@ -88,20 +85,8 @@ def rest_facts(key: bytes, sets: int) -> tuple[int, tuple[int, ...]]:
 
     The counts may hold more tiles than the sets need (the extra ones are let go as the plan's tiles come):
     the tables' need value is the fewest tiles to draw over every way to use the tiles held."""
-    t = suit_tables(4)
-    n, combine, rows, cols = t.n, t.combine, t.rows, t.cols
-    column = sets * 2 + 1
-    ids = [(t.honor if s == 3 else t.suit)[suit_index(key, lo, hi)] for s, (lo, hi) in enumerate(_SLICES)]
-    whole = combine[combine[combine[ids[0] * n + ids[1]] * n + ids[2]] * n + ids[3]]
-    now = rows[whole * cols + column] - 1
-    out = []
-    for s, (lo, hi) in enumerate(_SLICES):
-        a, b, c = _OTHERS[s]
-        rest = combine[combine[ids[a] * n + ids[b]] * n + ids[c]] * n
-        for i, row in enumerate(_plus_one_rows(key[lo:hi], s == 3)):
-            if row >= 0 and rows[combine[rest + row] * cols + column] - 1 < now:
-                out.append(lo + i)
-    return now, tuple(out)
+    now, kinds = improving_kinds(key, sets=sets)
+    return now, tuple(kinds)
 
 
 def plan_speed(plan: Plan, counts: list[int], melds: tuple, seen: list[int], left: list[int]) -> tuple[int, int] | None:
@@ -130,20 +115,7 @@ def _holds_yaochu(meld) -> bool:
 
 def _fixed_speed(plan: Plan, counts: list[int], melds: tuple, left: list[int]) -> tuple[int, int] | None:
     """A fixed-sets plan: its missing tiles plus the rest's standard shanten to the sets still free."""
-    rest = list(counts)
-    chis = [m.kind for m in melds if m.type == "chi"]
-    needed: dict[int, int] = {}
-    built = 0
-    for start in plan.sets:
-        if start in chis:  # a called sequence of the plan is one of its sets
-            chis.remove(start)
-            continue
-        built += 1
-        for k in range(start, start + 3):
-            if rest[k]:
-                rest[k] -= 1
-            else:
-                needed[k] = needed.get(k, 0) + 1
+    rest, needed, built = _without_sets(plan, counts, melds)
     free = 4 - len(melds) - built
     if free < 0 or any(left[k] < n for k, n in needed.items()):
         return None
@@ -152,33 +124,42 @@ def _fixed_speed(plan: Plan, counts: list[int], melds: tuple, left: list[int]) -
     return sum(needed.values()) + sh, live
 
 
+def _without_sets(plan: Plan, counts: list[int], melds: tuple) -> tuple[list[int], dict[int, int], int]:
+    """The counts with the plan's sets taken out, the copies of each kind the sets still miss, and how many of
+    the sets the hand builds itself (a called sequence of the plan is one of its sets)."""
+    rest = list(counts)
+    chis = [m.kind for m in melds if m.type == "chi"]
+    needed: dict[int, int] = {}
+    built = 0
+    for start in plan.sets:
+        if start in chis:
+            chis.remove(start)
+            continue
+        built += 1
+        for k in range(start, start + 3):
+            if rest[k]:
+                rest[k] -= 1
+            else:
+                needed[k] = needed.get(k, 0) + 1
+    return rest, needed, built
+
+
 def candidate_plans(counts: list[int], melds: tuple, closed: bool) -> list[Plan]:
     """The plans worth following from the hand ``counts`` (a 3n+2 hand about to discard, or 3n+1): fixed-sets
     plans with at most ``MAX_MISSING`` tiles to draw, one-suit plans with few tiles outside, chanta, toitoi
     without a called sequence. Worked out once per decision; each discard is then judged against these."""
     out = []
-    chis = [m.kind for m in melds if m.type == "chi"]
     for plan in SEQUENCE_PLANS:
         if plan.closed_only and not closed:
             continue
-        rest = list(counts)
-        missing = 0
-        for start in plan.sets:
-            if start in chis:
-                continue
-            for k in range(start, start + 3):
-                if rest[k]:
-                    rest[k] -= 1
-                else:
-                    missing += 1
-        if missing <= MAX_MISSING:
+        if sum(_without_sets(plan, counts, melds)[1].values()) <= MAX_MISSING:
             out.append(plan)
     total = sum(counts)
     for plan in RESTRICTED_PLANS:
         inside = sum(c for k, c in enumerate(counts) if plan.mask[k])
         if plan.name == "chanta" or total - inside <= MAX_OFF_SUIT:
             out.append(plan)
-    if not chis:
+    if not any(m.type == "chi" for m in melds):
         out.append(TOITOI)
     return out
 
