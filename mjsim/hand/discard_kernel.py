@@ -157,11 +157,9 @@ def _live_after(hand: _Hand, kind: int, now: int, left: list[int]) -> int:
     index = hand.index[s] - _WEIGHT[kind]
     rest = hand.rests[s]
     drawn = list(_other_draws(hand, s, hand.per_suit[s][index], below))  # the other suits' kinds first
-    for j in range(_LO[s], _HI[s]):  # then the discard's own suit, one more tile of each kind
-        if hand.counts[j] - (j == kind) < 4:
-            row = hand.per_suit[s][index + _WEIGHT[j]]
-            if row != NO_ROW and need[combine[rest + row]] < below:
-                drawn.append(j)
+    for j, row in _plus_rows(hand, s, index, kind):  # then the discard's own suit
+        if need[combine[rest + row]] < below:
+            drawn.append(j)
     live = 0
     for j in drawn:
         live += left[j]
