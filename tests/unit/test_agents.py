@@ -18,6 +18,7 @@ from mjsim.hand.notation import parse_tiles
 from mjsim.hookspecs import hookimpl
 from mjsim.observation import Observation
 from mjsim.rules import RuleSet
+from tests.positions import table_view
 
 GENERIC = ["defensive", "efficiency", "random", "tsumogiri"]
 
@@ -86,23 +87,7 @@ def test_make_agent_gives_the_factory_the_rules_of_the_game(monkeypatch):
 def _shousangen_tsumo() -> tuple[Observation, Action]:
     """Seat 1 drew the last tile of 123m456m555z666z77z: 小三元, two dragon yakuhai, 混一色, 門前清自摸和."""
     tiles = tuple(parse_tiles("123m456m555z666z77z"))
-    obs = Observation(
-        seat=1,
-        dealer=0,
-        round_wind=27,
-        honba=0,
-        sticks=0,
-        scores=(25000,) * 4,
-        tiles=tiles,
-        counts=(),
-        melds=((),) * 4,
-        rivers=((),) * 4,
-        declared=(False,) * 4,
-        indicators=(),
-        wall_left=50,
-        last_discard=None,
-        extra={"jirai_forbidden_count": 1, "jirai_public": ((0, 0, 1, ()),)},
-    )
+    obs = table_view(tiles, extra={"jirai_forbidden_count": 1, "jirai_public": ((0, 0, 1, ()),)})
     return obs, Action(TSUMO, tiles[-1])
 
 

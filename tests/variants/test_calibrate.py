@@ -60,6 +60,7 @@ def test_a_target_may_widen_a_parameters_range():
     assert abs(result.values["fold_weight"] - 0.05) < 0.03
     assert all(0.0 <= v["fold_weight"] <= 2.0 for v, _ in result.evaluations)  # phoenix's: 0.2-2.0 (above)
 
+
 def test_the_loss_is_zero_on_the_target_and_grows_with_a_miss():
     """Each miss counts in units of its tolerance."""
     target = TARGETS["phoenix"]

@@ -13,7 +13,7 @@ from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation
 from mjsim.rules import RuleSet
 from mjsim.scoring import Meld
-from tests.positions import dealt
+from tests.positions import dealt, table_view
 
 
 def _human(options: dict | None = None):
@@ -30,16 +30,11 @@ def _observation(hand: str, rivers=("", "", "", ""), riichi_seat=None, indicator
     if last is not None:
         seat, text = last
         last_discard = (seat, parse_tiles(text, used=used)[0])
-    return Observation(
+    return table_view(
+        tiles,
         seat=0,
-        dealer=0,
-        round_wind=27,
-        honba=0,
         sticks=1 if riichi_seat is not None else 0,
-        scores=(25000,) * 4,
-        tiles=tiles,
         counts=tuple(counts),
-        melds=((),) * 4,
         rivers=river_tiles,
         declared=declared,
         indicators=tuple(parse_tiles(indicator, used=used)),

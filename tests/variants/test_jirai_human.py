@@ -19,7 +19,7 @@ from mjsim.hand.notation import format_kinds, parse_tiles
 from mjsim.hand.tiles import kind_of
 from mjsim.observation import Observation
 from mjsim.rules import RuleSet
-from tests.positions import dealt
+from tests.positions import dealt, table_view
 from variants.riichi.human import ready
 from variants.riichi.human.context import Context, TableRules
 from variants.riichi.human.profile_file import DEFAULT, shipped_profile
@@ -37,21 +37,11 @@ def _observation(hand: str, rivers=("", "", "", ""), k: int = 7) -> Observation:
     """Seat 1 (South, East round, dealer 0) holding ``hand``, with the count of ``k`` forbidden public."""
     used: set[int] = set()
     tiles, river_tiles, counts = dealt(hand, rivers, used)
-    return Observation(
-        seat=1,
-        dealer=0,
-        round_wind=27,
-        honba=0,
-        sticks=0,
-        scores=(25000,) * 4,
-        tiles=tiles,
+    return table_view(
+        tiles,
         counts=tuple(counts),
-        melds=((),) * 4,
         rivers=river_tiles,
-        declared=(False,) * 4,
         indicators=tuple(parse_tiles("1z", used=used)),
-        wall_left=50,
-        last_discard=None,
         extra={"jirai_forbidden_count": k, "jirai_public": ()},
         declared_at=(None,) * 4,
         tsumogiri=tuple((False,) * len(r) for r in river_tiles),
