@@ -18,7 +18,7 @@ from variants.boo.advice import unwise_win
 from variants.chengdu.human import ChengduHuman
 from variants.chengdu.human_reading import ChengduProfile, FanTable, hand_fan
 from variants.chengdu.human_reading import threats as chengdu_threats
-from variants.common.hazards import win_chance
+from variants.common.hazards import one_away_chance, win_chance
 from variants.common.pushfold import PushFoldProfile, Threat, deal_in_chance, passed_since_last_discard, ready_chance
 from variants.taiwan.human import TaiwanHuman
 
@@ -48,6 +48,28 @@ def _obs(rivers, dealer=0, seat=0, melds=None, extra=None, wall_left=40):
 def test_a_ready_hand_wins_more_often_than_a_one_shanten_and_that_than_a_two_shanten():
     chances = [win_chance(sh, 8, 12.0, 80, P) for sh in (0, 1, 2)]
     assert chances[0] > chances[1] > chances[2] > 0
+
+
+def test_a_late_one_shanten_hand_with_few_tiles_keeps_a_chance_when_counted_by_draw():
+    """Four live tiles of 80 unseen: the mean wait (20 draws) is longer than the 5 draws left, so the default
+    chance is 0; counted over the draw that readies it, an early draw still wins sometimes."""
+    assert win_chance(1, 4, 5.0, 80, P) == 0.0
+    assert win_chance(1, 4, 5.0, 80, P, by_draw=True) == one_away_chance(4, 5.0, 80, P) > 0.0
+
+
+@pytest.mark.parametrize(
+    ("fewer", "more"),
+    [((4, 5.0), (8, 5.0)), ((8, 5.0), (8, 10.0))],
+    ids=["more-live-tiles", "more-draws-left"],
+)
+def test_a_one_shanten_chance_by_draw_grows_with_tiles_and_draws(fewer, more):
+    assert 0.0 < one_away_chance(*fewer, 80, P) < one_away_chance(*more, 80, P)
+
+
+def test_a_one_shanten_chance_by_draw_stays_below_a_ready_hands():
+    ready = win_chance(0, P.typical_wait, 10.0, 80, P)
+    assert one_away_chance(40, 10.0, 80, P) < ready
+    assert one_away_chance(4, 1.0, 80, P) == 0.0  # no draw left to be ready and then win
 
 
 def test_readiness_grows_with_discards_and_open_melds_up_to_its_cap():

@@ -97,8 +97,33 @@ def test_all_seven_forbidden_it_breaks_a_white_dragon_triplet_for_a_clean_ittsu(
 
 
 def test_all_seven_forbidden_it_keeps_the_tiles_of_its_ittsu():
-    """Two tiles from an ittsu in man (6m missing): the discard is never one of its tiles."""
-    assert _discard("12345789m34p56s99s") not in {"1m", "2m", "3m", "4m", "5m", "7m", "8m", "9m"}
+    """Two tiles from an ittsu in man (6m missing): the discard is never one of its tiles. (With 56s instead of
+    78s the 345 sanshoku of 345m 34p 56s competes: letting 1m go keeps both yaku two steps away, and the
+    player may do that.)"""
+    assert _discard("12345789m34p78s99s") not in {"1m", "2m", "3m", "4m", "5m", "7m", "8m", "9m"}
+
+
+def test_all_seven_forbidden_late_it_keeps_a_clean_toitoi_over_a_ready_hand_with_no_yaku():
+    """Seven draws left, 666p called: letting 2s go readies 11m/88s with 234s (no yaku: it cannot win);
+    letting 3s or 4s go keeps toitoi one step away (1m makes it clean: 2 + 7 han). Its mean wait for a
+    useful tile is longer than the wall, so only a chance summed over the draws keeps the plan alive."""
+    obs = dataclasses.replace(_with_melds(_observation("11m666m22s34s88s"), 1, "6p"), wall_left=28)
+    chosen = make_agent("human", random.Random(0), _rules(7)).act(obs, _offers(obs, False))
+    assert format_kinds([kind_of(chosen.tile)]) in {"3s", "4s"}
+
+
+def test_a_discard_that_keeps_two_yaku_alive_beats_one_that_keeps_one():
+    """A further yaku counts for the chance that the better one fails: 16,000 at chance c, then again; a second
+    way to the same yaku (sanshoku of another rank) adds nothing."""
+    rules = _rules(7)
+    obs = _observation(ITTSU)
+    ctx = Context(obs, shipped_profile(DEFAULT), TableRules.of(rules), 1.0, value_hints(rules, obs))
+    ittsu, sanshoku, shape = (2, 10, 16000.0, "ittsu"), (2, 10, 16000.0, "sanshoku"), (1, 20, 0.0, "")
+    one = plans.best_route(ctx, [ittsu, shape])
+    chance = ctx.win_chance(2, 10, True)
+    assert one == pytest.approx(chance * 16000.0)
+    assert plans.best_route(ctx, [ittsu, sanshoku, shape]) == pytest.approx(one + (1.0 - chance) * one)
+    assert plans.best_route(ctx, [ittsu, ittsu, shape]) == pytest.approx(one)
 
 
 def _call(hand: str, claimed: str, k: int = 7) -> Action:

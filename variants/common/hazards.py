@@ -34,16 +34,21 @@ class WinChanceParams(Protocol):
     def far_step_factor(self) -> float: ...
 
 
-def win_chance(shanten_after: int, tiles_left: int, draws: float, unseen: int, p: WinChanceParams) -> float:
+def win_chance(
+    shanten_after: int, tiles_left: int, draws: float, unseen: int, p: WinChanceParams, by_draw: bool = False
+) -> float:
     """Chance of winning the hand from a shanten and the live tiles that improve it (tiles_left).
 
     Competing hazards: each own turn the hand wins with its own rate or the hand ends by another's win
-    with ``others_win_per_turn``; a one-shanten hand first waits ``unseen / tiles_left`` turns to be ready.
+    with ``others_win_per_turn``; a one-shanten hand first waits ``unseen / tiles_left`` turns to be ready
+    (``by_draw``: it is ready at each draw with its own chance instead, ``one_away_chance``).
     ``draws`` is the own draws left, ``unseen`` the tiles this seat has not seen.
     """
     others = p.others_win_per_turn
     if shanten_after <= 0:
         return ready_chance(tiles_left, draws, unseen, others, p.ron_factor)
+    if shanten_after == 1 and by_draw:
+        return one_away_chance(tiles_left, draws, unseen, p)
     if shanten_after == 1:
         wait = min(unseen / max(tiles_left, 1), draws)
         reach = 1.0 - pow(1.0 - min(tiles_left / unseen, 0.9), max(draws - 1, 0))
@@ -53,6 +58,31 @@ def win_chance(shanten_after: int, tiles_left: int, draws: float, unseen: int, p
     far = p.far_win_chance[step] * min(3.0, tiles_left / p.far_typical_tiles[step])
     far *= pow(p.far_step_factor, max(shanten_after - 3, 0))  # each further step costs as much again
     return far * min(1.0, draws / 12.0)
+
+
+def one_away_chance(tiles_left: int, draws: float, unseen: int, p: WinChanceParams) -> float:
+    """Chance a one-shanten hand wins: summed over the own draw at which it becomes ready (each draw readies it
+    with chance ``tiles_left / unseen``), the chance no other seat has won by then times the chance the ready
+    hand (``typical_wait`` live tiles) wins in the draws still left.
+
+    Unlike ``win_chance``'s default, which waits the mean ``unseen / tiles_left`` draws first, a hand with few
+    live tiles late in the wall keeps the chance of an early draw: there the default gives 0 (the mean wait is
+    longer than the wall), so a person's one-shanten plan would lose to a ready hand that cannot win."""
+    others = p.others_win_per_turn
+    ready_now = min(tiles_left / unseen, 0.9)
+    own = min(p.typical_wait * p.ron_factor / unseen, 0.9)
+    either = min(own + others, 0.95)
+    if either <= 0.0:
+        return 0.0
+    share = own / (own + others)
+    chance, not_yet, alive = 0.0, 1.0, 1.0
+    draw = 1
+    while draw < draws:
+        alive *= 1.0 - others
+        chance += not_yet * ready_now * alive * share * (1.0 - pow(1.0 - either, draws - draw))
+        not_yet *= 1.0 - ready_now
+        draw += 1
+    return chance
 
 
 def ready_chance(live: int, draws: float, unseen: int, others: float, ron_factor: float) -> float:

@@ -127,13 +127,15 @@ class Context:
         finally:
             counts[kind] += 1
 
-    def win_chance(self, shanten_after: int, tiles_left: int) -> float:
+    def win_chance(self, shanten_after: int, tiles_left: int, by_draw: bool = False) -> float:
         """Chance of winning the hand from a shanten and the live tiles that improve it (tiles_left).
 
         Competing hazards: each own turn the hand wins with its own rate or the hand ends by another's win
-        with ``others_win_per_turn``; a one-shanten hand first waits ``unseen / tiles_left`` turns to be ready.
+        with ``others_win_per_turn``; a one-shanten hand first waits ``unseen / tiles_left`` turns to be ready
+        (``by_draw``: summed over the draw that readies it, ``hazards.one_away_chance``).
         """
-        return hazards.win_chance(shanten_after, tiles_left, self.obs.wall_left / 4.0, self.unseen, self.profile)
+        wall = self.obs.wall_left / 4.0
+        return hazards.win_chance(shanten_after, tiles_left, wall, self.unseen, self.profile, by_draw)
 
 
 def discard_facts(ctx: Context, kinds, slack: int = 0) -> dict[int, tuple[int, int]]:

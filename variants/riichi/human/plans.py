@@ -224,9 +224,9 @@ def routes(
     sh: int,
     live: int,
     worths: dict,
-) -> list[tuple[int, int, float]]:
-    """(shanten, live tiles, worth) of each way the 3n+1 hand ``counts`` can win, the any-shape way (plain
-    shanten ``sh`` and ``live``) last. Its worth is exact once the hand is ready or one tile from it (every wait
+) -> list[tuple[int, int, float, str]]:
+    """(shanten, live tiles, worth, yaku name) of each way the 3n+1 hand ``counts`` can win, the any-shape way
+    (plain shanten ``sh`` and ``live``, name "") last. Its worth is exact once the hand is ready or one tile from it (every wait
     scored, ``ready.py``); a plan no slower than the hand is then counted one step slower than it is (the
     exact figure has its near waits; the plan's estimate is for the waits it may change to). ``worths``: the
     decision's memo of plan worths (a new dict per decision)."""
@@ -235,28 +235,45 @@ def routes(
     hand = ctx.facts(counts, melds, tiles)
     limit = sh + ROUTE_SLACK
     out = []
-    for _plan, p_sh, p_live, worth in best_plans(ctx, counts, own, hand, closed, followed, limit, worths):
+    for plan, p_sh, p_live, worth in best_plans(ctx, counts, own, hand, closed, followed, limit, worths):
         # why: the exact figure looks one draw ahead only; a plan as fast as the hand whose near waits are
         # worthless (a pinfu wait under a forbidden pinfu) still wins once the wait is changed, a step later
-        out.append((p_sh if exact is None or p_sh > sh else p_sh + 1, p_live, worth))
+        out.append((p_sh if exact is None or p_sh > sh else p_sh + 1, p_live, worth, plan.name))
     if exact is None:
         shape = hinted.shape_yaku(hand, closed)
         exact = plan_worth(ANY_SHAPE, hand, closed, ctx.dealer, ctx.hints, shape, hinted.bonus_han(hand, ctx.hints))
-    out.append((sh, live, exact))
+    out.append((sh, live, exact, ""))
     return out
 
 
-def best_route(ctx, ways: list[tuple[int, int, float]], swing: float = 0.0, floor: float = 0.0) -> float:
-    """The best way's chance to win times its worth (plus ``swing``, what a win also takes or stops); ``floor``:
-    the least the any-shape way (the last) is worth; a ready hand late also counts the noten payments."""
+def best_route(ctx, ways: list[tuple[int, int, float, str]], swing: float = 0.0, floor: float = 0.0) -> float:
+    """Expected points of the hand's ways to win (plus ``swing``, what a win also takes or stops): the best way's
+    chance times its worth, and each further yaku's for the chance that the better ones fail, so a discard that
+    keeps two yaku alive beats one that keeps one. Of the ways to one yaku (sanshoku of each rank) only the best
+    counts: they are alternatives for the same sets, not a second chance. ``floor``: the least the any-shape way (the last) is worth;
+    a ready hand late also counts the noten payments.
+
+    A one-shanten way's chance is summed over the draw that readies it (``hazards.one_away_chance``): the
+    default's mean wait makes a late plan with few tiles worthless beside a ready hand that cannot win.
+    The yaku still share tiles, so their chances are not independent: the sum counts flexibility generously
+    (a discount of a quarter or a half on the further yaku cost about a tenth of the wins at seven forbidden:
+    docs/players.md, 地雷)."""
     late = ctx.obs.wall_left < 16 and ctx.table.noten_payments
-    best = 0.0
     last = len(ways) - 1
-    for i, (sh, live, worth) in enumerate(ways):
+    best_of: dict[str, tuple[float, float]] = {}  # per yaku, its best way: (expected points, chance)
+    for i, (sh, live, worth, name) in enumerate(ways):
         if i == last:
             worth = max(worth, floor)
         if sh == 0 and late:
             worth += ctx.profile.tenpai_draw_value
         if worth > 0.0:
-            best = max(best, ctx.win_chance(sh, live) * (worth + swing))
-    return best
+            chance = ctx.win_chance(sh, live, True)
+            expected = chance * (worth + swing)
+            if name not in best_of or best_of[name][0] < expected:
+                best_of[name] = (expected, chance)
+    chances = sorted(best_of.values(), reverse=True)
+    total, all_failed = 0.0, 1.0
+    for expected, chance in chances:
+        total += all_failed * expected
+        all_failed *= 1.0 - chance
+    return total
