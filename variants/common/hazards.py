@@ -70,16 +70,11 @@ def one_away_chance(tiles_left: int, draws: float, unseen: int, p: WinChancePara
     longer than the wall), so a person's one-shanten plan would lose to a ready hand that cannot win."""
     others = p.others_win_per_turn
     ready_now = min(tiles_left / unseen, 0.9)
-    own = min(p.typical_wait * p.ron_factor / unseen, 0.9)
-    either = min(own + others, 0.95)
-    if either <= 0.0:
-        return 0.0
-    share = own / (own + others)
     chance, not_yet, alive = 0.0, 1.0, 1.0
     draw = 1
     while draw < draws:
         alive *= 1.0 - others
-        chance += not_yet * ready_now * alive * share * (1.0 - pow(1.0 - either, draws - draw))
+        chance += not_yet * ready_now * alive * ready_chance(p.typical_wait, draws - draw, unseen, others, p.ron_factor)
         not_yet *= 1.0 - ready_now
         draw += 1
     return chance

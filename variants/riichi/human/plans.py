@@ -226,9 +226,9 @@ def routes(
     worths: dict,
 ) -> list[tuple[int, int, float, str]]:
     """(shanten, live tiles, worth, yaku name) of each way the 3n+1 hand ``counts`` can win, the any-shape way
-    (plain shanten ``sh`` and ``live``, name "") last. Its worth is exact once the hand is ready or one tile from it (every wait
-    scored, ``ready.py``); a plan no slower than the hand is then counted one step slower than it is (the
-    exact figure has its near waits; the plan's estimate is for the waits it may change to). ``worths``: the
+    (plain shanten ``sh`` and ``live``, name "") last. Its worth is exact once the hand is ready or one tile from
+    it (every wait scored, ``ready.py``); a plan no slower than the hand is then counted one step slower than it
+    is (the exact figure has its near waits; the plan's estimate is for the waits it may change to). ``worths``: the
     decision's memo of plan worths (a new dict per decision)."""
     exact = ready.exact_points(ctx, counts, melds, tiles, closed)
     own = ctx.obs.melds[ctx.obs.seat] if melds is None else melds
@@ -250,8 +250,8 @@ def best_route(ctx, ways: list[tuple[int, int, float, str]], swing: float = 0.0,
     """Expected points of the hand's ways to win (plus ``swing``, what a win also takes or stops): the best way's
     chance times its worth, and each further yaku's for the chance that the better ones fail, so a discard that
     keeps two yaku alive beats one that keeps one. Of the ways to one yaku (sanshoku of each rank) only the best
-    counts: they are alternatives for the same sets, not a second chance. ``floor``: the least the any-shape way (the last) is worth;
-    a ready hand late also counts the noten payments.
+    counts: they are alternatives for the same sets, not a second chance. ``floor``: the least the any-shape way
+    (the last) is worth; a ready hand late also counts the noten payments.
 
     A one-shanten way's chance is summed over the draw that readies it (``hazards.one_away_chance``): the
     default's mean wait makes a late plan with few tiles worthless beside a ready hand that cannot win.
