@@ -35,8 +35,9 @@ GOLDEN = [  # (preset, agents by seat or "" for four efficiency bots, digest pre
     ("taiwan", "taiwan_tsumo,taiwan,random,defensive", "9716a6a0ae1dd7b2"),
     # The human-like player of each family (issue 15), taken at 965f7a9 before the issue-22 speed work.
     ("tenhou", "human", "03e1f6a67cb76762"),
-    # re-taken (k7plans): under yaku risks the human ranks discards and calls by its yaku plans' speed and worth
-    ("jirai", "human", "80f967ce2d761dfd"),
+    # re-taken (push_chance): under yaku risks the human ranks by its yaku plans; against a threat they share the
+    # hand's own chance (plans.push_chance)
+    ("jirai", "human", "0c4b84f88e482ebe"),
     ("boo-modern", "human", "c53a8e8be7514cc6"),
     ("rado", "human", "5ec58f4777376816"),
     ("house-all", "human", "4b72d4ce0b30ae6c"),

@@ -126,6 +126,32 @@ def test_a_discard_that_keeps_two_yaku_alive_beats_one_that_keeps_one():
     assert plans.best_route(ctx, [ittsu, ittsu, shape]) == pytest.approx(one)
 
 
+def test_against_a_threat_the_ways_share_out_the_hands_chance():
+    """Capped at the hand's own chance c, ittsu and sanshoku together are worth c x 16,000, not c + (1 - c) c
+    times it; a total below the cap is left as it is."""
+    rules = _rules(7)
+    obs = _observation(ITTSU)
+    ctx = Context(obs, shipped_profile(DEFAULT), TableRules.of(rules), 1.0, value_hints(rules, obs))
+    ittsu, sanshoku, shape = (2, 10, 16000.0, "ittsu"), (2, 10, 16000.0, "sanshoku"), (1, 20, 0.0, "")
+    chance = ctx.win_chance(2, 10, True)
+    assert plans.best_route(ctx, [ittsu, sanshoku, shape], cap=chance) == pytest.approx(chance * 16000.0)
+    assert plans.best_route(ctx, [ittsu, shape], cap=0.99) == pytest.approx(chance * 16000.0)
+
+
+@pytest.mark.parametrize(("worth", "summed"), [(3900.0, False), (12000.0, True)], ids=["cheap", "haneman"])
+def test_against_a_threat_only_a_mangan_keeps_the_one_step_chance_summed_over_its_draws(worth, summed):
+    """Mid-wall, a one-shanten hand's plain chance (the fold weight's) is 0; a mangan pushes [P], so its ways
+    keep the chance summed over the draws, and a cheap hand's do not. The bar is the mean worth of a win."""
+    rules = _rules(1)
+    obs = dataclasses.replace(_observation(ITTSU, k=1), wall_left=36)
+    ctx = Context(obs, shipped_profile(DEFAULT), TableRules.of(rules), 1.0, value_hints(rules, obs))
+    assert ctx.win_chance(1, 8) == 0.0 < ctx.win_chance(1, 8, True)
+    ways = [(1, 8, worth, "ittsu"), (1, 8, worth, "")]
+    assert plans.push_chance(ctx, ways, 1, 8) == ctx.win_chance(1, 8, summed)
+    far_and_dear = [(3, 8, 32000.0, "chinitsu"), (1, 8, 2000.0, "")]  # a slow yaku does not make a hand big
+    assert plans.push_chance(ctx, far_and_dear, 1, 8) == ctx.win_chance(1, 8)
+
+
 def _call(hand: str, claimed: str, k: int = 7) -> Action:
     """The human's answer to a pon of ``claimed`` discarded by seat 0 (the hand holds two copies)."""
     obs = _observation(hand, rivers=(claimed, "", "", ""), k=k)

@@ -51,7 +51,8 @@ def _plan_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
 
     A step back competes, since a plan's shanten is not the hand's: the way to a yaku that pays may give up
     speed (two steps back were never chosen in 60 games at seven forbidden).
-    Against a threat the gain is weighed against the danger as in the plain play."""
+    Against a threat the gain is weighed against the danger as in the plain play, and the ways only share out
+    the hand's own chance to win (``plans.push_chance``): summed, they made a cheap hand push like a big one."""
     threats = ctx.threats
     facts = discard_facts(ctx, kind_set(options), PLAN_SLACK)
     closed = not ctx.opened
@@ -73,7 +74,8 @@ def _plan_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
             continue
         risk = discard_risk(k, threats, ctx.seen, ctx.doras, ctx.profile)
         risk *= 1.0 + ctx.profile.future_risk_per_shanten * max(sh, 0)
-        out[k] = plans.best_route(ctx, ways, swing) - ctx.fold_weight * risk - _SAFETY_TIE * risk
+        gain = plans.best_route(ctx, ways, swing, cap=plans.push_chance(ctx, ways, sh, live))
+        out[k] = gain - ctx.fold_weight * risk - _SAFETY_TIE * risk
     return out
 
 

@@ -30,6 +30,7 @@ from variants.riichi.human.value import HandFacts
 MAX_MISSING = 3  # a plan of fixed sets is followed with at most this many of its tiles still to draw
 ROUTE_SLACK = 2  # a plan this many shanten slower than the hand still competes (a slower one hardly ever wins)
 MAX_OFF_SUIT = 6  # a one-suit plan is followed with at most this many tiles outside it (a guess)
+PUSH_WORTH = 8000.0  # a mangan, non-dealer: the hand value from which a one-shanten pushes against a riichi [P]
 
 
 class Plan:
@@ -246,18 +247,38 @@ def routes(
     return out
 
 
-def best_route(ctx, ways: list[tuple[int, int, float, str]], swing: float = 0.0, floor: float = 0.0) -> float:
+def push_chance(ctx, ways: list[tuple[int, int, float, str]], sh: int, live: int) -> float:
+    """The chance to win the hand (plain shanten ``sh``, ``live`` tiles) that its ways may reach against a threat:
+    the plain play's, with which the fold weight was fitted, unless a win of the hand is worth a mangan on
+    average, which then keeps the one-step chance summed over its draws. The plain one-shanten chance is 0 from
+    mid-wall, so it folds every one-shanten hand there; push/fold tables push a mangan one-shanten [P]
+    (``profile.py``)."""
+    total, reach = _union(ctx, ways, 0.0, 0.0)
+    bar = PUSH_WORTH * (ctx.profile.dealer_factor if ctx.dealer else 1.0)
+    return ctx.win_chance(sh, live, reach > 0.0 and total >= bar * reach)
+
+
+def best_route(
+    ctx, ways: list[tuple[int, int, float, str]], swing: float = 0.0, floor: float = 0.0, cap: float = 1.0
+) -> float:
     """Expected points of the hand's ways to win (plus ``swing``, what a win also takes or stops): the best way's
     chance times its worth, and each further yaku's for the chance that the better ones fail, so a discard that
     keeps two yaku alive beats one that keeps one. Of the ways to one yaku (sanshoku of each rank) only the best
     counts: they are alternatives for the same sets, not a second chance. ``floor``: the least the any-shape way
-    (the last) is worth; a ready hand late also counts the noten payments.
+    (the last) is worth; a ready hand late also counts the noten payments. ``cap``: the most the ways' chances
+    may reach together (``push_chance``); above it the total is scaled down to it.
 
     A one-shanten way's chance is summed over the draw that readies it (``hazards.one_away_chance``): the
     default's mean wait makes a late plan with few tiles worthless beside a ready hand that cannot win.
     The yaku still share tiles, so their chances are not independent: the sum counts flexibility generously
     (a discount of a quarter or a half on the further yaku cost about a tenth of the wins at seven forbidden:
     docs/players.md, 地雷)."""
+    total, reach = _union(ctx, ways, swing, floor)
+    return total * cap / reach if reach > cap else total
+
+
+def _union(ctx, ways: list[tuple[int, int, float, str]], swing: float, floor: float) -> tuple[float, float]:
+    """(expected points, chance that some way wins) of ``ways``, as ``best_route`` counts them."""
     late = ctx.obs.wall_left < 16 and ctx.table.noten_payments
     last = len(ways) - 1
     best_of: dict[str, tuple[float, float]] = {}  # per yaku, its best way: (expected points, chance)
@@ -276,4 +297,4 @@ def best_route(ctx, ways: list[tuple[int, int, float, str]], swing: float = 0.0,
     for expected, chance in chances:
         total += all_failed * expected
         all_failed *= 1.0 - chance
-    return total
+    return total, 1.0 - all_failed
