@@ -152,6 +152,20 @@ def test_against_a_threat_only_a_mangan_keeps_the_one_step_chance_summed_over_it
     assert plans.push_chance(ctx, far_and_dear, 1, 8) == ctx.win_chance(1, 8)
 
 
+@pytest.mark.parametrize("wall_left", [60, 36, 12], ids=["early", "mid-wall", "late"])
+def test_chances_worked_out_once_give_the_same_cap_and_gain(wall_left):
+    """The discard works the ways' chances out once for the cap and the gain: the same figures as each alone,
+    late (noten payments counted) too."""
+    rules = _rules(3)
+    obs = dataclasses.replace(_observation(ITTSU, k=3), wall_left=wall_left)
+    ctx = Context(obs, shipped_profile(DEFAULT), TableRules.of(rules), 1.0, value_hints(rules, obs))
+    ways = [(2, 10, 8000.0, "ittsu"), (1, 6, 5200.0, "sanshoku"), (1, 9, 3900.0, "sanshoku"), (0, 4, 2000.0, "")]
+    chances = plans.way_chances(ctx, ways)
+    assert plans.push_chance(ctx, ways, 0, 4, chances) == plans.push_chance(ctx, ways, 0, 4)
+    cap = plans.push_chance(ctx, ways, 0, 4)
+    assert plans.best_route(ctx, ways, 2500.0, cap=cap, chances=chances) == plans.best_route(ctx, ways, 2500.0, cap=cap)
+
+
 def _call(hand: str, claimed: str, k: int = 7) -> Action:
     """The human's answer to a pon of ``claimed`` discarded by seat 0 (the hand holds two copies)."""
     obs = _observation(hand, rivers=(claimed, "", "", ""), k=k)

@@ -74,7 +74,10 @@ def _plan_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
             continue
         risk = discard_risk(k, threats, ctx.seen, ctx.doras, ctx.profile)
         risk *= 1.0 + ctx.profile.future_risk_per_shanten * max(sh, 0)
-        gain = plans.best_route(ctx, ways, swing, cap=plans.push_chance(ctx, ways, sh, live))
+        chances = plans.way_chances(ctx, ways)
+        # why once: the cap and the gain count the same chances, only the swing differs
+        cap = plans.push_chance(ctx, ways, sh, live, chances)
+        gain = plans.best_route(ctx, ways, swing, cap=cap, chances=chances)
         out[k] = gain - ctx.fold_weight * risk - _SAFETY_TIE * risk
     return out
 

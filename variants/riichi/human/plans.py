@@ -247,54 +247,76 @@ def routes(
     return out
 
 
-def push_chance(ctx, ways: list[tuple[int, int, float, str]], sh: int, live: int) -> float:
+def push_chance(
+    ctx,
+    ways: list[tuple[int, int, float, str]],
+    sh: int,
+    live: int,
+    chances: list[tuple[float, float, str]] | None = None,
+) -> float:
     """The chance to win the hand (plain shanten ``sh``, ``live`` tiles) that its ways may reach against a threat:
     the plain play's, with which the fold weight was fitted, unless a win of the hand is worth a mangan on
     average, which then keeps the one-step chance summed over its draws. The plain one-shanten chance is 0 from
     mid-wall, so it folds every one-shanten hand there; push/fold tables push a mangan one-shanten [P]
-    (``profile.py``)."""
-    total, reach = _union(ctx, ways, 0.0, 0.0)
+    (``profile.py``). ``chances``: the ways' ``way_chances``, when the caller has them already."""
+    total, reach = _union(way_chances(ctx, ways) if chances is None else chances, 0.0)
     bar = PUSH_WORTH * (ctx.profile.dealer_factor if ctx.dealer else 1.0)
     return ctx.win_chance(sh, live, reach > 0.0 and total >= bar * reach)
 
 
 def best_route(
-    ctx, ways: list[tuple[int, int, float, str]], swing: float = 0.0, floor: float = 0.0, cap: float = 1.0
+    ctx,
+    ways: list[tuple[int, int, float, str]],
+    swing: float = 0.0,
+    floor: float = 0.0,
+    cap: float = 1.0,
+    chances: list[tuple[float, float, str]] | None = None,
 ) -> float:
     """Expected points of the hand's ways to win (plus ``swing``, what a win also takes or stops): the best way's
     chance times its worth, and each further yaku's for the chance that the better ones fail, so a discard that
     keeps two yaku alive beats one that keeps one. Of the ways to one yaku (sanshoku of each rank) only the best
     counts: they are alternatives for the same sets, not a second chance. ``floor``: the least the any-shape way
     (the last) is worth; a ready hand late also counts the noten payments. ``cap``: the most the ways' chances
-    may reach together (``push_chance``); above it the total is scaled down to it.
+    may reach together (``push_chance``); above it the total is scaled down to it. ``chances``: the ways'
+    ``way_chances`` with this ``floor``, when the caller has them already.
 
     A one-shanten way's chance is summed over the draw that readies it (``hazards.one_away_chance``): the
     default's mean wait makes a late plan with few tiles worthless beside a ready hand that cannot win.
     The yaku still share tiles, so their chances are not independent: the sum counts flexibility generously
     (a discount of a quarter or a half on the further yaku cost about a tenth of the wins at seven forbidden:
     docs/players.md, 地雷)."""
-    total, reach = _union(ctx, ways, swing, floor)
+    if chances is None:
+        chances = way_chances(ctx, ways, floor)
+    total, reach = _union(chances, swing)
     return total * cap / reach if reach > cap else total
 
 
-def _union(ctx, ways: list[tuple[int, int, float, str]], swing: float, floor: float) -> tuple[float, float]:
-    """(expected points, chance that some way wins) of ``ways``, as ``best_route`` counts them."""
+def way_chances(ctx, ways: list[tuple[int, int, float, str]], floor: float = 0.0) -> list[tuple[float, float, str]]:
+    """(worth, chance to win, yaku name) of each way worth something, as ``best_route`` counts them: the
+    any-shape way (the last) worth at least ``floor``, a ready hand late also the noten payments."""
     late = ctx.obs.wall_left < 16 and ctx.table.noten_payments
     last = len(ways) - 1
-    best_of: dict[str, tuple[float, float]] = {}  # per yaku, its best way: (expected points, chance)
+    out = []
     for i, (sh, live, worth, name) in enumerate(ways):
         if i == last:
             worth = max(worth, floor)
         if sh == 0 and late:
             worth += ctx.profile.tenpai_draw_value
         if worth > 0.0:
-            chance = ctx.win_chance(sh, live, True)
-            expected = chance * (worth + swing)
-            if name not in best_of or best_of[name][0] < expected:
-                best_of[name] = (expected, chance)
-    chances = sorted(best_of.values(), reverse=True)
+            out.append((worth, ctx.win_chance(sh, live, True), name))
+    return out
+
+
+def _union(chances: list[tuple[float, float, str]], swing: float) -> tuple[float, float]:
+    """(expected points, chance that some way wins) of the ways' ``chances``, each won with ``swing`` more."""
+    best_of: dict[str, tuple[float, float]] = {}  # per yaku, its best way: (expected points, chance)
+    for worth, chance, name in chances:
+        expected = chance * (worth + swing)
+        if name not in best_of or best_of[name][0] < expected:
+            best_of[name] = (expected, chance)
+    ordered = sorted(best_of.values(), reverse=True)
     total, all_failed = 0.0, 1.0
-    for expected, chance in chances:
+    for expected, chance in ordered:
         total += all_failed * expected
         all_failed *= 1.0 - chance
     return total, 1.0 - all_failed
