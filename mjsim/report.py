@@ -11,7 +11,7 @@ from mjsim.errors import MjsimError
 from mjsim.experiment import Experiment, command_line
 from mjsim.lineups import LineUp, run_name
 from mjsim.metrics import METRIC_FUNCTIONS, metric, metric_values, paired, target_estimate
-from mjsim.report_lineups import robustness
+from mjsim.report_lineups import ranking_robustness, robustness
 from mjsim.report_sections import report_section
 from mjsim.store import Store
 
@@ -58,7 +58,8 @@ def build_summary(
         "experiment": experiment.name,
         "title": experiment.title,
         "question": experiment.question,
-        "command": store.manifest(experiment.baseline).get("command", command_line()),
+        # the command that played the games: the baseline's first run, which is named by its line-up when several
+        "command": store.manifest(run_name(experiment.baseline, line_ups[0])).get("command", command_line()),
         "agents": list(experiment.line_up(experiment.baseline)),
         "seed": experiment.seed,
         "rulesets": rulesets,
@@ -75,6 +76,7 @@ def build_summary(
     if experiment.lineups:  # several line-ups: whether each comparison holds across them
         summary["lineups"] = [{"name": u.name, "agents": list(u.agents)} for u in line_ups]
         summary["robustness"] = robustness(experiment, comparisons)
+        summary["ranking_robustness"] = ranking_robustness(summary["ranking"])
     return summary
 
 
@@ -92,10 +94,14 @@ def _ranking(experiment: Experiment, records: dict[str, list[Record]], line_up: 
 
     if not experiment.rank:
         return []
-    runs = {r.name: records[r.name] for r in experiment.runs() if r.line_up == line_up}
+    mine = [r for r in experiment.runs() if r.line_up == line_up]
+    runs = {r.name: records[r.name] for r in mine}
     metrics = {m: metric(m) for m in experiment.rank}
     rows = _jsonable(rank_rulesets(run_name(experiment.baseline, line_up), runs, metrics))
-    return [{**row, "lineup": line_up.name} for row in rows] if line_up.name else rows
+    if not line_up.name:
+        return rows
+    rule_sets = {r.name: r.entry.name for r in mine}  # a row's rule set without its line-up
+    return [{**row, "lineup": line_up.name, "rule_set": rule_sets[row["ruleset"]]} for row in rows]
 
 
 def _ruleset_summary(records: list[Record], extra: list[str]) -> dict[str, Any]:

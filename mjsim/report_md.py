@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from mjsim.report_lineups import lineups_line, robustness_answers, robustness_table
+from mjsim.report_lineups import (
+    lineups_line,
+    ranking_robustness_answer,
+    ranking_robustness_table,
+    robustness_answers,
+    robustness_table,
+)
 from mjsim.report_sections import report_section
 
 
@@ -33,7 +39,8 @@ def summary_markdown(s: dict[str, Any]) -> str:
         "",
     ]
     lines += _sweep_tables(s) + _ruleset_table(s) + [""] + _extra_metrics_table(s) + _seat_tables(s) + _side_tables(s)
-    lines += _section_tables(s) + [""] + _ranking_table(s) + _robustness_table(s) + _comparison_table(s) + [""]
+    lines += _section_tables(s) + [""] + _ranking_table(s) + ranking_robustness_table(s)
+    lines += _robustness_table(s) + _comparison_table(s) + [""]
     lines += [f"![{p}]({p})" for p in s.get("plots", [])]
     return "\n".join(lines) + "\n"
 
@@ -229,7 +236,7 @@ def _ranking_answer(s: dict[str, Any]) -> list[str]:
         + (f" These play exactly {s['baseline']}'s games here: {', '.join(unchanged)}." if unchanged else ""),
         "",
     ]
-    return lines
+    return lines + ranking_robustness_answer(s)
 
 
 def _ranking_table(s: dict[str, Any]) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import sys
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,20 @@ def test_every_rule_set_is_played_by_every_line_up(two):
     ]
 
 
+def test_a_later_report_names_the_command_that_played_the_games(two, monkeypatch):
+    """``mjsim report`` of a finished run keeps the run's command (the baseline's run is named by its line-up)."""
+    played = Store(_store(two), write=False)
+    try:
+        command = played.manifest("hanchan @ efficiency")["command"]
+    finally:
+        played.close()
+    monkeypatch.setattr(sys, "argv", ["mjsim", "report", "out/two"])
+    result = CliRunner().invoke(cli, ["report", str(two / "out" / "two")])
+    assert result.exit_code == 0, result.output
+    assert command != "mjsim report out/two"
+    assert json.loads((two / "out" / "two" / "summary.json").read_text())["command"] == command
+
+
 def test_each_comparison_says_whether_it_holds_across_line_ups(two):
     summary = json.loads((two / "out" / "two" / "summary.json").read_text())
     verdicts = {"holds", "direction differs", "significant in only some", "no clear difference in any"}
@@ -96,6 +111,14 @@ def test_each_comparison_says_whether_it_holds_across_line_ups(two):
     md = (two / "out" / "two" / "summary.md").read_text()
     assert "| 1 | aka0 @ efficiency |" in md and "| 1 | aka0 @ defensive |" in md
     assert "| A | B | metric | efficiency | defensive | robust to the player model |" in md
+    ranked = [(r["rule_set"], r["metric"]) for r in summary["ranking_robustness"]]
+    assert ranked == [("aka0", "hands_per_game"), ("aka0", "mean_win_value")]
+    assert all(
+        r["verdict"] in verdicts and set(r["effects"]) == {"efficiency", "defensive"}
+        for r in summary["ranking_robustness"]
+    )
+    assert "| rule set | hands_per_game | mean_win_value |" in md
+    assert "effects (each rule set on each ranking metric, against hanchan)" in md
     assert "| A | B | line-up | metric | B - A |" in md
     assert "Line-ups: **efficiency** (efficiency, efficiency, efficiency, efficiency)" in md
 

@@ -7,7 +7,17 @@ import pytest
 from mjsim.errors import MjsimError
 from mjsim.experiment import load_experiment
 from mjsim.lineups import LineUp, run_name
-from mjsim.report_lineups import DIRECTION_DIFFERS, HOLDS, IN_NONE, ONLY_SOME, verdict
+from mjsim.report_lineups import (
+    DIRECTION_DIFFERS,
+    HOLDS,
+    IN_NONE,
+    ONLY_SOME,
+    changed_line,
+    ranking_robustness,
+    ranking_robustness_answer,
+    ranking_robustness_table,
+    verdict,
+)
 
 RULESETS = '[[rulesets]]\nname = "t"\npreset = "tenhou"\n[[rulesets]]\nname = "m"\npreset = "mahjongsoul"\n'
 EFF = '["efficiency", "efficiency", "efficiency", "efficiency"]'
@@ -132,3 +142,56 @@ def _d(value: float, low: float, high: float) -> dict[str, float]:
 )
 def test_verdict(differences, expected):
     assert verdict(differences) == expected
+
+
+def _ranked(rule_set: str, lineup: str, **effects: dict[str, float]) -> dict:
+    """A ranking row of ``rule_set`` played by ``lineup`` with its effects by metric."""
+    return {
+        "ruleset": run_name(rule_set, LineUp(lineup, ())),
+        "rule_set": rule_set,
+        "lineup": lineup,
+        "effects": effects,
+    }
+
+
+def test_each_ranked_effect_gets_a_verdict_across_line_ups():
+    """A rule set's effect on a ranking metric is a comparison against the baseline: one verdict over the
+    line-ups, the reversal named in the answer."""
+    ranking = [
+        _ranked("jirai", "human", mean_win_value=_d(0.27, 0.1, 0.4), hands_per_game=_d(0.5, 0.2, 0.8)),
+        _ranked("rado", "human", mean_win_value=_d(0.0, 0.0, 0.0), hands_per_game=_d(-0.1, -0.3, 0.1)),
+        _ranked("rado", "efficiency", mean_win_value=_d(0.0, 0.0, 0.0), hands_per_game=_d(-0.2, -0.4, -0.05)),
+        _ranked("jirai", "efficiency", mean_win_value=_d(-1.39, -1.6, -1.2), hands_per_game=_d(0.4, 0.1, 0.7)),
+    ]
+    rows = ranking_robustness(ranking)
+    assert [(r["rule_set"], r["metric"], r["verdict"]) for r in rows] == [
+        ("jirai", "mean_win_value", DIRECTION_DIFFERS),
+        ("jirai", "hands_per_game", HOLDS),
+        ("rado", "mean_win_value", IN_NONE),
+        ("rado", "hands_per_game", ONLY_SOME),
+    ]
+    assert rows[0]["effects"] == {"human": _d(0.27, 0.1, 0.4), "efficiency": _d(-1.39, -1.6, -1.2)}
+    summary = {"baseline": "tenhou", "ranking_robustness": rows}
+    answer = " ".join(ranking_robustness_answer(summary))
+    assert "of the 4 effects" in answer and "1 holds, 1 significant in only some" in answer
+    assert "jirai on mean_win_value (human +0.27, efficiency -1.39)" in answer
+    table = ranking_robustness_table(summary)
+    assert "| rule set | mean_win_value | hands_per_game |" in table
+    assert (
+        "| jirai | direction differs<br>human +0.27, efficiency -1.39 | holds<br>human +0.50, efficiency +0.40 |"
+        in table
+    )
+
+
+def test_one_line_up_has_no_ranking_verdicts():
+    assert ranking_robustness_answer({"baseline": "tenhou"}) == []
+    assert ranking_robustness_table({"baseline": "tenhou", "ranking_robustness": []}) == []
+
+
+def test_the_answer_leads_with_the_comparisons_that_change_with_the_player_model():
+    row = {"a": "tenhou", "b": "4play", "description": "hands per game"}
+    rows = [{**row, "verdict": v} for v in (HOLDS, IN_NONE, DIRECTION_DIFFERS, ONLY_SOME)]
+    line = changed_line(rows)
+    assert line.startswith("Of 4 comparisons, 2 come out the same with every line-up")
+    assert "4play against tenhou, hands per game (direction differs); 4play against tenhou" in line
+    assert changed_line(rows[:2]).endswith(": none changes with the player model.")
