@@ -65,8 +65,9 @@ def test_families_without_han_name_their_own_groups(preset, named, absent):
     assert not any(k in play for k in absent) and "reference" not in summary
 
 
-def test_boo_keeps_han_and_fu_without_the_tenhou_reference():
-    summary = json.loads(_simulate("--preset", "boo-classic", "--json"))
+@pytest.mark.parametrize("preset", ["boo-classic", "tenhou-sanma"], ids=["boo-other-points", "sanma-three-seats"])
+def test_riichi_games_phoenix_does_not_describe_keep_han_without_the_reference(preset):
+    summary = json.loads(_simulate("--preset", preset, "--json"))
     assert "han" in summary["play"] and "riichi" in summary["play"] and "reference" not in summary
 
 

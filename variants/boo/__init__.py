@@ -154,8 +154,6 @@ def mjsim_register_presets():
 @hookimpl
 def mjsim_play_terms(rules):
     """The riichi family's terms without its Tenhou reference: boo's points are other units of another game."""
-    from dataclasses import replace
+    from variants.riichi.statistics import UNREFERENCED
 
-    from variants.riichi.statistics import TERMS
-
-    return replace(TERMS, reference=None)
+    return UNREFERENCED
