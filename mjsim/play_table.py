@@ -72,13 +72,18 @@ def player_rows(play: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     return columns, [[name, *(_text(st.get(c), c) for c in columns)] for name, st in who]
 
 
-def _people(reference: Reference | None) -> str:
-    return f"people ({reference.name})" if reference is not None else "reference"
+def _comparison(play: dict[str, Any], reference: Reference | None, shares: bool = True) -> list[tuple[str, ...]]:
+    """The header and rows of the comparison; without a reference only the figure and this run's value (a
+    column of dashes beside them would read as a reference that is missing, not one that does not exist)."""
+    rows = comparison_rows(play, reference, shares)
+    if reference is None:
+        return [("figure", "this run"), *(r[:2] for r in rows)]
+    return [("figure", "this run", f"people ({reference.name})", "difference"), *rows]
 
 
 def text_table(play: dict[str, Any], reference: Reference | None) -> list[str]:
     """The comparison and the per-seat and per-agent figures as aligned text."""
-    lines = _aligned([("figure", "this run", _people(reference), "difference"), *comparison_rows(play, reference)])
+    lines = _aligned(_comparison(play, reference))
     columns, players = player_rows(play)
     lines += ["", *_aligned([["by seat / agent", *columns], *players])]
     if reference is not None:
@@ -97,8 +102,9 @@ def _aligned(rows) -> list[str]:
 def markdown_table(play: dict[str, Any], reference: Reference | None, shares: bool = True) -> list[str]:
     """The comparison and the per-seat and per-agent figures as markdown tables (``shares``: with every
     distribution's shares, else their distances only)."""
-    lines = [f"| figure | this run | {_people(reference)} | difference |", "| --- | ---: | ---: | ---: |"]
-    lines += [f"| {' | '.join(r)} |" for r in comparison_rows(play, reference, shares)]
+    header, *rows = _comparison(play, reference, shares)
+    lines = [f"| {' | '.join(header)} |", "| --- |" + " ---: |" * (len(header) - 1)]
+    lines += [f"| {' | '.join(r)} |" for r in rows]
     columns, players = player_rows(play)
     lines += ["", f"| by seat / agent | {' | '.join(columns)} |", "| --- |" + " ---: |" * len(columns)]
     return lines + [f"| {' | '.join(r)} |" for r in players]

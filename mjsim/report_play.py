@@ -28,5 +28,8 @@ def markdown(ruleset: str, data: dict[str, Any]) -> list[str]:
     """summary.md's table of the rule set's play beside the reference (the distributions' shares: summary.json)."""
     reference = Reference(**data["reference"]) if data.get("reference") else None
     lines = ["", f"## How the players played: {ruleset}", ""]
-    lines.append("Rates per player-hand; distributions as their distance to the reference (shares in summary.json).")
+    about = "distributions as their distance to the reference"
+    if reference is None:
+        about = "no reference of real play for this rule set"
+    lines.append(f"Rates per player-hand; {about} (shares in summary.json).")
     return [*lines, "", *markdown_table(data["statistics"], reference, shares=False), ""]

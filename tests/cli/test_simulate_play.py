@@ -74,3 +74,10 @@ def test_riichi_games_phoenix_does_not_describe_keep_han_without_the_reference(p
 def test_one_agent_name_fills_every_seat():
     summary = json.loads(_simulate("--agents", "defensive", "--json"))
     assert summary["agents"] == ["defensive"] * 4 and list(summary["play"]["agents"]) == ["defensive"]
+
+
+def test_text_without_a_reference_shows_no_empty_reference_columns():
+    text = _simulate("--preset", "tenhou-sanma")
+    header = next(line.split() for line in text.splitlines() if line.split()[:1] == ["figure"])
+    assert header == ["figure", "this", "run"]
+    assert "Tenhou Phoenix" not in text

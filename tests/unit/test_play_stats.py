@@ -138,3 +138,22 @@ def test_the_phoenix_reference_sources_every_figure_and_its_han_shares_sum_to_on
     assert set(ref.figures) == set(ref.sources)
     assert sum(ref.figures["han"].values()) == pytest.approx(1.0, abs=0.002)
     assert ref.figures["win"] == 0.211 and ref.figures["hands_per_game"] == 10.71
+
+
+@pytest.mark.parametrize("with_reference", [True, False], ids=["phoenix-beside", "no-reference"])
+def test_report_section_shows_reference_columns_only_when_there_is_one(play, with_reference):
+    from mjsim import report_play
+    from variants.riichi.statistics import phoenix
+
+    s = play_statistics([{"index": 0, "hands": HANDS, "play": play}])
+    ref = phoenix()
+    found = {k: getattr(ref, k) for k in ("name", "about", "figures", "sources")} if with_reference else None
+    lines = report_play.markdown("hanchan @ human", {"statistics": s, "reference": found})
+    header = next(line for line in lines if line.startswith("| figure"))
+    win = next(line for line in lines if line.startswith("| win "))
+    if with_reference:
+        assert header == "| figure | this run | people (Tenhou Phoenix) | difference |"
+        assert win == "| win | 0.250 | 0.211 | +0.039 |"
+    else:
+        assert header == "| figure | this run |" and win == "| win | 0.250 |"
+        assert any("no reference of real play" in line for line in lines)
