@@ -37,6 +37,11 @@ def bench_hand_cmd(shanten_calls, hands, seed, no_peers, as_json) -> None:
     multiple=True,
     help=f"a line-up ({', '.join(LINEUP_NAMES)}) or bot names joined by commas; repeat it  [default: all five]",
 )
+@click.option(
+    "--agents",
+    multiple=True,
+    help="a line-up as simulate's --agents names it, measured beside the efficiency bots (the yardstick)",
+)
 @click.option("--build", "builds", multiple=True, type=click.Choice(["compiled", "pure"]), help="[default: both]")
 @click.option("--blocks", default=7, show_default=True, type=click.IntRange(min=1), help="rounds over the workers")
 @click.option("--block-games", default=2, show_default=True, type=click.IntRange(min=1), help="games per block")
@@ -45,12 +50,15 @@ def bench_hand_cmd(shanten_calls, hands, seed, no_peers, as_json) -> None:
 @click.option("--no-peers", is_flag=True, help="do not measure riichienv")
 @click.option("--profile", is_flag=True, help="add the profile split of every mjsim configuration")
 @click.option("--json", "as_json", is_flag=True)
-def bench_game_cmd(lineups, builds, blocks, block_games, seed, preset, no_peers, profile, as_json) -> None:
+def bench_game_cmd(lineups, agents, builds, blocks, block_games, seed, preset, no_peers, profile, as_json) -> None:
     """Hands per CPU-second of bot line-ups, compiled and pure, beside riichienv: one pinned worker each."""
     from benchmarks.game import BUILDS, bench_game, format_game_report
 
+    chosen = (*lineups, *agents)
+    if agents and "efficiency" not in chosen:
+        chosen = ("efficiency", *chosen)  # why: a player's cost means something beside the bot everybody knows
     result = bench_game(
-        lineups=tuple(lineups) or LINEUP_NAMES,
+        lineups=chosen or LINEUP_NAMES,
         builds=tuple(builds) or BUILDS,
         blocks=blocks,
         block_games=block_games,

@@ -63,6 +63,9 @@ def measure(
 ) -> dict[str, Any]:
     """Start a worker per configuration, play the blocks in rotation, summarise each against its ``peer``."""
     workers, skipped = _start_workers(configs, preset, seed)
+    if not workers:
+        reasons = "; ".join(f"{label}: {why}" for label, why in skipped.items())
+        raise MjsimError(f"bench game: no configuration can run as asked ({reasons})")
     try:
         _play_blocks(workers, blocks, block_games, seed)
         splits = _profiles(workers, block_games, seed) if profile else {}

@@ -53,6 +53,13 @@ def test_bench_game_plays_the_line_up_it_is_given():
     assert rate["min"] <= rate["q1"] <= rate["median"] <= rate["q3"] <= rate["max"] and rate["min"] > 0
 
 
+def test_bench_game_agents_are_measured_beside_the_efficiency_bots():
+    result = _bench_game("--agents", "human", "--no-peers", "--json")
+    assert result.exit_code == 0, result.output
+    seated = [config["agents"] for config in json.loads(result.output)["configs"]]
+    assert seated == [["efficiency"] * 4, ["human"] * 4]
+
+
 def test_bench_game_pairs_each_line_up_with_riichienv_and_profiles_it():
     pytest.importorskip("riichienv")
     result = _bench_game("--lineup", "greedy", "--lineup", "tsumogiri", "--profile", "--json")
@@ -80,6 +87,15 @@ def test_bench_game_refuses_an_unknown_agent_in_one_line():
     result = _bench_game("--lineup", "nobody", "--no-peers")
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1 and "unknown agent 'nobody'" in result.output
+
+
+def test_bench_game_with_no_compiled_build_to_measure_says_so_in_one_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("MJSIM_NATIVE_DIR", str(tmp_path))  # an empty build folder: every worker is pure Python
+    args = ["bench", "game", "--lineup", "tsumogiri", "--build", "compiled", "--no-peers", "--blocks", "1"]
+    result = CliRunner().invoke(cli_module.cli, args)
+    assert result.exit_code == 2
+    [line] = result.output.strip().splitlines()
+    assert "no configuration can run as asked" in line and "mjsim tsumogiri compiled: pure Python" in line
 
 
 def test_the_greedy_policy_is_the_same_on_both_sides():
