@@ -22,6 +22,7 @@ from mjsim.rules import Rules
 from variants.jirai import options as opt
 from variants.jirai.bots import forbidden_chance, known_count, win_worth
 from variants.riichi.limits import base_points
+from variants.riichi.statistics import TSUMO_SHARE
 from variants.riichi.vocabulary import RIICHI
 
 UNWISE_CHANCE = 0.5
@@ -29,7 +30,6 @@ UNWISE_CHANCE = 0.5
 THREAT_WIN = 0.4
 """A guess, not a measured figure: the chance a visibly ready seat wins before the hand ends."""
 THREAT_MELDS = 3  # an open hand with this many melds is taken as ready (its yaku unknown, its bonus sure)
-TSUMO_SHARE = 0.43  # share of wins by tsumo (Tenhou Phoenix, ../shared/validation/stats.md)
 RON_ON_ME = 1.0 / 3.0  # of a threat's rons, the share on this seat's discards while it plays on (a guess)
 THREAT_FU = 30
 

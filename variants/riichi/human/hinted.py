@@ -15,9 +15,9 @@ from mjsim.hand.tiles import YAOCHU_SET, kind_of
 from variants.riichi.human import value
 from variants.riichi.human.profile import Profile
 from variants.riichi.human.value import HandFacts
+from variants.riichi.statistics import TSUMO_SHARE
 
 MAX_MISSING = 2  # a three-set yaku (ittsu, sanshoku) is in reach with at most this many kinds still to draw
-TSUMO_SHARE = 0.43  # share of wins by tsumo (Tenhou Phoenix, ../shared/validation/stats.md)
 CHANTA_MAX_MIDDLE = 1
 CHINITSU_MAX_OTHERS = 2  # a guess: tiles of other suits and honours a hand may hold and still go for chinitsu
 EXCLUSIVE = {"honitsu": "chinitsu", "chinitsu": "honitsu"}  # one suit is either with honours or without

@@ -18,10 +18,10 @@ from mjsim.hand.decompose import waits
 from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import Score, WinContext
-from variants.riichi.human.hinted import TSUMO_SHARE
 from variants.riichi.limits import base_points
 from variants.riichi.payments import hand_value
 from variants.riichi.scorer import score_win
+from variants.riichi.statistics import TSUMO_SHARE
 
 RIICHI_WAYS = (frozenset(), frozenset({"riichi"}))  # a closed hand that has not declared: dama or riichi
 
