@@ -36,6 +36,7 @@ COMPILED_MODULES = (
     "variants.riichi.human.discard",
     "variants.riichi.human.hinted",
     "variants.riichi.human.plans",
+    "variants.riichi.human.ready",
     "variants.riichi.human.value",
     "variants.riichi.human.view",
 )

@@ -23,7 +23,8 @@ from variants.riichi.payments import hand_value
 from variants.riichi.scorer import score_win
 from variants.riichi.statistics import TSUMO_SHARE
 
-RIICHI_WAYS = (frozenset(), frozenset({"riichi"}))  # a closed hand that has not declared: dama or riichi
+# a closed hand that has not declared: dama or riichi
+RIICHI_WAYS: tuple[frozenset[str], ...] = (frozenset(), frozenset({"riichi"}))
 
 
 def signed_worth(score: Score, ctx: WinContext, hints: ValueHints, values) -> float:
@@ -158,14 +159,17 @@ def one_away_points(ctx, counts, melds, tiles, closed: bool, discarded: tuple[in
         if not live:
             continue
         counts[draw] += 1
-        try:
-            if shanten(counts) != 0:
-                continue
-            best = _best_ready_discard(
-                ctx, counts, melds, tiles + [_free_copy(draw, tiles, ctx.table.red_ids)], closed, discarded
-            )
+        try:  # why no continue inside: the compiled build does not implement it within try/finally
+            readied = shanten(counts) == 0
+            best = 0.0
+            if readied:
+                best = _best_ready_discard(
+                    ctx, counts, melds, tiles + [_free_copy(draw, tiles, ctx.table.red_ids)], closed, discarded
+                )
         finally:
             counts[draw] -= 1
+        if not readied:
+            continue
         total += live
         worth += live * best
     return worth / total if total else None
