@@ -27,6 +27,7 @@ class Reference:
     about: str
     figures: Mapping[str, Any]
     sources: Mapping[str, str]
+    seats: int | None = None  # the players at the tables it was measured at (None: any game compares with it)
 
 
 @dataclass(frozen=True)
@@ -56,14 +57,21 @@ def play_terms(rules: Any) -> PlayTerms:
 
 
 def play_reference(rules: Any) -> Reference | None:
-    """The reference figures the rule set's variants offer, or None."""
+    """The reference figures the rule set's variants offer, or None; also None when the reference was measured at
+    tables of another number of seats (every rate per player-hand moves with it: the gap would be only the rules)."""
     terms = play_terms(rules)
-    return terms.reference() if terms.reference is not None else None
+    if terms.reference is None:
+        return None
+    reference = terms.reference()
+    flow = getattr(rules, "flow", None)
+    if reference.seats is not None and flow is not None and flow.setup.seats != reference.seats:
+        return None
+    return reference
 
 
 def load_reference(path: Path | Any) -> Reference:
-    """A reference file: ``name``, ``about``, a ``[figures]`` table (numbers, or tables of shares) and a
-    ``[sources]`` table naming the source of every figure."""
+    """A reference file: ``name``, ``about``, ``seats`` (optional: the players at its tables), a ``[figures]`` table
+    (numbers, or tables of shares) and a ``[sources]`` table naming the source of every figure."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
@@ -78,4 +86,7 @@ def load_reference(path: Path | Any) -> Reference:
         shares = value.values() if isinstance(value, dict) else [value]
         if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in shares):
             raise MjsimError(f"reference file {path}: figure {key!r} must be a number or a table of numbers")
-    return Reference(str(data.get("name", path)), str(data.get("about", "")), figures, sources)
+    seats = data.get("seats")
+    if seats is not None and (not isinstance(seats, int) or isinstance(seats, bool) or seats < 2):
+        raise MjsimError(f"reference file {path}: seats must be a whole number of players, 2 or more")
+    return Reference(str(data.get("name", path)), str(data.get("about", "")), figures, sources, seats)

@@ -121,8 +121,9 @@ def test_total_variation():
         ("[figures]\nwin = 0.2\n[sources]\n", "without a source: win"),
         ("[figures]\nwin = 'high'\n[sources]\nwin = 's'\n", "must be a number"),
         ("[figures\n", "reference file"),
+        ("seats = 'four'\n[figures]\n[sources]\n", "seats must be a whole number"),
     ],
-    ids=["no-tables", "unsourced", "not-a-number", "bad-toml"],
+    ids=["no-tables", "unsourced", "not-a-number", "bad-toml", "bad-seats"],
 )
 def test_bad_reference_files_are_one_line_errors(tmp_path, text, message):
     path = tmp_path / "ref.toml"

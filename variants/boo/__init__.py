@@ -154,6 +154,8 @@ def mjsim_register_presets():
 @hookimpl
 def mjsim_play_terms(rules):
     """The riichi family's terms without its Tenhou reference: boo's points are other units of another game."""
-    from variants.riichi.statistics import UNREFERENCED
+    from dataclasses import replace
 
-    return UNREFERENCED
+    from variants.riichi.statistics import TERMS
+
+    return replace(TERMS, reference=None)

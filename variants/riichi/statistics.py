@@ -3,7 +3,6 @@ Tenhou Phoenix reference (``reference/phoenix.toml``)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from importlib import resources
 
 from mjsim.play_terms import PlayTerms, Reference, WinFacts, load_reference
@@ -39,7 +38,3 @@ TERMS = PlayTerms(
     patterns="yaku",
     reference=phoenix,
 )
-
-UNREFERENCED = replace(TERMS, reference=None)
-"""The riichi family's terms without the Phoenix figures, for a game those figures do not describe (another game's
-points, three seats): a rate beside them would read as a gap that is only the rules."""

@@ -74,15 +74,6 @@ def mjsim_final_settlement(game):
 
 
 @hookimpl
-def mjsim_play_terms(rules):
-    """The riichi family's terms without its Tenhou reference: those are four-player figures (a third fewer
-    seats share a hand's one win, so every rate per player-hand is higher)."""
-    from variants.riichi.statistics import UNREFERENCED
-
-    return UNREFERENCED
-
-
-@hookimpl
 def mjsim_register_presets():
     """``tenhou-sanma`` and ``mahjongsoul-sanma``: ``variants/sanma/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]
