@@ -31,6 +31,14 @@ from mjsim.rules import Rules, RuleSet
 from mjsim.scoring import Meld, Pattern, Score, WinContext
 from mjsim.win_input import refuse_impossible, win_context
 
+# The Python API (docs/python.md). The submodule mjsim.simulate is imported first: importing a submodule binds its
+# name on the package, so binding the function after it keeps ``mjsim.simulate`` the function.
+# isort: off
+import mjsim.simulate as _simulate_module  # noqa: F401
+from mjsim.api import Result, load, run, simulate
+
+# isort: on
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -39,6 +47,7 @@ __all__ = [
     "MjsimError",
     "NotationError",
     "Pattern",
+    "Result",
     "Rules",
     "RuleSet",
     "Score",
@@ -46,13 +55,16 @@ __all__ = [
     "format_kinds",
     "format_tiles",
     "hookimpl",
+    "load",
     "parse_counts",
     "parse_kinds",
     "parse_tiles",
     "readings",
     "refuse_impossible",
+    "run",
     "score",
     "shanten",
+    "simulate",
     "waits",
     "win_context",
 ]

@@ -512,6 +512,21 @@ def _games_kept(experiment, out: Path) -> str:
         store.close()
 
 
+@cli.command("export")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option(
+    "--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv", show_default=True, help="file format"
+)
+@click.option("--out", type=click.Path(file_okay=False), help="folder of the tables  [default: DIRECTORY/export]")
+def export_cmd(directory, fmt, out) -> None:
+    """Write a results folder's games as tables for pandas and other tools: games, hands and seats (one row per
+    game, per hand, per seat of a game; the rule set and line-up as columns). docs/python.md describes them."""
+    from mjsim.export import export
+
+    for path, rows in export(directory, fmt, out):
+        click.echo(f"wrote {path} ({rows} rows)")
+
+
 @cli.command()
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option(

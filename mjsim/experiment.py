@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import shlex
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -159,6 +160,15 @@ def load_experiment(path: str | Path) -> Experiment:
     """Read and check an experiment file; every problem names the file and the key."""
     path = Path(path)
     return _experiment(path, load_toml(read_text(path, str(path)), str(path)))
+
+
+def experiment_from_dict(data: Mapping[str, Any]) -> Experiment:
+    """An experiment given as a dict (what its TOML file would hold), checked as a file is; errors name it by its
+    ``name`` (from Python: ``mjsim.run({...})``)."""
+    if not isinstance(data, Mapping):
+        raise MjsimError(f"an experiment must be a table of keys (a dict), got {type(data).__name__}")
+    name = data.get("name", "experiment")
+    return _experiment(Path(f"{name if isinstance(name, str) else 'experiment'}.toml"), dict(data))
 
 
 def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
