@@ -29,6 +29,7 @@ from mjsim.hand.shanten import Form, shanten
 from mjsim.hookspecs import hookimpl
 from mjsim.rules import Rules, RuleSet
 from mjsim.scoring import Meld, Pattern, Score, WinContext
+from mjsim.version import __version__ as __version__
 from mjsim.win_input import refuse_impossible, win_context
 
 # The Python API (docs/python.md). The submodule mjsim.simulate is imported first: importing a submodule binds its
@@ -38,8 +39,6 @@ import mjsim.simulate as _simulate_module  # noqa: F401
 from mjsim.api import Result, load, run, simulate
 
 # isort: on
-
-__version__ = "0.1.0"
 
 __all__ = [
     "Form",

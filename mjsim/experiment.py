@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mjsim import __version__
 from mjsim.balance_question import Question, question
 from mjsim.errors import MjsimError
 from mjsim.files import check_keys, load_toml, read_text
@@ -31,6 +30,7 @@ from mjsim.runner.run import DEFAULT_SHARD, fill
 from mjsim.runner.spec import MAX_COUNT
 from mjsim.store import Store
 from mjsim.sweep import Sweep, expand, parse_sweeps
+from mjsim.version import __version__
 
 METRICS = (
     "first_dealer_points",

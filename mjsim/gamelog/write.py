@@ -11,12 +11,12 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-import mjsim
 from mjsim.engine import core
 from mjsim.errors import MjsimError
 from mjsim.gamelog import FORMAT, VERSION
 from mjsim.gamelog.encode import action_json, event_json, plain
 from mjsim.hand.notation import format_tiles
+from mjsim.version import __version__
 
 SUFFIX = ".json"
 
@@ -70,7 +70,7 @@ def log_document(
     document = {
         "format": FORMAT,
         "version": VERSION,
-        "mjsim": mjsim.__version__,
+        "mjsim": __version__,
         "rules": rules_json(rules),
         "table": table_json(rules),
         "seed": seed,

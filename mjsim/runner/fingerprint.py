@@ -19,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-import mjsim
 from mjsim.native import source_digests
 from mjsim.plugins import load_variant
+from mjsim.version import __version__
 
 CODE = "code"
 
@@ -34,13 +34,13 @@ def code_digest() -> str:
 
 def variant_version(name: str) -> str:
     """A variant's version: its module's ``__version__``, else mjsim's own."""
-    return str(getattr(load_variant(name), "__version__", mjsim.__version__))
+    return str(getattr(load_variant(name), "__version__", __version__))
 
 
 def fingerprint_parts(rules: Any, agents: Sequence[str], root_seed: int, rotate: bool) -> dict[str, str]:
     """The parts of the fingerprint of games played under compiled ``rules`` (option keys name their parts)."""
     variants = rules.ruleset.variants
-    parts = {CODE: code_digest(), "mjsim": mjsim.__version__, "variants": ",".join(variants)}
+    parts = {CODE: code_digest(), "mjsim": __version__, "variants": ",".join(variants)}
     parts.update({f"version of {v}": variant_version(v) for v in variants})
     parts.update({key: _text(value) for key, value in sorted(rules.values.items())})
     parts.update(agents=",".join(agents), root_seed=str(root_seed), rotate=_text(rotate))
