@@ -314,3 +314,17 @@ def mjsim_play_terms(rules):
     """This family's names for its facts of play, as a :class:`mjsim.play_terms.PlayTerms`: the event counted as
     a declaration, how wins group (han, fu...), what scoring patterns are called, and reference figures of real
     play. Later variants take precedence. Stops at first non-None result."""
+
+
+@hookspec
+def mjsim_action_kinds(rules):
+    """The kinds of action this variant offers beyond the engine's own (``mjsim.engine.actions``), as a list of
+    names (成都: "declare", "exchange"), so that an environment for learning agents (``mjsim.env``) can number
+    every action a rule set offers. Return None for none."""
+
+
+@hookspec
+def mjsim_observation_fields(rules):
+    """The facts this variant adds to a seat's view (``mjsim_observe``), as numbers for learning agents
+    (``mjsim.env``): a list of :class:`mjsim.observation_fields.ObservationField`, each named "<variant>.<fact>".
+    Return None for none."""

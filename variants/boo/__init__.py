@@ -11,7 +11,7 @@ from importlib import resources
 
 from mjsim.hookspecs import hookimpl
 from mjsim.scoring import NoWin, hand_readings
-from variants.boo import bots, checks, flow, scoring
+from variants.boo import bots, checks, env_fields, flow, scoring
 from variants.boo import options as opt
 from variants.boo.options import declare
 
@@ -159,3 +159,9 @@ def mjsim_play_terms(rules):
     from variants.riichi.statistics import TERMS
 
     return replace(TERMS, reference=None)
+
+
+@hookimpl
+def mjsim_observation_fields(rules):
+    """The outlook of a win this seat can make now, as numbers (docs/env.md)."""
+    return env_fields.fields(rules)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
-from variants.chengdu import bots, bust, checks, endcheck, exchange, fan, match, play, settle
+from variants.chengdu import bots, bust, checks, endcheck, env_fields, exchange, fan, match, play, settle
 from variants.chengdu.options import declare
 
 NAME = "chengdu"
@@ -168,3 +168,15 @@ def mjsim_play_terms(rules):
     from mjsim.play_terms import PlayTerms
 
     return PlayTerms(groups={"fan": lambda win: str(win["han"])}, patterns="fan_patterns")
+
+
+@hookimpl
+def mjsim_action_kinds(rules):
+    """The void-suit declaration and the three tiles passed (换三张)."""
+    return [play.DECLARE, exchange.EXCHANGE]
+
+
+@hookimpl
+def mjsim_observation_fields(rules):
+    """Every seat's void suit and who has left the hand, as numbers (docs/env.md)."""
+    return env_fields.fields(rules)

@@ -10,7 +10,7 @@ from dataclasses import replace
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
-from variants.jirai import bots, checks, settle
+from variants.jirai import bots, checks, env_fields, settle
 from variants.jirai import options as _options
 from variants.jirai import options as opt
 from variants.jirai.payoff import adjust, best_signed
@@ -142,3 +142,9 @@ def mjsim_register_agents():
 def mjsim_register_presets():
     """The jirai presets: ``variants/jirai/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]
+
+
+@hookimpl
+def mjsim_observation_fields(rules):
+    """The forbidden yaku a seat sees and their count, as numbers (docs/env.md)."""
+    return env_fields.fields(rules)

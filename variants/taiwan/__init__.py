@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
-from variants.taiwan import bots, checks, flow, flowers, guoshui, settlement
+from variants.taiwan import bots, checks, env_fields, flow, flowers, guoshui, settlement
 from variants.taiwan.options import declare
 from variants.taiwan.scoring import score_win
 from variants.taiwan.seats import seat_winds
@@ -179,3 +179,15 @@ def mjsim_play_terms(rules):
     return PlayTerms(
         declaration=("migi", DECLARE_DISCARD), groups={"tai": lambda win: str(win["han"])}, patterns="tai_patterns"
     )
+
+
+@hookimpl
+def mjsim_action_kinds(rules):
+    """Hiding or showing the eighth flower."""
+    return [flowers.HIDE, flowers.SHOW]
+
+
+@hookimpl
+def mjsim_observation_fields(rules):
+    """Whether 過水 blocks this seat's ron, as a number (docs/env.md)."""
+    return env_fields.fields(rules)
