@@ -17,6 +17,9 @@ from mjsim.errors import MjsimError
 from mjsim.files import check_keys, load_toml, read_text
 from mjsim.plugins import check_data_variant, installed_plugins
 
+DEFAULT_PRESET = "tenhou"
+"""The rule set of the Python API and the environments when none is named (the command line's ``--preset``)."""
+
 
 @cache
 def preset_files() -> dict[str, Traversable]:

@@ -15,13 +15,14 @@ from mjsim.env.actions import ActionCodec
 from mjsim.env.encoding import ObservationEncoder
 from mjsim.errors import MjsimError
 from mjsim.observation import observe
+from mjsim.presets import DEFAULT_PRESET
 from mjsim.rules import RuleSet
 
 REWARDS = ("results", "points")
 ENV_OPTIONS = ("plugins", "reward", "max_steps", "render_mode")
 
 
-def raw_env(preset: str = "tenhou", **options) -> MahjongEnv:
+def raw_env(preset: str = DEFAULT_PRESET, **options) -> MahjongEnv:
     """The environment without PettingZoo's wrappers: ``options`` are the rule set's option overrides, and
     ``plugins`` (variant modules to add), ``reward`` ("results" or "points"), ``max_steps`` (truncate a game
     after that many decisions; default none) and ``render_mode`` ("ansi", "human" or None)."""

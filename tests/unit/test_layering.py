@@ -123,6 +123,13 @@ def test_engine_module_names_no_family_or_yaku(path: Path) -> None:
     assert rule_names(path.read_text(encoding="utf-8"), families, yaku) == []
 
 
+@pytest.mark.parametrize("path", _modules(CORE / "env", {}))
+def test_env_module_names_no_family_or_yaku(path: Path) -> None:
+    """mjsim.env plays every family through hooks: no family, option or yaku of one is named there."""
+    families, yaku = rule_words()
+    assert rule_names(path.read_text(encoding="utf-8"), families, yaku) == []
+
+
 @pytest.mark.parametrize(
     "source, found",
     [
