@@ -155,3 +155,19 @@ def test_a_familys_facts_are_named_fields(preset: str) -> None:
     variant = RuleSet.resolve(preset).variants[-1]  # the family, or the delta on it (jirai, boo)
     names = [n for n in mjsim.env.raw_env(preset).encoder.space if "." in n]
     assert names and {n.split(".")[0] for n in names} == {variant}
+
+
+def test_chengdus_void_suits_are_seen_from_each_seat() -> None:
+    env = mjsim.env.raw_env("chengdu")
+    env.reset(seed=6)
+    declared = {}
+    while len(declared) < 4:  # the four void-suit declarations come first, one seat after another
+        agent = env.agent_selection
+        numbers = np.flatnonzero(env.observe(agent)["action_mask"])
+        suit = env.possible_agents.index(agent) % 3
+        (number,) = [n for n in numbers if env.codec.describe(int(n)).startswith("declare") and n // 8 % 43 == suit * 9]
+        declared[env.possible_agents.index(agent)] = suit
+        env.step(int(number))
+    for seat, agent in enumerate(env.possible_agents):
+        voids = env.observe(agent)["observation"]["chengdu.voids"]
+        assert list(voids) == [declared[(seat + i) % 4] for i in range(4)]
