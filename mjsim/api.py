@@ -110,7 +110,7 @@ def _progress(show: bool) -> Iterator[None]:
     """Progress on stderr only when asked for (a notebook or a script is quiet by default)."""
     from mjsim.runner import progress
 
-    before = progress._quiet
+    before = progress.is_quiet()
     progress.set_quiet(not show)
     try:
         yield
@@ -140,8 +140,7 @@ def simulate(
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise MjsimError(f"simulate: games must be a whole number of at least 1, got {games!r}")
     ruleset = RuleSet.resolve(preset, sorted((options or {}).items()), tuple(plugins))
-    spec = RunSpec(ruleset, (), seed, name=preset)
-    line_up = _line_up(agents, spec)
+    line_up = _line_up(agents, RunSpec(ruleset, (), seed))
     spec = RunSpec(ruleset, line_up, seed, name=preset)
     spec.check()
     with _progress(progress):

@@ -27,6 +27,11 @@ def set_quiet(quiet: bool) -> None:
     _quiet = quiet
 
 
+def is_quiet() -> bool:
+    """Whether progress displays are off in this process (to restore the setting after a quiet call)."""
+    return _quiet
+
+
 def log_every() -> float:
     """Seconds between two progress lines off a terminal: ``MJSIM_PROGRESS_EVERY``, or 10."""
     text = os.environ.get(EVERY_VARIABLE, "").strip()
