@@ -171,3 +171,12 @@ def test_chengdus_void_suits_are_seen_from_each_seat() -> None:
     for seat, agent in enumerate(env.possible_agents):
         voids = env.observe(agent)["observation"]["chengdu.voids"]
         assert list(voids) == [declared[(seat + i) % 4] for i in range(4)]
+
+
+def test_only_the_dealer_sees_jirais_forbidden_yaku() -> None:
+    env = mjsim.env.raw_env("jirai")
+    env.reset(seed=2)
+    views = [env.observe(agent)["observation"] for agent in env.possible_agents]
+    dealer = env.game.hand.dealer
+    assert set(views[dealer]["jirai.forbidden"]) <= {0, 1} and views[dealer]["jirai.forbidden"].sum() >= 1
+    assert all(set(v["jirai.forbidden"]) == {-1} for seat, v in enumerate(views) if seat != dealer)
