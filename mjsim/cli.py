@@ -302,7 +302,8 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 @click.option(
     "--agents",
     default=None,
-    help="one bot per seat, comma-separated, or one name for every seat  [default: efficiency in every seat]",
+    help="one bot per seat, comma-separated, or one name for every seat  [default: the family's best, "
+    "e.g. human: mjsim agents]",
 )
 @click.option("--check", is_flag=True, help="check the invariants after every step (in this process)")
 @click.option(
@@ -362,6 +363,7 @@ def simulate(
         spec = RunSpec(ruleset, tuple(names), seed)
         records = collect(spec, games, backend=backend or "multiprocessing", workers=workers, address=address)
     summary = {**summarize(records), "digest": digest(records), "preset": preset, "seed": seed, "agents": names}
+    summary["default_agents"] = agents is None  # seated by the family (mjsim_default_agent), not by --agents
     reference = play_reference(compiled)
     if as_json:
         if reference is not None:
@@ -401,10 +403,12 @@ def _positive_width(value: float | None) -> float | None:
 
 
 def _agents(text: str | None, rules=None) -> list[str]:
-    """The agent names of ``--agents`` (none: an efficiency bot in every seat of the table), each known to an
-    installed variant or to the variants of ``rules``."""
+    """The agent names of ``--agents`` (none: the family's default bot in every seat of the table of ``rules``),
+    each known to an installed variant or to the variants of ``rules``."""
     if text is None:
-        return ["efficiency"] * (rules.flow.setup.seats if rules is not None and rules.flow is not None else 4)
+        from mjsim.agents.registry import default_agents
+
+        return list(default_agents(rules))
     names = [a.strip() for a in text.split(",")]  # one per seat: the game checks the count against its table
     from mjsim.agents import agent_names
     from mjsim.agents.registry import base_name
@@ -420,6 +424,8 @@ def _simulate_text(s: dict, reference=None) -> str:
     from mjsim.play_table import text_table
 
     lines = [f"{s['games']} games, {s['hands']} hands ({s['hands_per_game']:.2f} per game), preset {s['preset']}"]
+    if s.get("default_agents"):
+        lines.append(f"  players: {s['agents'][0]} in every seat, the family's default (--agents to choose others)")
     for seat, st in enumerate(s["seats"]):
         dist = " ".join(f"{p:.2f}" for p in st["rank_distribution"])
         lines.append(f"  seat {seat}: mean points {st['mean_points']:8.0f}   ranks 1-{len(s['seats'])}: {dist}")
@@ -557,7 +563,7 @@ def view(log, out) -> None:
 @click.option("--set-b", "set_b", multiple=True, metavar="KEY=VALUE", help="override an option of B")
 @click.option("--games", default=100, show_default=True, type=click.IntRange(2, MAX_COUNT))
 @click.option("--seed", default=0, show_default=True)
-@click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: efficiency in every seat]")
+@click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: the family's best]")
 @click.option("--rotate", is_flag=True, help="play each seed once per seat with the agents rotated")
 @click.option("--workers", type=int, callback=_workers, help="worker processes (default: every core)")
 @click.option("--json", "as_json", is_flag=True)
@@ -569,7 +575,7 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
     from mjsim.runner.run import collect
 
     rulesets = [_ruleset(p, o) for p, o in ((preset_a, set_a), (preset_b, set_b))]
-    names = tuple(_agents(agents)) if agents is not None else ()  # (): an efficiency bot per seat of each table
+    names = tuple(_agents(agents)) if agents is not None else ()  # (): the family's default bot in every seat
     specs = [RunSpec(ruleset, names, seed, rotate=rotate) for ruleset in rulesets]
     for spec in specs:  # both rule sets are checked before A's games are played
         spec.check()
@@ -582,6 +588,9 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
         click.echo(json.dumps(_jsonable(rows), indent=1))
         return
     click.echo(f"{preset_b} minus {preset_a}, {games} games on the same seeds (95% intervals):")
+    if not names:
+        seated = " / ".join(dict.fromkeys(spec.line_up()[0] for spec in specs))
+        click.echo(f"  players: {seated} in every seat, the family's default (--agents to choose others)")
     for metric, result in rows.items():
         click.echo(f"  {metric:<20} {result.difference.format(3)}  (paired t p={result.t_pvalue:.3g})")
 

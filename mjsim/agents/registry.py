@@ -98,6 +98,28 @@ def agent_names(rules: Rules | None = None) -> list[str]:
     return sorted({**_generic(), **installed_agents()})
 
 
+FALLBACK = "efficiency"  # the bot of a rule set whose variants name no default (mjsim_default_agent)
+
+
+def default_agent(rules: Rules) -> str:
+    """The bot every seat gets when a game under ``rules`` names none: the family's best (``mjsim_default_agent``,
+    later variants first), else the generic efficiency bot."""
+    return rules.hook.mjsim_default_agent() or FALLBACK
+
+
+def default_agents(rules: Rules) -> tuple[str, ...]:
+    """``default_agent`` in every seat of the table of ``rules``."""
+    return (default_agent(rules),) * rules.flow.setup.seats
+
+
+def installed_defaults() -> dict[str, str]:
+    """variant -> the bot it names as its rule sets' default, over the installed variants that name one."""
+    from mjsim.plugins import installed_plugins
+
+    impls = installed_plugins().hook.mjsim_default_agent.get_hookimpls()
+    return {impl.plugin_name: impl.function() for impl in impls if impl.function()}
+
+
 def usable_agents(rules: Rules) -> dict[str, AgentFactory]:
     """The generic bots and those the variants of ``rules`` register, by name."""
     return _merged([_generic(), *rules.hook.mjsim_register_agents()], f"rule set {rules.ruleset.name!r}")
