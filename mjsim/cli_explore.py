@@ -52,7 +52,14 @@ def _entries(a: str, b: str, experiment_file: str | None, set_a: dict, set_b: di
 @click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: the family's best]")
 @WORKERS
 @click.option("--resume", is_flag=True, help="play only the games the store is missing")
-@click.option("--out", "root", default="results", show_default=True, type=click.Path(file_okay=False))
+@click.option(
+    "--out",
+    "root",
+    default="results",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="the folder that holds the results folder",
+)
 @quiet_option
 def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, workers, resume, root) -> None:
     """Which options make rule sets A and B differ: each difference switched alone, paired, ranked."""
@@ -87,7 +94,7 @@ def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, w
 
 
 @click.command()
-@click.option("--preset", default="tenhou", show_default=True)
+@click.option("--preset", default="tenhou", show_default=True, help="the rule set to search (mjsim presets lists them)")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset")
 @click.option("--experiment", "experiment_file", type=click.Path(dir_okay=False), help="ask its [balance] question")
 @click.option("--option", "option", metavar="KEY", help="the option to balance")
@@ -103,7 +110,7 @@ def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, w
 @click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: the family's best]")
 @WORKERS
 @click.option("--out", type=click.Path(file_okay=False), help="write balance.json, balance.md and balance.png here")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="print the answer as JSON")
 @quiet_option
 def balance(preset, settings, experiment_file, agents, seed, workers, out, as_json, **asked) -> None:
     """The option value at which a metric reaches a target: stochastic root finding on paired simulations."""

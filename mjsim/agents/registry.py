@@ -88,6 +88,7 @@ def deferred(target: str, *leading: object) -> AgentFactory:
         return found[0](*leading, rng, rules, *rest)
 
     make.__doc__ = f"The bot {target}{leading or ''}, imported at its first use."
+    make.target = target  # type: ignore[attr-defined]  # what ``mjsim agents`` imports to describe the bot
     return make
 
 
