@@ -109,8 +109,9 @@ def default_agent(rules: Rules) -> str:
 
 
 def default_agents(rules: Rules) -> tuple[str, ...]:
-    """``default_agent`` in every seat of the table of ``rules``."""
-    return (default_agent(rules),) * rules.flow.setup.seats
+    """``default_agent`` in every seat of the table of ``rules`` (one name for a rule set that has no table: the game
+    refuses it in one line)."""
+    return (default_agent(rules),) * (rules.flow.setup.seats if rules.flow is not None else 1)
 
 
 def installed_defaults() -> dict[str, str]:

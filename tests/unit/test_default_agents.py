@@ -43,6 +43,10 @@ def test_a_family_that_names_no_default_seats_efficiency_bots():
     assert default_agents(rules) == (FALLBACK,) * 3 == ("efficiency",) * 3
 
 
+def test_a_rule_set_without_a_table_gets_one_name_that_the_game_refuses():
+    assert default_agents(RuleSet("scoring-only", ("mjsim.errors",)).compile()) == (FALLBACK,)
+
+
 def test_the_families_name_their_defaults():
     assert installed_defaults() == {"chengdu": "human", "riichi": "human", "taiwan": "human"}
 
