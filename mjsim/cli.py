@@ -168,7 +168,12 @@ def _fail(ctx: click.Context, message: str) -> None:
     help="a module of yours (not an installed variant) that experiment and preset files may name; repeatable",
 )
 def cli() -> None:
-    """Simulate mahjong rule variants and check their properties."""
+    """Simulate mahjong rule variants and check their properties.
+
+    What to choose from: `mjsim presets` (the rule sets), `mjsim agents` (the players; without --agents a game
+    seats its family's best), `mjsim rules --preset NAME` (one rule set's options). Shell completion:
+    eval "$(_MJSIM_COMPLETE=bash_source mjsim)" (zsh_source, fish_source).
+    """
 
 
 def _ruleset(preset: str, settings: tuple[str, ...], plugins: tuple[str, ...] = ()) -> RuleSet:
