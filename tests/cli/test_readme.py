@@ -133,7 +133,8 @@ def test_readme_command_runs(workspace, command):
         **os.environ,
         "PYTHONPATH": str(ROOT),
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",  # `python` of mjai_bot
-        "HOME": str(workspace),  # the completion script's file lands here, not in the real home
+        "HOME": str(workspace),  # the completion script's file lands here, not in the real home ...
+        "MJSIM_CACHE_DIR": os.environ.get("MJSIM_CACHE_DIR") or str(Path.home() / ".cache" / "mjsim"),  # ... not tables
         "MJSIM_PURE_PYTHON": os.environ.get("MJSIM_PURE_PYTHON", ""),
     }
     line = shell_line(command)
