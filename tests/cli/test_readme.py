@@ -187,3 +187,12 @@ def test_the_tenhou_counts_are_the_commands():
     mjlog = _mjsim("replay", str(SHARED / "validation/tenhou/mjlog"), "--quiet")
     rounds, left = re.search(r"(\d+) of \1 replayed rounds agree, (\d+) skipped", mjlog).groups()
     assert f"{rounds} of {rounds} standard mjlog rounds ({left} skipped)" in readme
+    package = _mjsim("score", "--cases", str(SHARED / "validation/scoring/mahjong_pkg_cases.json"))
+    agree = re.search(r"(\d+) agree, 0 disagree, 0 errors, 0 skipped", package).group(1)
+    assert f"{agree} of {agree} `mahjong` package cases" in readme
+    tenhou6 = str(SHARED / "validation/tenhou/tenhou6")
+    rounds = re.search(r"(\d+) of \1 replayed rounds agree", _mjsim("replay", tenhou6, "--quiet")).group(1)
+    assert f"{rounds} of {rounds} tenhou.net/6 rounds" in readme
+    moved = _mjsim("replay", tenhou6, "--preset", "mahjongsoul", "--quiet")
+    hands, changed = re.search(r"(\d+) hands, (\d+) changed result", moved).groups()
+    assert f"--preset mahjongsoul # {hands} rounds: {changed} changes (a pao split)" in readme
