@@ -14,8 +14,8 @@ from typing import Any
 import click
 
 from mjsim import plugins as _plugins  # a module: the name "plugins" is the --plugin option
+from mjsim.cli_options import complete_presets, quiet_option
 from mjsim.cli_options import key_values as _overrides
-from mjsim.cli_options import quiet_option
 from mjsim.cli_options import workers_callback as _workers
 from mjsim.errors import MjsimError
 from mjsim.hooks import register_variant
@@ -217,7 +217,13 @@ class ScoreMode(click.Option):
 @click.option("--honba", default=0, type=int, help="repeat counters (本場) on the table")
 @click.option("--sticks", default=0, type=int, help="riichi sticks on the table")
 @click.option("--meld", multiple=True, help="a called set: chi:123m, pon:555z, kan:1111p, ankan:9999s")
-@click.option("--preset", default="tenhou", show_default=True, help="the rule set (mjsim presets lists them)")
+@click.option(
+    "--preset",
+    default="tenhou",
+    show_default=True,
+    help="the rule set (mjsim presets lists them)",
+    shell_complete=complete_presets,
+)
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant to add to the preset's")
 @click.option(
@@ -304,7 +310,13 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 
 
 @cli.command()
-@click.option("--preset", default="tenhou", show_default=True, help="the rule set (mjsim presets lists them)")
+@click.option(
+    "--preset",
+    default="tenhou",
+    show_default=True,
+    help="the rule set (mjsim presets lists them)",
+    shell_complete=complete_presets,
+)
 @click.option(
     "--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset; repeatable"
 )
@@ -391,7 +403,12 @@ def simulate(
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--preset", default=None, help="replay the logged walls and actions under this rule set instead")
+@click.option(
+    "--preset",
+    default=None,
+    help="replay the logged walls and actions under this rule set instead",
+    shell_complete=complete_presets,
+)
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="with --preset: an option override")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="with --preset: a variant module to add")
 @click.option("--bot", default="efficiency", show_default=True, help="with --preset: plays once the log cannot")
@@ -589,8 +606,8 @@ def view(log, out) -> None:
 
 
 @cli.command()
-@click.argument("preset_a")
-@click.argument("preset_b")
+@click.argument("preset_a", shell_complete=complete_presets)
+@click.argument("preset_b", shell_complete=complete_presets)
 @click.option("--set-a", "set_a", multiple=True, metavar="KEY=VALUE", help="override an option of A")
 @click.option("--set-b", "set_b", multiple=True, metavar="KEY=VALUE", help="override an option of B")
 @click.option(
@@ -634,7 +651,13 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
 
 
 @cli.command()
-@click.option("--preset", default="tenhou", show_default=True, help="the rule set (mjsim presets lists them)")
+@click.option(
+    "--preset",
+    default="tenhou",
+    show_default=True,
+    help="the rule set (mjsim presets lists them)",
+    shell_complete=complete_presets,
+)
 @click.option(
     "--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset; repeatable"
 )
@@ -669,7 +692,13 @@ def variants() -> None:
 
 
 @cli.command()
-@click.option("--preset", default="tenhou", show_default=True, help="the rule set (mjsim presets lists them)")
+@click.option(
+    "--preset",
+    default="tenhou",
+    show_default=True,
+    help="the rule set (mjsim presets lists them)",
+    shell_complete=complete_presets,
+)
 @click.option(
     "--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset; repeatable"
 )

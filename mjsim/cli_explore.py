@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from mjsim.cli_options import key_values, quiet_option, workers_callback
+from mjsim.cli_options import complete_presets, key_values, quiet_option, workers_callback
 from mjsim.errors import MjsimError
 from mjsim.experiment import RuleSetEntry
 from mjsim.runner.spec import MAX_COUNT
@@ -94,7 +94,13 @@ def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, w
 
 
 @click.command()
-@click.option("--preset", default="tenhou", show_default=True, help="the rule set to search (mjsim presets lists them)")
+@click.option(
+    "--preset",
+    default="tenhou",
+    show_default=True,
+    help="the rule set to search (mjsim presets lists them)",
+    shell_complete=complete_presets,
+)
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset")
 @click.option("--experiment", "experiment_file", type=click.Path(dir_okay=False), help="ask its [balance] question")
 @click.option("--option", "option", metavar="KEY", help="the option to balance")

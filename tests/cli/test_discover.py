@@ -82,3 +82,17 @@ def test_agents_lists_each_familys_bots_and_marks_its_default():
 def test_agents_text_names_the_mjai_seat_with_its_argument():
     text = CliRunner().invoke(cli, ["agents"]).output
     assert "  mjai:CMD " in text and "[default]" in text
+
+
+@pytest.mark.parametrize(
+    "words, expected",
+    [
+        ("mjsim simulate --preset tenhou-", ["tenhou-sanma", "tenhou-tournament"]),
+        ("mjsim compare che", ["chengdu", "chengdu_seed"]),
+        ("mjsim pre", ["presets"]),
+    ],
+)
+def test_shell_completion_offers_commands_and_preset_names(words, expected):
+    env = {"_MJSIM_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - 1)}
+    result = CliRunner().invoke(cli, [], prog_name="mjsim", env=env)
+    assert [line.split(",", 1)[1] for line in result.output.split()] == expected

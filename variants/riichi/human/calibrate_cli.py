@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from mjsim.cli_options import complete_presets
 from mjsim.errors import MjsimError
 from variants.riichi.human.calibrate import BOUNDS, TARGETS, evaluator, fit, fitted_values, rounded_statistics
 from variants.riichi.human.profile import Profile
@@ -17,7 +18,13 @@ DEFAULT_PARAMS = "fold_weight,others_win_per_turn,closed_keep_ratio,value_expone
 
 
 @click.command()
-@click.option("--preset", default="tenhou", show_default=True, help="the rule set the games are played by")
+@click.option(
+    "--preset",
+    default="tenhou",
+    show_default=True,
+    help="the rule set the games are played by",
+    shell_complete=complete_presets,
+)
 @click.option(
     "--target",
     type=click.Choice(sorted(TARGETS)),
