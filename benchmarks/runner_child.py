@@ -25,7 +25,7 @@ def measure(backend: str, workers: int, games: int, seed: int) -> dict[str, Any]
     from mjsim.runner.games import digest
     from mjsim.runner.run import DEFAULT_SHARD, collect
 
-    spec = RunSpec(RuleSet.resolve("tenhou"), root_seed=seed)
+    spec = RunSpec(RuleSet.resolve("tenhou"), ("efficiency",) * 4, root_seed=seed)  # the runners, not the bots
     start, cpu = time.perf_counter(), time.process_time()
     shard = max(1, min(DEFAULT_SHARD, games // (2 * workers)))  # a few shards per worker even for a short run
     records = collect(spec, games, backend=backend, workers=workers, shard_size=shard)

@@ -14,8 +14,8 @@ from typing import Any
 import click
 
 from mjsim import plugins as _plugins  # a module: the name "plugins" is the --plugin option
+from mjsim.cli_options import complete_presets, quiet_option
 from mjsim.cli_options import key_values as _overrides
-from mjsim.cli_options import quiet_option
 from mjsim.cli_options import workers_callback as _workers
 from mjsim.errors import MjsimError
 from mjsim.hooks import register_variant
@@ -76,6 +76,10 @@ class _Group(click.Group):
             from mjsim.runner.progress import set_quiet
 
             set_quiet(False)
+
+
+# What there is to choose from: `mjsim presets`, `mjsim agents` (mjsim/cli_discover.py), imported when named.
+_Group.lazy_commands.update(presets="mjsim.cli_discover:presets", agents="mjsim.cli_discover:agents")
 
 
 def _usage_message(exc: click.ClickException) -> str:
@@ -164,7 +168,12 @@ def _fail(ctx: click.Context, message: str) -> None:
     help="a module of yours (not an installed variant) that experiment and preset files may name; repeatable",
 )
 def cli() -> None:
-    """Simulate mahjong rule variants and check their properties."""
+    """Simulate mahjong rule variants and check their properties.
+
+    What to choose from: `mjsim presets` (the rule sets), `mjsim agents` (the players; without --agents a game
+    seats its family's best), `mjsim rules --preset NAME` (one rule set's options). Shell completion:
+    eval "$(_MJSIM_COMPLETE=bash_source mjsim)" (zsh_source, fish_source).
+    """
 
 
 def _ruleset(preset: str, settings: tuple[str, ...], plugins: tuple[str, ...] = ()) -> RuleSet:
@@ -202,13 +211,19 @@ class ScoreMode(click.Option):
 @click.option("--dora", multiple=True, help="dora indicator(s), e.g. --dora 3m or --dora 3m4z")
 @click.option("--ura", multiple=True, help="ura dora indicator(s)")
 @click.option("--seat-wind", default=None, help="E, S, W or N (default E with --dealer, else S)")
-@click.option("--round-wind", default="E", show_default=True)
+@click.option("--round-wind", default="E", show_default=True, help="the round wind: E, S, W or N")
 @click.option("--dealer", is_flag=True, help="the winner is East")
 @click.option("--from", "discarder", default=None, help="wind of the discarder on a ron")
-@click.option("--honba", default=0, type=int)
+@click.option("--honba", default=0, type=int, help="repeat counters (本場) on the table")
 @click.option("--sticks", default=0, type=int, help="riichi sticks on the table")
 @click.option("--meld", multiple=True, help="a called set: chi:123m, pon:555z, kan:1111p, ankan:9999s")
-@click.option("--preset", default="tenhou", show_default=True)
+@click.option(
+    "--preset",
+    default="tenhou",
+    show_default=True,
+    help="the rule set (mjsim presets lists them)",
+    shell_complete=complete_presets,
+)
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant to add to the preset's")
 @click.option(
@@ -295,14 +310,23 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 
 
 @cli.command()
-@click.option("--preset", default="tenhou", show_default=True)
-@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE")
-@click.option("--games", default=10, show_default=True, type=click.IntRange(1, MAX_COUNT))
-@click.option("--seed", default=0, show_default=True, type=int)
+@click.option(
+    "--preset",
+    default="tenhou",
+    show_default=True,
+    help="the rule set (mjsim presets lists them)",
+    shell_complete=complete_presets,
+)
+@click.option(
+    "--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset; repeatable"
+)
+@click.option("--games", default=10, show_default=True, type=click.IntRange(1, MAX_COUNT), help="games to play")
+@click.option("--seed", default=0, show_default=True, type=int, help="root seed: the same seed gives the same games")
 @click.option(
     "--agents",
     default=None,
-    help="one bot per seat, comma-separated, or one name for every seat  [default: efficiency in every seat]",
+    help="one bot per seat, comma-separated, or one name for every seat  [default: the family's best, "
+    "e.g. human: mjsim agents]",
 )
 @click.option("--check", is_flag=True, help="check the invariants after every step (in this process)")
 @click.option(
@@ -313,10 +337,15 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 @click.option(
     "--workers", type=int, callback=_workers, help="worker processes (default: this process only; at most the shards)"
 )
-@click.option("--backend", type=click.Choice(["serial", "multiprocessing", "ray"]), default=None)
+@click.option(
+    "--backend",
+    type=click.Choice(["serial", "multiprocessing", "ray"]),
+    default=None,
+    help="where the games run (default: this process, or multiprocessing with --workers)",
+)
 @click.option("--address", help="Ray cluster address (with --backend ray)")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant module of yours to add")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="print the summary as JSON")
 @quiet_option
 def simulate(
     preset,
@@ -362,6 +391,7 @@ def simulate(
         spec = RunSpec(ruleset, tuple(names), seed)
         records = collect(spec, games, backend=backend or "multiprocessing", workers=workers, address=address)
     summary = {**summarize(records), "digest": digest(records), "preset": preset, "seed": seed, "agents": names}
+    summary["default_agents"] = agents is None  # seated by the family (mjsim_default_agent), not by --agents
     reference = play_reference(compiled)
     if as_json:
         if reference is not None:
@@ -373,11 +403,16 @@ def simulate(
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--preset", default=None, help="replay the logged walls and actions under this rule set instead")
+@click.option(
+    "--preset",
+    default=None,
+    help="replay the logged walls and actions under this rule set instead",
+    shell_complete=complete_presets,
+)
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="with --preset: an option override")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="with --preset: a variant module to add")
 @click.option("--bot", default="efficiency", show_default=True, help="with --preset: plays once the log cannot")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="print the replay report as JSON")
 @quiet_option
 def replay(paths, preset, settings, plugins, bot, as_json) -> None:
     """Replay game logs: mjsim's under their logged rules (every action, event and transfer checked), Tenhou's
@@ -401,10 +436,12 @@ def _positive_width(value: float | None) -> float | None:
 
 
 def _agents(text: str | None, rules=None) -> list[str]:
-    """The agent names of ``--agents`` (none: an efficiency bot in every seat of the table), each known to an
-    installed variant or to the variants of ``rules``."""
+    """The agent names of ``--agents`` (none: the family's default bot in every seat of the table of ``rules``),
+    each known to an installed variant or to the variants of ``rules``."""
     if text is None:
-        return ["efficiency"] * (rules.flow.setup.seats if rules is not None and rules.flow is not None else 4)
+        from mjsim.agents.registry import default_agents
+
+        return list(default_agents(rules))
     names = [a.strip() for a in text.split(",")]  # one per seat: the game checks the count against its table
     from mjsim.agents import agent_names
     from mjsim.agents.registry import base_name
@@ -420,11 +457,15 @@ def _simulate_text(s: dict, reference=None) -> str:
     from mjsim.play_table import text_table
 
     lines = [f"{s['games']} games, {s['hands']} hands ({s['hands_per_game']:.2f} per game), preset {s['preset']}"]
+    if s.get("default_agents"):
+        lines.append(f"  players: {s['agents'][0]} in every seat, the family's default (--agents to choose others)")
     for seat, st in enumerate(s["seats"]):
         dist = " ".join(f"{p:.2f}" for p in st["rank_distribution"])
         lines.append(f"  seat {seat}: mean points {st['mean_points']:8.0f}   ranks 1-{len(s['seats'])}: {dist}")
     lines += ["", "how the players played (rates per player-hand; shares of wins):", *text_table(s["play"], reference)]
     lines.append("  winners per hand " + "  ".join(f"{n}: {k}" for n, k in s["winners_per_hand"].items()))
+    for fact, by_seat in s.get("agent_facts", {}).items():  # the bots' own counts, e.g. mjai answers replaced
+        lines.append(f"  {fact} by seat: {' '.join(str(n) for n in by_seat)}")
     lines.append(f"  invariant violations {s['invariant_violations']}  digest {s['digest'][:16]}")
     return "\n".join(lines)
 
@@ -435,7 +476,11 @@ def _simulate_text(s: dict, reference=None) -> str:
     "--workers", type=int, callback=_workers, help="worker processes (default: every core; at most the shards)"
 )
 @click.option(
-    "--backend", type=click.Choice(["serial", "multiprocessing", "ray"]), default="multiprocessing", show_default=True
+    "--backend",
+    type=click.Choice(["serial", "multiprocessing", "ray"]),
+    default="multiprocessing",
+    show_default=True,
+    help="where the games run: this process, worker processes, or Ray (pip install 'ray>=2.9')",
 )
 @click.option("--address", help="Ray cluster address (with --backend ray; without it Ray starts locally)")
 @click.option("--resume", is_flag=True, help="finish a run that was interrupted: play only the missing games")
@@ -450,7 +495,14 @@ def _simulate_text(s: dict, reference=None) -> str:
     callback=lambda ctx, param, value: _positive_width(value),
     help="add games until the target's 95% half-width is below this",
 )
-@click.option("--out", "root", default="results", show_default=True, type=click.Path(file_okay=False))
+@click.option(
+    "--out",
+    "root",
+    default="results",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="the folder that holds the results folder of the experiment",
+)
 @quiet_option
 def run_cmd(experiment_file, workers, backend, address, resume, force_resume, until_ci, root) -> None:
     """Run an experiment file: fill its store, then write summary.json, summary.md and plots."""
@@ -491,6 +543,9 @@ def run_cmd(experiment_file, workers, backend, address, resume, force_resume, un
                 f"{out}: cannot copy the experiment file ({exc.strerror or exc}); the store is kept"
             ) from None
     summary = write_report(experiment, store, out)
+    from mjsim.report_md import summary_lead
+
+    click.echo(summary_lead(summary) + "\n")  # the answer first, then where the files are
     click.echo(f"wrote {out / 'summary.md'}, {out / 'summary.json'} and {len(summary['plots'])} plots")
     if experiment.balance is not None:  # [balance]: asked of the baseline rule set after the runs
         from mjsim.cli_explore import answer_balance
@@ -566,16 +621,22 @@ def view(log, out) -> None:
 
 
 @cli.command()
-@click.argument("preset_a")
-@click.argument("preset_b")
+@click.argument("preset_a", shell_complete=complete_presets)
+@click.argument("preset_b", shell_complete=complete_presets)
 @click.option("--set-a", "set_a", multiple=True, metavar="KEY=VALUE", help="override an option of A")
 @click.option("--set-b", "set_b", multiple=True, metavar="KEY=VALUE", help="override an option of B")
-@click.option("--games", default=100, show_default=True, type=click.IntRange(2, MAX_COUNT))
-@click.option("--seed", default=0, show_default=True)
-@click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: efficiency in every seat]")
+@click.option(
+    "--games",
+    default=100,
+    show_default=True,
+    type=click.IntRange(2, MAX_COUNT),
+    help="games per rule set (the same seeds for both)",
+)
+@click.option("--seed", default=0, show_default=True, help="root seed of the games")
+@click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: the family's best]")
 @click.option("--rotate", is_flag=True, help="play each seed once per seat with the agents rotated")
 @click.option("--workers", type=int, callback=_workers, help="worker processes (default: every core)")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="print the comparison as JSON")
 @quiet_option
 def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, workers, as_json) -> None:
     """Paired comparison of two rule sets on the same seeds (B minus A, 95% intervals)."""
@@ -584,7 +645,7 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
     from mjsim.runner.run import collect
 
     rulesets = [_ruleset(p, o) for p, o in ((preset_a, set_a), (preset_b, set_b))]
-    names = tuple(_agents(agents)) if agents is not None else ()  # (): an efficiency bot per seat of each table
+    names = tuple(_agents(agents)) if agents is not None else ()  # (): the family's default bot in every seat
     specs = [RunSpec(ruleset, names, seed, rotate=rotate) for ruleset in rulesets]
     for spec in specs:  # both rule sets are checked before A's games are played
         spec.check()
@@ -597,16 +658,33 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
         click.echo(json.dumps(_jsonable(rows), indent=1))
         return
     click.echo(f"{preset_b} minus {preset_a}, {games} games on the same seeds (95% intervals):")
+    if not names:
+        seated = " / ".join(dict.fromkeys(spec.line_up()[0] for spec in specs))
+        click.echo(f"  players: {seated} in every seat, the family's default (--agents to choose others)")
     for metric, result in rows.items():
         click.echo(f"  {metric:<20} {result.difference.format(3)}  (paired t p={result.t_pvalue:.3g})")
 
 
 @cli.command()
-@click.option("--preset", default="tenhou", show_default=True)
-@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE")
+@click.option(
+    "--preset",
+    default="tenhou",
+    show_default=True,
+    help="the rule set (mjsim presets lists them)",
+    shell_complete=complete_presets,
+)
+@click.option(
+    "--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset; repeatable"
+)
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant module of yours to include")
-@click.option("--examples", default=100, show_default=True, type=click.IntRange(1, MAX_COUNT))
-@click.option("--seed", default=0, show_default=True)
+@click.option(
+    "--examples",
+    default=100,
+    show_default=True,
+    type=click.IntRange(1, MAX_COUNT),
+    help="games Hypothesis plays (each one checked after every step)",
+)
+@click.option("--seed", default=0, show_default=True, help="Hypothesis seed: the same seed gives the same examples")
 @click.option("--vary-options", is_flag=True, help="each example also draws every numeric option within its range")
 @quiet_option
 def check(preset, settings, plugins, examples, seed, vary_options) -> None:
@@ -629,9 +707,17 @@ def variants() -> None:
 
 
 @cli.command()
-@click.option("--preset", default="tenhou", show_default=True)
-@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE")
-@click.option("--json", "as_json", is_flag=True)
+@click.option(
+    "--preset",
+    default="tenhou",
+    show_default=True,
+    help="the rule set (mjsim presets lists them)",
+    shell_complete=complete_presets,
+)
+@click.option(
+    "--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset; repeatable"
+)
+@click.option("--json", "as_json", is_flag=True, help="print the options as JSON")
 def rules(preset, settings, as_json) -> None:
     """List every option of a rule set with its value, default and description."""
     compiled = _ruleset(preset, settings).compile()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from mjsim.cli_options import key_values, quiet_option, workers_callback
+from mjsim.cli_options import complete_presets, key_values, quiet_option, workers_callback
 from mjsim.errors import MjsimError
 from mjsim.experiment import RuleSetEntry
 from mjsim.runner.spec import MAX_COUNT
@@ -15,7 +15,7 @@ WORKERS = click.option("--workers", type=int, callback=workers_callback, help="w
 
 
 def agent_list(text: str | None) -> tuple[str, ...]:
-    """``--agents a,b,c,d`` as names, each a known bot (none given: an efficiency bot in every seat)."""
+    """``--agents a,b,c,d`` as names, each a known bot (none given: the family's default bot in every seat)."""
     from mjsim.experiment import _agents
 
     return () if text is None else _agents("--agents", [a.strip() for a in text.split(",")])
@@ -49,10 +49,17 @@ def _entries(a: str, b: str, experiment_file: str | None, set_a: dict, set_b: di
 @click.option("--metric", "metrics", multiple=True, metavar="NAME", help="a metric to explain; repeatable")
 @click.option("--games", type=click.IntRange(2, MAX_COUNT), help="games per rule set  [default: 100]")
 @click.option("--seed", type=int, help="root seed  [default: 0]")
-@click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: efficiency]")
+@click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: the family's best]")
 @WORKERS
 @click.option("--resume", is_flag=True, help="play only the games the store is missing")
-@click.option("--out", "root", default="results", show_default=True, type=click.Path(file_okay=False))
+@click.option(
+    "--out",
+    "root",
+    default="results",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="the folder that holds the results folder",
+)
 @quiet_option
 def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, workers, resume, root) -> None:
     """Which options make rule sets A and B differ: each difference switched alone, paired, ranked."""
@@ -87,7 +94,13 @@ def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, w
 
 
 @click.command()
-@click.option("--preset", default="tenhou", show_default=True)
+@click.option(
+    "--preset",
+    default="tenhou",
+    show_default=True,
+    help="the rule set to search (mjsim presets lists them)",
+    shell_complete=complete_presets,
+)
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset")
 @click.option("--experiment", "experiment_file", type=click.Path(dir_okay=False), help="ask its [balance] question")
 @click.option("--option", "option", metavar="KEY", help="the option to balance")
@@ -100,10 +113,10 @@ def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, w
 @click.option("--max-games", type=click.IntRange(2, MAX_COUNT), help="games in all at most  [default: 4000]")
 @click.option("--tolerance", type=float, help="stop once the 95% interval is this narrow")
 @click.option("--seed", type=int, help="root seed  [default: 0]")
-@click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: efficiency]")
+@click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: the family's best]")
 @WORKERS
 @click.option("--out", type=click.Path(file_okay=False), help="write balance.json, balance.md and balance.png here")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="print the answer as JSON")
 @quiet_option
 def balance(preset, settings, experiment_file, agents, seed, workers, out, as_json, **asked) -> None:
     """The option value at which a metric reaches a target: stochastic root finding on paired simulations."""

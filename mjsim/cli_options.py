@@ -39,3 +39,10 @@ def key_values(settings: tuple[str, ...], flag: str = "--set") -> dict[str, str]
             raise MjsimError(f"{flag} takes KEY=VALUE, got {item!r}")
         overrides[key.strip()] = value.strip()
     return overrides
+
+
+def complete_presets(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of a preset name (``mjsim simulate --preset te<TAB>``): the installed presets it starts."""
+    from mjsim.presets import preset_names
+
+    return [name for name in preset_names() if name.startswith(incomplete)]

@@ -1,7 +1,7 @@
 """Experiment files (TOML) -> runs -> the results store -> the report.
 
 An experiment names one or more rule sets (a preset plus option overrides),
-one agent per seat of their table (default: an efficiency bot in every seat)
+one agent per seat of their table (default: the family's best bot in every seat, ``mjsim_default_agent``)
 or several line-ups of them (``mjsim.lineups``: every rule set is then played
 by each), how many games, a root seed, the target estimate for ``--until-ci``
 and the comparisons to draw. Every rule set plays the same seeds, so
@@ -110,7 +110,7 @@ class Experiment:
     question: str
     games: int
     seed: int
-    agents: tuple[str, ...]  # one per seat of every rule set's table (RunSpec checks it); () = efficiency bots
+    agents: tuple[str, ...]  # one per seat of every rule set's table (RunSpec checks it); () = the family's default
     rulesets: tuple[RuleSetEntry, ...]
     baseline: str
     target: str
@@ -146,8 +146,8 @@ class Experiment:
         return RunSpec(ruleset, agents, self.seed, name=entry.name, rotate=self.rotate_seats)
 
     def line_up(self, name: str) -> tuple[str, ...]:
-        """The agents by seat of the run (or rule set) called ``name``: its line-up's, else one efficiency bot per
-        seat."""
+        """The agents by seat of the run (or rule set) called ``name``: its line-up's, else the family's default bot
+        in every seat."""
         run = self.run(name)
         return self.spec(run.entry, run.line_up).line_up()
 
@@ -340,7 +340,8 @@ def _positive(where: str, data: dict[str, Any], key: str, default: int, least: i
 
 
 def _agents(where: str, raw: Any) -> tuple[str, ...]:
-    """Known bots, one per seat ([]: the run seats an efficiency bot in every seat); the table checks the count."""
+    """Known bots, one per seat ([]: the run seats the family's default bot in every seat); the table checks the
+    count."""
     from mjsim.agents import agent_names
     from mjsim.agents.registry import base_name
 

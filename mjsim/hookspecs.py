@@ -275,6 +275,14 @@ def mjsim_register_agents():
     (to seat bots) and on every installed variant (to list them)."""
 
 
+@hookspec(firstresult=True)
+def mjsim_default_agent():
+    """The bot that takes every seat when a game under this variant's rule set names none: the family's best
+    player, a name the variant (or one before it) registers, e.g. "human". Called on the variants of a rule set
+    (later variants first) and, to list them, on every installed variant. Stops at first non-None result; a rule
+    set none answers for seats efficiency bots."""
+
+
 @hookspec
 def mjsim_register_commands(cli):
     """Add this variant's click commands to ``cli`` (the ``mjsim`` group), or options to its commands.

@@ -45,6 +45,12 @@ def summary_markdown(s: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def summary_lead(s: dict[str, Any]) -> str:
+    """summary.md's lead: its title, question and answer, up to the command that produced it (``mjsim run`` prints
+    it as it ends)."""
+    return summary_markdown(s).split("\nProduced by:", 1)[0].rstrip()
+
+
 def _sweep_tables(s: dict[str, Any]) -> list[str]:
     """A sweep's tables (mjsim.report_sweep), before the rule-set table."""
     from mjsim.report_sweep import sweep_markdown

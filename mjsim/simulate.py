@@ -47,4 +47,17 @@ def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
         "play": play_statistics(records),
         "winners_per_hand": _winners_per_hand(hands),
         "invariant_violations": sum(len(r.get("violations", ())) for r in records),
+        **_agent_facts(records, seats),
     }
+
+
+def _agent_facts(records: Sequence[dict[str, Any]], seats: int) -> dict[str, Any]:
+    """``{"agent_facts": {fact: total by seat}}``: what bots counted of their own play over the games (an mjai
+    seat under ``illegal=default``: the answers the default policy replaced), or {} when no bot counts anything."""
+    totals: dict[str, list[int]] = {}
+    for r in records:
+        for name, by_seat in ((r.get("play") or {}).get("agent_facts") or {}).items():
+            row = totals.setdefault(name, [0] * seats)
+            for seat, value in enumerate(by_seat):
+                row[seat] += value
+    return {"agent_facts": totals} if totals else {}

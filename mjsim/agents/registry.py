@@ -88,6 +88,7 @@ def deferred(target: str, *leading: object) -> AgentFactory:
         return found[0](*leading, rng, rules, *rest)
 
     make.__doc__ = f"The bot {target}{leading or ''}, imported at its first use."
+    make.target = target  # type: ignore[attr-defined]  # what ``mjsim agents`` imports to describe the bot
     return make
 
 
@@ -96,6 +97,29 @@ def agent_names(rules: Rules | None = None) -> list[str]:
     if rules is not None:
         return sorted(usable_agents(rules))
     return sorted({**_generic(), **installed_agents()})
+
+
+FALLBACK = "efficiency"  # the bot of a rule set whose variants name no default (mjsim_default_agent)
+
+
+def default_agent(rules: Rules) -> str:
+    """The bot every seat gets when a game under ``rules`` names none: the family's best (``mjsim_default_agent``,
+    later variants first), else the generic efficiency bot."""
+    return rules.hook.mjsim_default_agent() or FALLBACK
+
+
+def default_agents(rules: Rules) -> tuple[str, ...]:
+    """``default_agent`` in every seat of the table of ``rules`` (one name for a rule set that has no table: the game
+    refuses it in one line)."""
+    return (default_agent(rules),) * (rules.flow.setup.seats if rules.flow is not None else 1)
+
+
+def installed_defaults() -> dict[str, str]:
+    """variant -> the bot it names as its rule sets' default, over the installed variants that name one."""
+    from mjsim.plugins import installed_plugins
+
+    impls = installed_plugins().hook.mjsim_default_agent.get_hookimpls()
+    return {impl.plugin_name: impl.function() for impl in impls if impl.function()}
 
 
 def usable_agents(rules: Rules) -> dict[str, AgentFactory]:

@@ -201,6 +201,11 @@ def _load_or_build(max_sets: int) -> SuitTables:
             return _load(path, max_sets)
         except Exception as exc:  # noqa: BLE001 - any bad cache file only costs a rebuild
             log.warning("table cache %s is unusable (%s: %s); rebuilding it", path, type(exc).__name__, exc)
+    # Said on stderr (never stdout, which may be JSON): a first run otherwise sits silent for these seconds.
+    print(
+        f"mjsim: building the hand lookup tables ({max_sets} sets) once, a few seconds; cached in {path}",
+        file=sys.stderr,
+    )
     tables = _build(max_sets)
     _save(path, tables)
     return tables

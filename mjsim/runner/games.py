@@ -78,7 +78,9 @@ def play_game(
     if log_out is not None:
         _write_log(game, log_out / f"game_{index:05d}.json", agent_names, log_format)
     play = play_facts(game.log, game.seat_count, agent_names, play_terms(rules))
-    play.update(agent_facts(agents))
+    facts = agent_facts(agents)
+    if facts:  # kept apart from the facts of play, so a summary can show what the bots counted (mjai: replaced answers)
+        play["agent_facts"] = facts
     return GameRecord(index, seed, game.final, _hand_summaries(game.history), violations, play)
 
 

@@ -21,7 +21,7 @@ class RunSpec:
     """A resolved rule set, one agent per seat of its table and a root seed (workers read no preset)."""
 
     ruleset: RuleSet
-    agents: tuple[str, ...] = ()  # one per seat of the table (check() holds them to that); () = efficiency bots
+    agents: tuple[str, ...] = ()  # one per seat of the table (check() holds them to that); () = the family's default
     root_seed: int = 0
     name: str = field(default="", compare=False)
     rotate: bool = False  # play each seed once per seat with the agents rotated through the seats
@@ -37,8 +37,13 @@ class RunSpec:
         return game_seed(self.root_seed, index // seats), agents, rotation
 
     def line_up(self) -> tuple[str, ...]:
-        """The agents by seat before any rotation: ``agents``, or an efficiency bot in every seat of the table."""
-        return self.agents or ("efficiency",) * self.rules().flow.setup.seats
+        """The agents by seat before any rotation: ``agents``, or the family's default bot in every seat of the table
+        (``mjsim.agents.registry.default_agents``)."""
+        if self.agents:
+            return self.agents
+        from mjsim.agents.registry import default_agents
+
+        return default_agents(self.rules())
 
     def rules(self):
         """The compiled rules, compiled once per process."""

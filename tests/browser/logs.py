@@ -10,12 +10,14 @@ from mjsim.rules import RuleSet
 from mjsim.runner.games import run_games
 
 # preset -> root seed: the games of results/viewer (riichi declarations, 血战's winners leaving, flowers, three-player
-# riichi's North set aside), each the one game of `mjsim simulate --preset P --games 1 --seed S --log-out DIR`.
+# riichi's North set aside), each the one game of `mjsim simulate --preset P --games 1 --seed S --agents efficiency
+# --log-out DIR`.
 GAMES = {"tenhou": 3, "chengdu": 3, "taiwan": 3, "tenhou-sanma": 3}
 
 
 def write_log(preset: str, folder: Path) -> Path:
-    """Play the game ``simulate --preset P --games 1 --seed GAMES[P] --log-out folder`` plays; returns its log."""
+    """Play the game ``simulate --preset P --games 1 --seed GAMES[P] --agents efficiency --log-out folder`` plays;
+    returns its log."""
     rules = RuleSet.resolve(preset, {}, ()).compile()
     run_games(rules, 1, GAMES[preset], ["efficiency"] * rules.flow.setup.seats, log_out=folder)
     return folder / "game_00000.json"

@@ -1,4 +1,4 @@
-"""An experiment's agents: the table decides how many; without any, an efficiency bot sits in every seat."""
+"""An experiment's agents: the table decides how many; without any, the family's best sits in every seat."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ RULESET = '[[rulesets]]\nname = "t"\npreset = "tenhou"\n'
 @pytest.mark.parametrize(
     ("agents", "line_up"),
     [
-        pytest.param("", ("efficiency",) * 4, id="default-one-efficiency-bot-per-seat"),
+        pytest.param("", ("human",) * 4, id="default-the-familys-human-in-every-seat"),  # issue 43: was efficiency
         pytest.param(
             'agents = ["random", "efficiency", "random", "defensive"]\n',
             ("random", "efficiency", "random", "defensive"),

@@ -116,7 +116,27 @@ def test_illegal_answers_can_be_replaced_and_counted(tmp_path):
     record = play_game(
         rules, 3, [name.replace("mjai:", "mjai:illegal=default "), "efficiency", "efficiency", "efficiency"]
     )
-    assert record.play[SUBSTITUTED][0] > 0 and record.play[SUBSTITUTED][1:] == [0, 0, 0]
+    replaced = record.play["agent_facts"][SUBSTITUTED]
+    assert replaced[0] > 0 and replaced[1:] == [0, 0, 0]
+
+
+def test_simulate_reports_the_replaced_answers_per_seat(tmp_path):
+    """issue 43: with illegal=default the replaced answers show in simulate's --json and its text, by seat."""
+    name, _ = bad_bot(tmp_path, "illegal")
+    seats = ["efficiency", name.replace("mjai:", "mjai:illegal=default "), "efficiency", "efficiency"]
+    run = simulate(*seats)
+    assert run.returncode == 0, run.stderr
+    replaced = json.loads(run.stdout)["agent_facts"][SUBSTITUTED]
+    assert replaced[1] > 0 and replaced[0] == replaced[2] == replaced[3] == 0
+    text = subprocess.run(
+        [sys.executable, "-m", "mjsim", "simulate", "--games", "1", "--seed", "1", "--agents", ",".join(seats)],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=600,
+        cwd=ROOT,
+    ).stdout
+    assert f"  {SUBSTITUTED} by seat: 0 {replaced[1]} 0 0" in text
 
 
 @pytest.mark.parametrize(

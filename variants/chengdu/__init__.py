@@ -157,6 +157,12 @@ def mjsim_register_agents():
 
 
 @hookimpl
+def mjsim_default_agent():
+    """``human``, the human-like 成都 player: what a chengdu game seats by default (it chooses its void suit)."""
+    return "human"
+
+
+@hookimpl
 def mjsim_register_presets():
     """The chengdu presets: ``variants/chengdu/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]

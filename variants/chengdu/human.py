@@ -95,5 +95,5 @@ class ChengduHuman(PassWhileFolding, ChengduBot):
 
 
 def make_human(rng: random.Random, rules: Rules | None = None) -> ChengduHuman:
-    """The 成都 ``human`` bot with the default profile."""
+    """The human-like 成都 player: voids its weakest suit, value-aware efficiency, push/fold against live seats."""
     return ChengduHuman(rng, rules)

@@ -163,6 +163,12 @@ def mjsim_final_settlement(game):
 
 
 @hookimpl
+def mjsim_default_agent():
+    """``human``, the Phoenix-fitted player: what a game of the riichi family (and its deltas) seats by default."""
+    return "human"
+
+
+@hookimpl
 def mjsim_register_presets():
     """The riichi presets: ``variants/riichi/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]

@@ -12,16 +12,16 @@ from mjsim.rules import RuleSet
 
 # (flag, situation name, whether it makes the win self-drawn, help)
 SITUATIONS = (
-    ("--riichi", "riichi", False, None),
-    ("--double-riichi", "double_riichi", False, None),
-    ("--ippatsu", "ippatsu", False, None),
-    ("--rinshan", "rinshan", False, None),
-    ("--chankan", "chankan", False, None),
-    ("--haitei", "haitei", False, None),
-    ("--houtei", "houtei", False, None),
+    ("--riichi", "riichi", False, "立直: the winner declared riichi"),
+    ("--double-riichi", "double_riichi", False, "ダブル立直: riichi on the first turn"),
+    ("--ippatsu", "ippatsu", False, "一発: within one go-around of the riichi"),
+    ("--rinshan", "rinshan", False, "嶺上開花: on the replacement tile of a kan"),
+    ("--chankan", "chankan", False, "搶槓: robbing an added kan"),
+    ("--haitei", "haitei", False, "海底: self-drawn on the last tile of the wall"),
+    ("--houtei", "houtei", False, "河底: ron on the last discard"),
     ("--tenhou", "tenhou", True, "天和: the dealer's first draw"),
-    ("--chiihou", "chiihou", True, None),
-    ("--renhou", "renhou", False, None),
+    ("--chiihou", "chiihou", True, "地和: a non-dealer's first draw, before any call"),
+    ("--renhou", "renhou", False, "人和: ron before the winner's first draw"),
     ("--open-riichi", "open_riichi", False, "オープン立直: the winner's riichi showed the hand (with --riichi)"),
     ("--open-riichi-deal-in", "open_riichi_deal_in", False, "a ron from a player not in riichi into an open riichi"),
 )

@@ -165,6 +165,12 @@ def mjsim_register_agents():
 
 
 @hookimpl
+def mjsim_default_agent():
+    """``human``, the human-like Taiwanese player: what a taiwan game seats by default."""
+    return "human"
+
+
+@hookimpl
 def mjsim_register_presets():
     """The taiwan presets: ``variants/taiwan/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]

@@ -71,5 +71,5 @@ class TaiwanHuman(PassWhileFolding, TaiwanBot):
 
 
 def make_human(rng: random.Random, rules: Rules | None = None) -> TaiwanHuman:
-    """The 台湾 ``human`` bot with the default profile."""
+    """The human-like 台湾 player: the taiwan bot's table play, value-aware efficiency, push/fold."""
     return TaiwanHuman(rng, rules)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from mjsim.cli_options import complete_presets
 from mjsim.errors import MjsimError
 from variants.riichi.human.calibrate import BOUNDS, TARGETS, evaluator, fit, fitted_values, rounded_statistics
 from variants.riichi.human.profile import Profile
@@ -17,8 +18,20 @@ DEFAULT_PARAMS = "fold_weight,others_win_per_turn,closed_keep_ratio,value_expone
 
 
 @click.command()
-@click.option("--preset", default="tenhou", show_default=True, help="the rule set the games are played by")
-@click.option("--target", type=click.Choice(sorted(TARGETS)), default="phoenix", show_default=True)
+@click.option(
+    "--preset",
+    default="tenhou",
+    show_default=True,
+    help="the rule set the games are played by",
+    shell_complete=complete_presets,
+)
+@click.option(
+    "--target",
+    type=click.Choice(sorted(TARGETS)),
+    default="phoenix",
+    show_default=True,
+    help="the reference of real play to fit",
+)
 @click.option("--params", default=DEFAULT_PARAMS, show_default=True, help="comma-separated parameters to fit")
 @click.option("--base", default="defaults", show_default=True, help="start: defaults, a profile name or file")
 @click.option("--games", type=click.IntRange(1, 100_000), default=40, show_default=True, help="games per evaluation")

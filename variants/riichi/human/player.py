@@ -85,10 +85,10 @@ def _implemented(rules, hook: str) -> bool:
 
 
 def make_human(rng: random.Random, rules=None) -> HumanPlayer:
-    """The ``human`` bot with the default profile (the shipped ``phoenix.toml``)."""
+    """The human-like player, fitted to Tenhou Phoenix play (the shipped ``phoenix.toml``): push/fold, calls, dama."""
     return HumanPlayer(rng, rules, shipped_profile(DEFAULT))
 
 
 def make_named(name: str, rng: random.Random, rules=None) -> HumanPlayer:
-    """The ``human:NAME`` bot: the player with the shipped profile ``NAME``."""
+    """The human-like player with the shipped profile ``NAME`` (``human:dan3``: a 3-dan's deal-in)."""
     return HumanPlayer(rng, rules, shipped_profile(name))

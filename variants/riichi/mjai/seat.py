@@ -210,5 +210,5 @@ def _legal_text(event: dict[str, Any], actions: list[Action], name) -> str:
 
 
 def make_seat(rng: random.Random, rules, argument: str) -> MjaiSeat:
-    """The factory of ``mjai:ARGUMENT`` (``[timeout=S] [illegal=error|default] COMMAND``)."""
+    """An external bot speaking the mjai protocol: ``mjai:[timeout=S] [illegal=error|default] COMMAND``."""
     return MjaiSeat(rng, rules, parse_spec(argument))
