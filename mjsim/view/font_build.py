@@ -1,4 +1,4 @@
-"""Build the viewer's CJK font (``mjsim/view/cjk.ttf.gz``) from Droid Sans Fallback: ``python -m mjsim.view.font_build``.
+"""Build the viewer's CJK font (``cjk.ttf.gz``) from Droid Sans Fallback: ``python -m mjsim.view.font_build``.
 
 The viewer must read on a machine without CJK fonts, so its pages carry the glyphs they use (``mjsim.view.font``
 cuts each page's own subset from this file). The source is Debian's ``fonts-droid-fallback``

@@ -126,7 +126,7 @@ def tile_symbols() -> str:
     (``k{kind}r``) and the back (``kback``), used by every tile of the page."""
     symbols = [_symbol(f"k{kind}", _title(kind), _face(kind)) for kind in range(NUM_KINDS_WITH_FLOWERS)]
     symbols += [_symbol(f"k{kind}r", "red " + _title(kind), _face(kind, red=True)) for kind in FIVES]
-    return f'<svg xmlns="http://www.w3.org/2000/svg" style="display:none">{"".join(symbols)}{BACK}</svg>'
+    return f'<svg xmlns="http://www.w3.org/2000/svg" class="symbols">{"".join(symbols)}{BACK}</svg>'
 
 
 def _title(kind: int) -> str:

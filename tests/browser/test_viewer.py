@@ -60,7 +60,7 @@ def test_viewer_draws_the_log(page, pages, screenshot, preset):
     if blocked is not None:  # a fact of play from the log's timeline (台湾's 過水 blocks) shows from its event on
         hand, event, key = blocked
         page.evaluate(f"window.mjsimViewer.go({hand + 1}, {event})")
-        assert key in page.locator("#table-info").inner_text()
+        assert key in page.locator(".centre").inner_text()
         screenshot(page, f"viewer_{preset}_timeline")
     assert not asked, f"the page asked the network for {asked}"
 
