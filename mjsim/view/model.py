@@ -470,7 +470,7 @@ def view_model(log: Raw, source: str = "") -> dict[str, Any]:
     about = (
         f"rule set {rules.get('name', '?')} (variants {', '.join(map(str, rules.get('variants', ())))}; "
         f"fingerprint {rules.get('fingerprint', '?')}) · {origin} · {seats} seats"
-        + ("" if log.get("complete", True) else " · the game stopped before its end")
+        + ("" if log.get("complete", True) or seed is None else " · the game stopped before its end")
     )
     title = f"mjsim game: {rules.get('name', '?')}, {origin}" + (f" ({source})" if source else "")
     return {
