@@ -304,7 +304,11 @@
     go: (h, e) => go(h - 1, e), hands: () => game.hands.length, events: (h) => game.hands[h - 1].events.length,
     view: (v) => setView(v), seats: () => game.seats,
   };
-  const asked = new URLSearchParams(location.hash.slice(1));
-  if (asked.has("v")) view = asked.get("v") === "all" ? "all" : Math.max(0, Math.min(game.seats - 1, +asked.get("v") || 0));
-  go(asked.has("h") ? +asked.get("h") - 1 || 0 : 0, asked.has("e") ? +asked.get("e") || 0 : 0);
+  function readAddress() { // #h=HAND&e=EVENT&v=all|SEAT: a link opens the page at a moment, in a view
+    const asked = new URLSearchParams(location.hash.slice(1));
+    if (asked.has("v")) view = asked.get("v") === "all" ? "all" : Math.max(0, Math.min(game.seats - 1, +asked.get("v") || 0));
+    go(asked.has("h") ? +asked.get("h") - 1 || 0 : 0, asked.has("e") ? +asked.get("e") || 0 : 0);
+  }
+  window.addEventListener("hashchange", readAddress);
+  readAddress();
 })();

@@ -105,8 +105,11 @@ def test_view_command_writes_a_page_and_refuses_other_files(tmp_path):
     page = (tmp_path / "g.html").read_text()
     assert "<script src" not in page and "http://" not in page.replace("http://www.w3.org/2000/svg", "")
     (tmp_path / "t6.json").write_text(json.dumps({"title": ["", ""], "log": []}))
-    bad = CliRunner().invoke(cli, ["view", str(tmp_path / "t6.json")])
-    assert bad.exit_code == 2 and "not an mjsim game log" in bad.output and "Traceback" not in bad.output
+    (tmp_path / "notes.txt").write_text("hello")
+    for name, says in (("t6.json", "the log has no round"), ("notes.txt", "no game logs here that mjsim reads")):
+        bad = CliRunner().invoke(cli, ["view", str(tmp_path / name)])
+        assert bad.exit_code == 2 and says in bad.output and "Traceback" not in bad.output, bad.output
+        assert len(bad.output.strip().splitlines()) == 1
 
 
 def test_markdown_tables_become_sortable_html(tmp_path):
@@ -136,4 +139,10 @@ def test_notable_games_pick_swings_counterexamples_and_comparisons():
         Notable("B", 1, "hand_sum:v.x moved -49 from A to B"),
         Notable("A", 0, "hand_sum:v.x moved -5 from A to B"),
     ]
-    assert Notable("A b", 1, "x").page == "A_b_game00001.html"
+    assert Notable("A-b_c", 1, "x").page == "A-b_c_game00001.html"
+
+
+@pytest.mark.parametrize("a, b", [("a/b", "a_b"), ("a b", "a_b"), ("é", "_"), ("a/b", "a:b")], ids=str)
+def test_viewer_pages_are_unique_per_rule_set(a, b):
+    assert Notable(a, 0, "x").page != Notable(b, 0, "x").page
+    assert "/" not in Notable(a, 0, "x").page
