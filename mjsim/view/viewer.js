@@ -159,7 +159,7 @@
   function centreHtml(s, hand) {
     const facts = Object.entries(hand.start_facts || {});
     const dealerFacts = facts.length && (view === "all" || view === hand.dealer) ?
-      `<div class="dealer-facts">told the dealer: ${facts.map(([k, v]) => `${esc(k)} <b>${esc(v)}</b>`).join(" · ")}</div>` : "";
+      `<div class="dealer-facts">as the hand starts: ${facts.map(([k, v]) => `${esc(k)} <b>${esc(v)}</b>`).join(" · ")}</div>` : "";
     return `<div class="centre"><div class="round">${WINDS[hand.wind]}${hand.turn}局 <small>${esc(hand.honba)}本場</small></div>` +
       `<div>${esc(hand.label)}</div>` +
       `<div class="counts">on the table <b id="table-points">${esc(s.table)}</b>` +

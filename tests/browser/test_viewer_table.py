@@ -193,3 +193,12 @@ def test_the_page_runs_no_script_but_its_own(page, games, tmp_path):
     page.goto((tmp_path / "injected.html").as_uri())
     assert "hand 1/" in where(page), "the page's own script runs"
     assert page.evaluate("window.__pwned") is None, "an inline script the page did not ship is refused"
+
+
+def test_a_concealed_kan_lies_with_its_ends_face_down_in_one_seat_view(page, tmp_path):
+    log = shared_path("validation", "tenhou", "mjlog", "dnovikoff", "bug7.xml")  # seat 3's 暗槓 of 2s at event 66
+    page.goto(write_view(log, tmp_path / "bug7.html").as_uri() + "#h=1&e=66&v=1")
+    kan = page.locator(".seat[data-seat='3'] .meld.ankan svg.tile")
+    assert kan.evaluate_all("ts => ts.map(t => t.dataset.tile)") == ["back", "2s", "2s", "back"]
+    page.keyboard.press("a")
+    assert kan.evaluate_all("ts => ts.map(t => t.dataset.tile)") == ["2s"] * 4
