@@ -193,6 +193,8 @@ def test_the_page_runs_no_script_but_its_own(page, games, tmp_path):
     page.goto((tmp_path / "injected.html").as_uri())
     assert "hand 1/" in where(page), "the page's own script runs"
     assert page.evaluate("window.__pwned") is None, "an inline script the page did not ship is refused"
+    assert page.csp_refusals and "script-src" in page.csp_refusals[0]
+    page.csp_refusals.clear()
 
 
 def test_a_concealed_kan_lies_with_its_ends_face_down_in_one_seat_view(page, tmp_path):

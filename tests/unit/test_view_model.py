@@ -113,10 +113,24 @@ def test_view_command_writes_a_page_and_refuses_other_files(tmp_path):
 
 
 def test_markdown_tables_become_sortable_html(tmp_path):
-    text = "# T\n\n| a | b |\n| --- | --- |\n| 1 | **x**<br>y |\n\n- one\n- two\n"
-    out = markdown_html(text, tmp_path)
-    assert '<table class="sortable"><thead><tr><th>a</th><th>b</th></tr></thead>' in out
-    assert "<td><strong>x</strong><br>y</td>" in out and "<ul><li>one</li><li>two</li></ul>" in out
+    text = "# T\n\n| a | b |\n| --- | ---: |\n| 1 | **x**<br>y |\n\n- one\n- two\n\n<script>bad()</script>\n"
+    out = markdown_html(text, tmp_path).replace("\n", "")
+    assert '<table class="sortable"><thead><tr><th>a</th><th class="align-right">b</th></tr></thead>' in out
+    assert '<td class="align-right"><strong>x</strong><br>y</td>' in out and "<ul><li>one</li><li>two</li></ul>" in out
+    assert "<script>" not in out and "&lt;script&gt;bad()" in out, "raw HTML in the text stays text"
+    assert "style=" not in out, "the report page's CSP allows no style attribute"
+
+
+def test_summary_page_puts_the_answer_and_plots_before_the_tables(tmp_path):
+    from mjsim.report_html import summary_html
+
+    (tmp_path / "p.png").write_bytes(b"\x89PNG fake")
+    md = "# T\n\nlead\n\n## Answer\n\nyes\n\n## Big table\n\n" + "| a |\n| --- |\n" + "| 1 |\n" * 20
+    page = summary_html(md + "\n![p.png](p.png)\n![x](../secret.png)\n", tmp_path, made_by="mjsim report")
+    order = [page.index(x) for x in ('<h2 id="s-answer">', "data:image/png", '<details id="s-big-table">')]
+    assert order == sorted(order), "answer, plots, then the (folded) tables"
+    assert "not a PNG of the results folder" in page, "an image outside the folder is not read"
+    assert "unsafe-inline" not in page
 
 
 def _record(index: int, deltas: list[list[int]], violations=()) -> dict:
