@@ -204,3 +204,31 @@ def test_a_concealed_kan_lies_with_its_ends_face_down_in_one_seat_view(page, tmp
     assert kan.evaluate_all("ts => ts.map(t => t.dataset.tile)") == ["back", "2s", "2s", "back"]
     page.keyboard.press("a")
     assert kan.evaluate_all("ts => ts.map(t => t.dataset.tile)") == ["2s"] * 4
+
+
+def _walls_at_decisions(log: dict, hand: dict) -> list[tuple[int, int]]:
+    """(viewer position, live tiles in the engine's wall) at each decision of a logged hand, replayed."""
+    from mjsim.engine import core
+    from mjsim.gamelog.encode import action_of
+    from mjsim.gamelog.read import logged_rules, logged_walls
+    from mjsim.gamelog.write import hand_start
+
+    game = core.game_at(logged_rules(log), walls=logged_walls(hand), **hand_start(hand))
+    out = []
+    for step in hand["steps"]:
+        core.pending(game)
+        if game.hand is not None and game.hand.index == hand["index"]:
+            out.append((len(game.log) - 1, len(game.hand.wall)))
+        core.step(game, {int(seat): action_of(action) for seat, action in step})
+    return out
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "taiwan"])
+def test_tiles_left_is_the_engines_live_wall(page, games, preset):
+    path, log = games[preset]
+    log = {**log, "source": preset}
+    page.goto(path.as_uri())
+    for number, hand in enumerate(log["hands"][:3], 1):
+        for at, wall in _walls_at_decisions(log, hand)[1::7]:
+            page.evaluate(f"window.mjsimViewer.go({number}, {at})")
+            assert int(page.locator("#tiles-left").inner_text()) == wall, f"hand {number} event {at}"
