@@ -466,7 +466,8 @@ def view_model(log: Raw, source: str = "") -> dict[str, Any]:
     names_of = table.get("tile_names") or {}
     red = sorted(_tile(int(t)) for t, name in names_of.items() if str(name).startswith("0") and str(t).isdigit())
     seed = log.get("seed")
-    origin = f"seed {seed}" if seed is not None else f"imported from {log.get('source') or source or 'a log'}"
+    imported = str(log.get("source") or source or "a log").replace("\\", "/").rsplit("/", 1)[-1]
+    origin = f"seed {seed}" if seed is not None else f"imported from {imported}"
     about = (
         f"rule set {rules.get('name', '?')} (variants {', '.join(map(str, rules.get('variants', ())))}; "
         f"fingerprint {rules.get('fingerprint', '?')}) · {origin} · {seats} seats"

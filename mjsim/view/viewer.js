@@ -103,7 +103,8 @@
 
   function stateAt(h, e) {
     const hand = game.hands[h], s = start(hand);
-    hand.events.slice(0, e).forEach((ev) => {
+    const shown = e === 0 ? hand.events.findIndex((x) => x.k === "deal") + 1 : e; // a hand opens on its deal
+    hand.events.slice(0, shown).forEach((ev) => {
       (APPLY[ev.k] || APPLY.note)(s, ev);
       if (ev.k !== "draw") s.drawn = null; // the drawn tile is shown apart only until its seat acts
     });

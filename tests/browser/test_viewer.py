@@ -37,6 +37,7 @@ def test_viewer_draws_the_log(page, pages, screenshot, preset):
     asked = no_network(page)
     page.goto(path.as_uri())
     assert "hand 1/" in where(page) and "event 0/" in where(page)
+    assert shown_hands(page) == deal_names(log, 0), "a hand opens on its deal"
     page.keyboard.press("ArrowRight")  # the deal
     assert "event 1/" in where(page)
     assert shown_hands(page) == deal_names(log, 0)
