@@ -473,7 +473,7 @@ def view_model(log: Raw, source: str = "") -> dict[str, Any]:
         f"fingerprint {rules.get('fingerprint', '?')}) · {origin} · {seats} seats"
         + ("" if log.get("complete", True) or seed is None else " · the game stopped before its end")
     )
-    title = f"mjsim game: {rules.get('name', '?')}, {origin}" + (f" ({source})" if source else "")
+    title = f"mjsim game: {rules.get('name', '?')}, {origin}" + (f" ({source})" if source and seed is not None else "")
     return {
         "title": title,
         "about": about,
