@@ -203,9 +203,11 @@
   }
 
   function adviceHtml(hand) {
-    const here = (hand.advice || []).filter((a) => a.at === pos.e && (view === "all" || view === a.s));
+    // shown as the seat decides (the hand before the action) and at the action itself
+    const here = (hand.advice || []).filter((a) => (a.at === pos.e || a.at === pos.e + 1) && (view === "all" || view === a.s));
     return here.map((a) => `<div class="advice" data-seat="${a.s}"><h3>${esc(game.advisor)} would choose otherwise</h3>` +
-      `${esc(seatWords(hand, a.s))} chose <b>${esc(a.logged)}</b>; ${esc(game.advisor)} would choose <b>${esc(a.bot)}</b>` +
+      `${esc(seatWords(hand, a.s))} ${a.at === pos.e ? "chose" : "chooses"} <b>${esc(a.logged)}</b>; ` +
+      `${esc(game.advisor)} would choose <b>${esc(a.bot)}</b>` +
       (a.why ? `<div class="why">${esc(a.why)}</div>` : "") + "</div>").join("");
   }
 

@@ -130,7 +130,7 @@ def test_every_format_replay_reads_opens(page, tmp_path, fmt, make):
     assert page.locator(".win, .drawn-end").count() >= 1
 
 
-def test_advice_marks_decisions_and_counts_them_per_seat(page, games, tmp_path):
+def test_advice_marks_decisions_and_counts_them_per_seat(page, games, tmp_path, screenshot):
     _, log = games["tenhou"]
     (tmp_path / "g.json").write_text(json.dumps(log))
     targets, notes = write_views(tmp_path / "g.json", advisor="human")
@@ -147,6 +147,7 @@ def test_advice_marks_decisions_and_counts_them_per_seat(page, games, tmp_path):
     marked.first.click()
     advice = page.locator(".advice").first
     assert "human would choose" in advice.inner_text() and "ranks" in advice.inner_text()
+    screenshot(page, "viewer_advice")
 
 
 HOSTILE = [
