@@ -80,6 +80,28 @@ def test_no_label_or_legend_overlaps(figures, tmp_path, count):
         assert overlaps(fig) == [], fig._suptitle.get_text()
 
 
+def _sweep(series: list[str], two: bool) -> dict:
+    options = ["riichi.uma", "riichi.oka"] if two else ["riichi.uma"]
+    values = [[5, 10, 20, 30], [0, 20000]] if two else [["5-10", "10-20", "10-30", "20-30", "15-45", "30-90"]]
+    grid = [(a, b) for a in values[0] for b in values[1]] if two else [(a,) for a in values[0]]
+    est = {"value": 1.0, "low": 0.5, "high": 1.5}
+    points = [
+        {"series": s, "point": dict(zip(options, cell, strict=True)), "metrics": {m: est for m in ("a", "b", "c", "d")}}
+        for s in series
+        for cell in grid
+    ]
+    return {"options": options, "values": values, "metrics": ["a", "b", "c", "d"], "points": points}
+
+
+@pytest.mark.parametrize("two", [False, True], ids=["curves", "heat-maps"])
+@pytest.mark.parametrize("series", [[""], [f"{n} @ efficiency" for n in LONG]], ids=["one-series", "five-series"])
+def test_sweep_plots_overlap_nothing(figures, tmp_path, two, series):
+    from mjsim.report_sweep_plots import sweep_plots
+
+    sweep_plots(_sweep(series, two), tmp_path)
+    assert len(figures) == 1 and overlaps(figures[0]) == []
+
+
 def test_the_check_sees_an_overlap(figures, tmp_path):
     import matplotlib.pyplot as plt
 
