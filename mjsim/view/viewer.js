@@ -127,8 +127,19 @@
     return held.map((t) => tile(see ? t : null, "", side)).join("") + (drawn !== null ? tile(see ? drawn : null, "drawn", side) : "");
   }
 
-  function meldHtml(m, hideEnds, side) {
-    const tiles = m.tiles.map((t, i) => {
+  // A called meld as it lies on the table: the called tile turned, on the side of the seat that gave it (the
+  // left one's first, the right one's last, across in the middle), an added kan tile turned beside it.
+  function meldOrder(m, owner) {
+    if (m.called === undefined || m.from === undefined) return m.tiles;
+    const rest = m.tiles.filter((t) => t !== m.called && t !== m.added);
+    const giver = (m.from - owner + game.seats) % game.seats;
+    const at = giver === game.seats - 1 ? 0 : giver === 1 ? rest.length : Math.floor(rest.length / 2);
+    rest.splice(at, 0, ...[m.called].concat(m.added !== undefined ? [m.added] : []));
+    return rest;
+  }
+
+  function meldHtml(m, hideEnds, side, owner) {
+    const tiles = meldOrder(m, owner).map((t, i) => {
       if (m.type === "ankan" && hideEnds && (i === 0 || i === m.tiles.length - 1)) return tile(null, "", side);
       return tile(t, t === m.called || t === m.added ? "turned" : "", side);
     });
@@ -152,7 +163,7 @@
       `<span class="score" data-score="${esc(s.scores[seat])}">${esc(s.scores[seat])}</span>` +
       (s.riichi[seat] ? '<span class="stick" title="riichi stick"></span>' : "") + balances + badges + "</div>" +
       `<div class="body"><div class="holdings"><div class="tiles hand${hidden ? " hidden" : ""}"${see}>${concealed(s, seat, side)}</div>` +
-      `<div class="melds">${s.melds[seat].map((m) => meldHtml(m, view !== "all", side)).join("")}</div>` +
+      `<div class="melds">${s.melds[seat].map((m) => meldHtml(m, view !== "all", side, seat)).join("")}</div>` +
       `<div class="flowers">${s.flowers[seat].map((t) => tile(t, "", side)).join("")}</div></div>` +
       `<div class="river">${river.join("")}</div></div></section>`;
   }
@@ -171,13 +182,13 @@
       dealerFacts + "</div>";
   }
 
-  function laidOut(held, melds, win, tsumo) {
+  function laidOut(held, melds, win, tsumo, owner) {
     const rest = held.slice();
     if (win !== null && tsumo) remove(rest, win);
     rest.sort(byTile);
     return `<div class="laid">${rest.map((t) => tile(t)).join("")}` +
       (win !== null ? `<span class="gap"></span>${tile(win, "winning")}` : "") +
-      (melds.length ? `<span class="gap"></span>${melds.map((m) => meldHtml(m, false)).join("<span class=\"gap\"></span>")}` : "") + "</div>";
+      (melds.length ? `<span class="gap"></span>${melds.map((m) => meldHtml(m, false, "", owner)).join("<span class=\"gap\"></span>")}` : "") + "</div>";
   }
 
   function winHtml(w, hand) {
@@ -188,7 +199,7 @@
     const pays = w.paid.map((p) => `<td class="num">${p > 0 ? "+" : ""}${esc(p)}</td>`).join("");
     const how = w.from === null ? "tsumo" : `ron on ${esc(seatWords(hand, w.from))}'s discard`;
     return `<div class="win" data-seat="${w.s}"><h3>${esc(seatWords(hand, w.s))} wins by ${how}: ${esc(w.value)}</h3>` +
-      laidOut(w.held, w.melds, w.t, w.from === null) +
+      laidOut(w.held, w.melds, w.t, w.from === null, w.s) +
       `<table class="yaku">${rows}<tr class="total"><td>value</td><td class="num">${esc(w.value)}</td></tr></table>` +
       (detail ? `<ul class="detail">${detail}</ul>` : "") +
       `<table class="pay"><tr><th>${what}</th>${heads}</tr><tr><td></td>${pays}</tr></table></div>`;
@@ -197,7 +208,7 @@
   function drawHtml(s, e, hand) {
     const ready = (e.tenpai || []).map((seat) =>
       `<div class="tenpai-hand" data-seat="${seat}">${esc(seatWords(hand, seat))} ready:` +
-      laidOut(s.hands[seat], s.melds[seat], null, false) + "</div>").join("");
+      laidOut(s.hands[seat], s.melds[seat], null, false, seat) + "</div>").join("");
     const none = e.tenpai && e.tenpai.length === 0 ? "<div>no seat was ready</div>" : "";
     return `<div class="drawn-end"><h3>drawn (${esc(e.reason)})</h3>${ready}${none}</div>`;
   }

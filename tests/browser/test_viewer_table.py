@@ -233,3 +233,19 @@ def test_tiles_left_is_the_engines_live_wall(page, games, preset):
         for at, wall in _walls_at_decisions(log, hand)[1::7]:
             page.evaluate(f"window.mjsimViewer.go({number}, {at})")
             assert int(page.locator("#tiles-left").inner_text()) == wall, f"hand {number} event {at}"
+
+
+def test_a_called_tile_lies_turned_on_the_side_of_the_seat_that_gave_it(page, games):
+    path, log = games["tenhou"]
+    checked = 0
+    for number, hand in enumerate(log["hands"], 1):
+        events = [e for e in hand["events"] if e["kind"] != "hand_start"]
+        for at, call in ((i + 1, e) for i, e in enumerate(events) if e["kind"] in ("chi", "pon")):
+            page.goto(path.as_uri() + f"#h={number}&e={at}&v=all")
+            meld = page.locator(f".seat[data-seat='{call['seat']}'] .meld.{call['kind']}").last
+            turned = meld.locator("svg.tile").evaluate_all("ts => ts.map(t => t.classList.contains('turned'))")
+            odd = [t for t in turned if turned.count(t) == 1][0]  # a side seat's tiles lie turned, its call upright
+            giver = (call["from"] - call["seat"]) % 4  # 3: the seat to the left, 2: across, 1: to the right
+            assert turned.index(odd) == {3: 0, 2: 1, 1: 2}[giver], (number, at, call)
+            checked += 1
+    assert checked >= 3
