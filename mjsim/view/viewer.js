@@ -245,6 +245,7 @@
     $("advice-here").innerHTML = adviceHtml(hand);
     $("wins").innerHTML = s.wins.map((w) => winHtml(w, hand)).join("") + (s.ended ? drawHtml(s, s.ended, hand) : "");
     const atEnd = pos.e === hand.events.length;
+    $("final").innerHTML = atEnd && pos.h === game.hands.length - 1 ? finalHtml : ""; // no spoiler before the end
     const facts = Object.entries(hand.facts);
     $("facts").innerHTML = atEnd && facts.length ? "<h3>facts of the hand</h3><table>" +
       facts.map(([k, v]) => `<tr><td>${esc(k)}</td><td>${esc(v)}</td></tr>`).join("") + "</table>" : "";
@@ -309,11 +310,9 @@
   $("hands").addEventListener("click", (ev) => { const li = ev.target.closest("li"); if (li) go(+li.dataset.h, 0); });
   $("events").addEventListener("click", (ev) => { const li = ev.target.closest("li"); if (li) go(pos.h, +li.dataset.e); });
   $("advice-summary").innerHTML = adviceSummary();
-  if (game.final) {
-    $("final").innerHTML = "<h3>final result</h3><table id='final-table'><tr><th>seat</th><th>points</th><th>rank</th></tr>" +
-      game.final.points.map((p, seat) => `<tr><td>seat ${seat} ${esc(nameOf(seat))}</td><td class="num final-points">${esc(p)}</td>` +
-        `<td class="num">${esc(game.final.ranks[seat])}</td></tr>`).join("") + "</table>";
-  }
+  const finalHtml = game.final ? "<h3>final result</h3><table id='final-table'><tr><th>seat</th><th>points</th><th>rank</th></tr>" +
+    game.final.points.map((p, seat) => `<tr><td>seat ${seat} ${esc(nameOf(seat))}</td><td class="num final-points">${esc(p)}</td>` +
+      `<td class="num">${esc(game.final.ranks[seat])}</td></tr>`).join("") + "</table>" : "";
   window.mjsimViewer = {
     go: (h, e) => go(h - 1, e), hands: () => game.hands.length, events: (h) => game.hands[h - 1].events.length,
     view: (v) => setView(v), seats: () => game.seats,
