@@ -613,11 +613,19 @@ def report(directory, as_html) -> None:
 @cli.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("-o", "--out", type=click.Path(dir_okay=False), help="the page to write  [default: LOG with .html]")
-def view(log, out) -> None:
-    """Write one self-contained HTML page that steps through the game in an mjsim game log (opens from file://)."""
-    from mjsim.view.load import write_view
+@click.option(
+    "--advise", "advisor", metavar="BOT", help="mark each decision where this bot (e.g. human) would choose otherwise"
+)
+def view(log, out, advisor) -> None:
+    """Write one self-contained HTML page per game in a log (any format replay reads: mjsim's, Tenhou mjlog and
+    tenhou.net/6, mjai) that steps through it at the table; it opens from file://."""
+    from mjsim.view.load import write_views
 
-    click.echo(f"wrote {write_view(Path(log), Path(out) if out else None)}")
+    targets, notes = write_views(Path(log), Path(out) if out else None, advisor)
+    for note in notes:
+        click.echo(note, err=True)
+    for target in targets:
+        click.echo(f"wrote {target}")
 
 
 @cli.command()

@@ -19,6 +19,14 @@ th[aria-sort="ascending"]::after { content: " \\25B2"; }
 th[aria-sort="descending"]::after { content: " \\25BC"; }
 pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
 img { max-width: 100%; border: 1px solid #ddd; margin: 6px 0; }
+figure { margin: 8px 0; }
+.align-right { text-align: right; }
+.align-center { text-align: center; }
+.align-left { text-align: left; }
+details { margin: 6px 0; }
+details > summary { cursor: pointer; }
+details > summary h2 { display: inline; }
+.contents { columns: 2; font-size: 13px; }
 .notable a { font-weight: bold; }
 """
 
@@ -48,27 +56,87 @@ document.querySelectorAll("table.sortable").forEach((table) => {
 """
 
 
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{{ csp }}">
+<title>{{ title }}</title><style>{{ style }}</style></head><body>
+<h1>{{ title }}</h1>
+{{ lead }}
+{% if figures %}<h2 id="plots">Plots</h2>{{ figures }}{% endif %}
+{{ notable }}
+{% if contents %}<h2 id="contents">Tables</h2><ol class="contents">
+{% for id, heading in contents %}<li><a href="#{{ id }}">{{ heading }}</a></li>{% endfor %}</ol>{% endif %}
+{{ rest }}
+{% if made_by %}<p>This page was written by <code>{{ made_by }}</code> from the results folder's store.</p>{% endif %}
+<script>{{ script }}</script>
+</body></html>
+"""
+_IMAGE = re.compile(r"^!\[(.*)\]\((.*)\)$")
+_FOLDED = 14  # a table section longer than this many lines starts folded (<details>): the page stays short
+
+
 def summary_html(markdown: str, folder: Path, notable: list[dict[str, Any]] | None = None, made_by: str = "") -> str:
-    """The page: ``markdown`` (summary.md) turned into HTML, its images from ``folder`` inlined, the
-    notable games (``label``, ``why``, ``href``) listed after the answer, and the command that wrote it."""
-    body = markdown_html(markdown, folder)
-    if made_by:
-        body += f"<p>This page was written by <code>{html.escape(made_by)}</code> from the results folder's store.</p>"
-    if notable:  # after the answer, before the command and the tables
-        anchor = "<p>Produced by:</p>"
-        body = (
-            body.replace(anchor, _notable_html(notable) + anchor, 1)
-            if anchor in body
-            else body + _notable_html(notable)
-        )
-    title = next((line[2:] for line in markdown.splitlines() if line.startswith("# ")), "mjsim report")
-    return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
-        "script-src 'unsafe-inline'; img-src data:\">"
-        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>\n{body}\n"
-        f"<script>{_SORT_SCRIPT}</script></body></html>\n"
+    """The page: summary.md's title and answer first (up to its first table section), then its plots (inlined
+    from ``folder``), the notable games (``label``, ``why``, ``href``), then its tables, the long ones folded; the
+    page runs only its own sorting script (by hash in its CSP)."""
+    from jinja2 import Environment
+    from markupsafe import Markup
+
+    lines = markdown.splitlines()
+    title = next((line[2:] for line in lines if line.startswith("# ")), "mjsim report")
+    images = [m.groups() for m in map(_IMAGE.match, lines) if m]
+    text = [line for line in lines if not _IMAGE.match(line) and line != f"# {title}"]
+    sections = _sections(text)
+    lead, rest = sections[:1], sections[1:]
+    if rest and rest[0][0] == "Answer":  # the answer and how it was produced belong to the lead
+        lead, rest = lead + [rest[0]], rest[1:]
+    contents = [(_anchor(heading), heading) for heading, _ in rest]
+    page = Environment(autoescape=True).from_string(_PAGE)
+    return page.render(
+        csp=f"default-src 'none'; script-src {_hash(_SORT_SCRIPT)}; style-src {_hash(_STYLE)}; img-src data:",
+        title=title,
+        style=Markup(_STYLE),
+        script=Markup(_SORT_SCRIPT),
+        lead=Markup("\n".join(_section_html(h, body, folded=False) for h, body in lead)),
+        figures=Markup("".join(_image(alt, folder, src) for alt, src in images)),
+        notable=Markup(_notable_html(notable) if notable else ""),
+        contents=contents,
+        rest=Markup("\n".join(_section_html(h, body, len(body) > _FOLDED) for h, body in rest)),
+        made_by=made_by,
     )
+
+
+def _sections(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """The text split at its ``## `` headings: (heading, its lines); the first has no heading."""
+    out: list[tuple[str, list[str]]] = [("", [])]
+    for line in lines:
+        if line.startswith("## "):
+            out.append((line[3:].strip(), []))
+        else:
+            out[-1][1].append(line)
+    return out
+
+
+def _anchor(heading: str) -> str:
+    return "s-" + re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")
+
+
+def _section_html(heading: str, body: list[str], folded: bool) -> str:
+    """One section: its heading and Markdown body, inside a closed ``<details>`` when ``folded``."""
+    inner = markdown_html("\n".join(body))
+    if not heading:
+        return inner
+    title = html.escape(heading)
+    if folded:
+        return f'<details id="{_anchor(heading)}"><summary><h2>{title}</h2></summary>{inner}</details>'
+    return f'<h2 id="{_anchor(heading)}">{title}</h2>{inner}'
+
+
+def _hash(text: str) -> str:
+    from mjsim.view.page import source_hash
+
+    return source_hash(text)
 
 
 def _notable_html(notable: list[dict[str, Any]]) -> str:
@@ -84,73 +152,32 @@ def _notable_html(notable: list[dict[str, Any]]) -> str:
     )
 
 
-_LIST_ITEM = re.compile(r"^(- |\d+\. )")
-
-
 def _link(href: str) -> str:
     return f'<a href="{html.escape(href)}">view the game</a>' if href else "no page"
 
 
-def markdown_html(text: str, folder: Path) -> str:
-    """The Markdown mjsim writes (headings, paragraphs, lists, tables, code blocks, images) as HTML."""
-    out: list[str] = []
-    lines = text.splitlines()
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if line.startswith("```"):
-            end = next((j for j in range(i + 1, len(lines)) if lines[j].startswith("```")), len(lines))
-            out.append("<pre><code>" + html.escape("\n".join(lines[i + 1 : end])) + "</code></pre>")
-            i = end + 1
-        elif line.startswith("|"):
-            end = next((j for j in range(i, len(lines)) if not lines[j].startswith("|")), len(lines))
-            out.append(_table(lines[i:end]))
-            i = end
-        elif _LIST_ITEM.match(line):
-            end = next((j for j in range(i, len(lines)) if not _LIST_ITEM.match(lines[j])), len(lines))
-            tag = "ul" if line.startswith("- ") else "ol"
-            items = "".join(f"<li>{_inline(_LIST_ITEM.sub('', x))}</li>" for x in lines[i:end])
-            out.append(f"<{tag}>{items}</{tag}>")
-            i = end
-        else:
-            out.append(_block(line, folder))
-            i += 1
-    return "\n".join(x for x in out if x)
+def markdown_html(text: str, folder: Path | None = None) -> str:
+    """Markdown as HTML (markdown-it-py, CommonMark with tables): raw HTML in the text is escaped, except the
+    ``<br>`` summary.md puts in table cells; every table sortable; images are left to ``summary_html``."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    out = md.render(text)
+    out = out.replace("&lt;br&gt;", "<br>").replace("<table>", '<table class="sortable">')
+    return _ALIGN.sub(r'class="align-\1"', out)  # a class, not a style attribute: the page's CSP allows no inline style
 
 
-def _block(line: str, folder: Path) -> str:
-    """A heading, an image (inlined as a data URL) or a paragraph line."""
-    heading = re.match(r"^(#{1,6}) (.*)$", line)
-    if heading:
-        level = len(heading.group(1))
-        return f"<h{level}>{_inline(heading.group(2))}</h{level}>"
-    image = re.match(r"^!\[(.*)\]\((.*)\)$", line)
-    if image:
-        return _image(image.group(1), folder / image.group(2))
-    return f"<p>{_inline(line)}</p>" if line.strip() else ""
+_ALIGN = re.compile(r'style="text-align:(left|right|center)"')
 
 
-def _image(alt: str, path: Path) -> str:
-    """An image file as an inline ``data:`` URL (so that the page needs no file beside it)."""
+def _image(alt: str, folder: Path, name: str) -> str:
+    """A PNG of the results folder as an inline ``data:`` URL (so that the page needs no file beside it); a name
+    that leaves the folder or is no PNG is shown as text."""
+    path = (folder / name).resolve()
+    if path.suffix != ".png" or folder.resolve() not in path.parents or not path.is_file():
+        return f"<p>(image {html.escape(name)} not shown: not a PNG of the results folder)</p>"
     data = base64.b64encode(path.read_bytes()).decode("ascii")
     return f'<figure><img alt="{html.escape(alt)}" src="data:image/png;base64,{data}"></figure>'
-
-
-def _table(rows: list[str]) -> str:
-    """A Markdown table (header, rule, rows) as a sortable HTML table."""
-    cells = [[c.strip() for c in row.strip().strip("|").split("|")] for row in rows]
-    head, body = cells[0], [r for r in cells[2:]]
-    thead = "".join(f"<th>{_inline(c)}</th>" for c in head)
-    tbody = "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>" for r in body)
-    return f'<table class="sortable"><thead><tr>{thead}</tr></thead><tbody>{tbody}</tbody></table>'
-
-
-def _inline(text: str) -> str:
-    """Escaped text with **bold**, `code` and the ``<br>`` summary.md puts in table cells."""
-    parts = re.split(r"(<br>)", text)
-    escaped = "".join("<br>" if p == "<br>" else html.escape(p) for p in parts)
-    escaped = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", escaped)
-    return re.sub(r"`(.+?)`", r"<code>\1</code>", escaped)
 
 
 def write_summary_html(experiment, store, folder: Path, made_by: str = "") -> int:

@@ -10,7 +10,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only: no screen on servers and CI
 import matplotlib.pyplot as plt  # noqa: E402
 
-PANELS_PER_ROW = 6
+PANELS_PER_ROW = 4
 
 
 def write_plots(experiment, summary: dict[str, Any], records: dict[str, list], out: Path) -> list[Path]:
@@ -24,10 +24,11 @@ def write_plots(experiment, summary: dict[str, Any], records: dict[str, list], o
 
 
 def _ranks(summary: dict[str, Any], path: Path) -> Path:
+    """One panel per rule set, a group of bars per seat; the legend below the panels, never over one."""
     names = list(summary["rulesets"])
     cols = min(len(names), PANELS_PER_ROW)
     rows = -(-len(names) // cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(3.2 * cols, 3.2 * rows), sharey=True, squeeze=False)
+    fig, axes = plt.subplots(rows, cols, figsize=(3.4 * cols, 2.9 * rows + 0.8), sharey=True, squeeze=False)
     for ax in axes.flat[len(names) :]:
         ax.set_visible(False)
     for ax, name in zip(axes.flat, names, strict=False):
@@ -36,22 +37,27 @@ def _ranks(summary: dict[str, Any], path: Path) -> Path:
         for rank in range(n):
             values = [st["rank_distribution"][rank]["value"] for st in seats]
             ax.bar([s + (rank - (n - 1) / 2) * width for s in range(n)], values, width=width, label=f"rank {rank + 1}")
-        ax.set_title(name, fontsize=9)
-        ax.set_xticks(range(n), [f"seat {s}" for s in range(n)])
+        ax.set_title(_wrapped(name, 30), fontsize=9)
+        ax.set_xticks(range(n), [f"seat {s}" for s in range(n)], fontsize=8)
         ax.axhline(1 / max(n, 1), color="grey", linewidth=0.8, linestyle=":")
-    axes[0][0].set_ylabel("share of games")
-    axes[0][cols - 1].legend(fontsize=7)
-    return _save(fig, path, "Rank distribution by seat (seat 0 deals first)")
+    for row in axes:
+        row[0].set_ylabel("share of games")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=len(labels), fontsize=8, frameon=False)
+    return _save(fig, path, "Rank distribution by seat (seat 0 deals first; dotted: an even share)", bottom=0.7)
 
 
 def _points(records: dict[str, list], path: Path) -> Path:
+    """A box per rule set, laid across so that each name has a line of its own (no label overlaps another)."""
     names = list(records)
-    fig, ax = plt.subplots(figsize=(max(7, 0.45 * len(names)), 3.5 if len(names) <= 8 else 4.5))
-    data = [[p for r in records[n] for p in r["final"]["points"]] for n in names]
-    ax.boxplot(data, showfliers=False)
-    many = len(names) > 8
-    ax.set_xticks(range(1, len(names) + 1), names, rotation=60 if many else 0, ha="right" if many else "center")
-    ax.set_ylabel("final points")
+    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.42 * len(names)))
+    data = [[p for r in records[n] for p in r["final"]["points"]] for n in reversed(names)]
+    try:
+        ax.boxplot(data, orientation="horizontal", showfliers=False)
+    except TypeError:  # matplotlib before 3.10 names it vert
+        ax.boxplot(data, vert=False, showfliers=False)
+    ax.set_yticks(range(1, len(names) + 1), [_wrapped(n, 40) for n in reversed(names)], fontsize=8)
+    ax.set_xlabel("final points (box: middle half of the seats' final points; whiskers: 1.5 IQR)")
     return _save(fig, path, "Final points of every seat, by rule set")
 
 
@@ -61,8 +67,13 @@ def _comparisons(summary: dict[str, Any], path: Path) -> Path:
     for c in summary["comparisons"]:
         by_metric.setdefault(c["metric"], []).append(c)
     panels = max(len(by_metric), 1)
+    heights = [len(comps) for comps in by_metric.values()] or [1]
     fig, axes = plt.subplots(
-        panels, 1, figsize=(7, 1.2 + 0.9 * len(summary["comparisons"]) + 0.4 * panels), squeeze=False
+        panels,
+        1,
+        figsize=(8, 1.0 + 0.45 * len(summary["comparisons"]) + 0.7 * panels),
+        squeeze=False,
+        gridspec_kw={"height_ratios": [h + 1 for h in heights]},  # a panel as tall as its rows
     )
     for ax, (metric, comps) in zip(axes[:, 0], by_metric.items(), strict=False):
         for i, c in enumerate(comps):
@@ -97,9 +108,19 @@ def _ranking(summary: dict[str, Any], path: Path) -> Path:
     return _save(fig, path, "Which rules change the game most")
 
 
-def _save(fig, path: Path, title: str) -> Path:
+def _wrapped(text: str, width: int) -> str:
+    """A long label on lines of at most ``width`` characters (breaking at spaces, @ and +)."""
+    import textwrap
+
+    spaced = text.replace("@", " @").replace("+", " +")
+    return "\n".join(textwrap.wrap(spaced, width)) or text
+
+
+def _save(fig, path: Path, title: str, bottom: float = 0.0) -> Path:
+    """Save with the title on top and room at the bottom (``bottom`` inches: a figure legend) for nothing to
+    overlap."""
     fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, bottom / fig.get_figheight(), 1, 1))
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path

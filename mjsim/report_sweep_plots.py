@@ -45,9 +45,14 @@ def _curves(sweep: dict[str, Any], path: Path) -> Path:
             ax.set_xticks(xs, [str(v) for v in values], rotation=30 if len(values) > 5 else 0)
         ax.set_xlabel(option)
         ax.set_title(name, fontsize=9)
-        if any(p["series"] for p in sweep["points"]):
-            ax.legend(fontsize=7)
-    return _save(fig, path, f"Response to {option} (mean per game, 95% band; same seeds at every point)")
+    bottom = 0.0
+    if any(p["series"] for p in sweep["points"]):  # one legend below the panels: it covers no curve
+        handles, labels = next(iter(fig.axes)).get_legend_handles_labels()
+        columns = min(len(labels), 3)
+        fig.legend(handles, labels, loc="lower center", ncol=columns, fontsize=8, frameon=False)
+        bottom = 0.15 + 0.22 * -(-len(labels) // columns)
+    title = f"Response to {option} (mean per game, 95% band; same seeds at every point)"
+    return _save(fig, path, title, bottom=bottom)
 
 
 def _heat_maps(sweep: dict[str, Any], path: Path) -> Path:

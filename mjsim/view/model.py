@@ -51,8 +51,8 @@ def _seat(value: Any, seats: int) -> int:
 class HandBuilder:
     """Turns one hand's logged events into viewer events."""
 
-    def __init__(self, seats: int, unit: str = "han") -> None:
-        self.seats, self.unit = seats, unit
+    def __init__(self, seats: int, unit: str = "han", hand_size: int = 13, bonus: Iterable[int] = ()) -> None:
+        self.seats, self.unit, self.hand_size, self.bonus = seats, unit, hand_size, frozenset(bonus)
 
     def who(self, seat: Any) -> str:
         """A seat in words (its player is named beside the seat on the page)."""
@@ -86,7 +86,8 @@ def _deal(b: HandBuilder, ev: Raw) -> dict[str, Any]:
 
 def _draw(b: HandBuilder, ev: Raw) -> dict[str, Any]:
     seat, tile = _seat(ev["seat"], b.seats), _tile(ev["tile"])
-    return {"k": "draw", "s": seat, "t": tile, "text": f"{b.who(seat)} draws {tiles_text([tile])}"}
+    text = f"{b.who(seat)} draws {tiles_text([tile])}"
+    return {"k": "draw", "s": seat, "t": tile, "text": text, "private": f"{b.who(seat)} draws"}
 
 
 def _discard(riichi: bool) -> Build:
@@ -135,7 +136,8 @@ def _kakan(b: HandBuilder, ev: Raw) -> dict[str, Any]:
 def _flower(b: HandBuilder, ev: Raw) -> dict[str, Any]:
     seat, tile = _seat(ev["seat"], b.seats), _tile(ev["tile"])
     what = "a flower" if tile >= FIRST_FLOWER_ID else "a bonus tile"
-    return {"k": "flower", "s": seat, "t": tile, "text": f"{b.who(seat)} sets aside {what}, {tiles_text([tile])}"}
+    text = f"{b.who(seat)} sets aside {what}, {tiles_text([tile])}"
+    return {"k": "flower", "s": seat, "t": tile, "drawn": ev["kind"] == "bonus", "text": text}
 
 
 def _indicator(_b: HandBuilder, ev: Raw) -> dict[str, Any]:
@@ -172,35 +174,49 @@ def _win(b: HandBuilder, ev: Raw) -> dict[str, Any]:
         "from": None if source is None else _seat(source, b.seats),
         "value": score["value"],
         "lines": [_hit_line(h, b.unit) for h in score.get("hits", ())],
-        "detail": _detail_lines(score),
+        "detail": _detail_lines(score, b.unit),
         "hidden": _tiles(ev.get("hidden_indicators", ())),
         "text": f"{b.who(seat)} wins on {tiles_text([tile])} by {how}: {score['value']:g}",
     }
 
 
 def _hit_line(hit: Raw, unit: str) -> list[str]:
-    """One scoring pattern as (its names, its value): ``riichi 立直``, ``1 han`` (or ``yakuman x1``)."""
+    """One scoring pattern as (its names, its value in the family's unit): ``riichi 立直``, ``1 han``."""
     name = " ".join(str(p) for p in (hit.get("name"), hit.get("title")) if p)
     value = f"yakuman x{hit['yakuman']}" if hit.get("yakuman") else f"{hit.get('han', '')} {unit}"
     return [name + (" (bonus)" if hit.get("bonus") else ""), value]
 
 
-def _detail_lines(score: Raw) -> list[str]:
-    """The family's facts of a win (limit name, fu, 台 parts ...), as short lines."""
+def _detail_lines(score: Raw, unit: str) -> list[str]:
+    """The family's facts of a win in its unit, read from the score's report: the total (``4 han``, ``2 tai``),
+    the fu with its parts when the family counts fu, else the fixed parts as named (台湾's 底 and 莊家), a limit."""
+    report = score.get("report") or {}
     lines = [str(score["label"])] if score.get("label") else []
-    for key, value in (score.get("report") or {}).items():
-        if value not in (None, 0, [], {}, ""):
+    total = report.get("han", (score.get("detail") or {}).get("han"))
+    if report.get("yakuman"):
+        lines.append(f"yakuman x{report['yakuman']}")
+    elif isinstance(total, int | float):
+        lines.append(f"{total:g} {unit}")
+    parts = ", ".join(f"{p.get('part')} {p.get('fu')}" for p in report.get("fu_parts") or () if isinstance(p, Mapping))
+    if report.get("fu"):
+        lines.append(f"{report['fu']} fu" + (f" ({parts})" if parts else ""))
+    elif parts:
+        lines.append(parts)
+    shown = ("han", "fu", "fu_parts", "yakuman", "limit", "base")
+    for key, value in report.items():  # a family's other facts, as named
+        if key not in shown and value not in (None, 0, [], {}, ""):
             lines.append(f"{key}: {_words(value)}")
     return lines
 
 
 def _draw_end(b: HandBuilder, ev: Raw) -> dict[str, Any]:
     outcome = ev.get("outcome") or {}
-    tenpai = outcome.get("tenpai")
+    tenpai = [_seat(s, b.seats) for s in outcome.get("tenpai") or ()]
     ready = f", ready: {', '.join(b.who(s) for s in tenpai)}" if tenpai else ""
     return {
         "k": "draw_end",
-        "reason": outcome.get("draw", ""),
+        "reason": str(outcome.get("draw", "")),
+        "tenpai": tenpai,
         "text": f"the hand ends drawn ({outcome.get('draw', '')}){ready}",
     }
 
@@ -221,6 +237,7 @@ def _pass(b: HandBuilder, ev: Raw) -> dict[str, Any]:
         "to": receiver,
         "t": tile,
         "text": f"{b.who(seat)} passes {tiles_text([tile])} to {b.who(receiver)}",
+        "private": f"{b.who(seat)} passes a tile to {b.who(receiver)}",
     }
 
 
@@ -327,14 +344,18 @@ _HANDLERS: dict[str, Build] = {
 }
 
 
-def hand_label(hand: Raw, seats: int) -> str:
-    """``East 1, 0 honba``: the round wind, the dealer's turn in it and the repeat counter."""
+def hand_label(hand: Raw, seats: int, first_dealer: int = 0) -> str:
+    """``East 1, 0 honba``: the round wind, the dealer's turn in it (counted from the game's first dealer) and the
+    repeat counter."""
     wind = hand.get("round", 27)
     wind_name = WIND_NAMES[(wind - 27) % 4] if isinstance(wind, int) else str(wind)
-    return f"{wind_name} {_seat(hand.get('dealer', 0), seats) + 1}, {hand.get('honba', 0)} honba"
+    turn = (_seat(hand.get("dealer", 0), seats) - first_dealer) % seats + 1
+    return f"{wind_name} {turn}, {hand.get('honba', 0)} honba"
 
 
-def build_hand(builder: HandBuilder, hand: Raw, side: Mapping[str, list[float]]) -> dict[str, Any]:
+def build_hand(
+    builder: HandBuilder, hand: Raw, side: Mapping[str, list[float]], first_dealer: int = 0
+) -> dict[str, Any]:
     """One hand of the model: its label, dealer, starting scores and side balances, viewer events, the facts
     the variants show of it as it starts (``facts``) and those of its record (dotted keys)."""
     scores = list(hand.get("start_scores", ()))
@@ -347,9 +368,12 @@ def build_hand(builder: HandBuilder, hand: Raw, side: Mapping[str, list[float]])
     built = [e for e in shown if e is not None]
     _mark_leaving_winners(built)
     _attach_payments(built, builder.seats)
+    _complete_deal(builder, hand, built)
     record = hand.get("record") or {}
     return {
-        "label": hand_label(hand, builder.seats),
+        "label": hand_label(hand, builder.seats, first_dealer),
+        "wind": (hand.get("round", 27) - 27) % 4 if isinstance(hand.get("round", 27), int) else 0,
+        "turn": (_seat(hand.get("dealer", 0), builder.seats) - first_dealer) % builder.seats + 1,
         "dealer": _seat(hand.get("dealer", 0), builder.seats),
         "honba": _number(hand.get("honba", 0), "a hand's honba"),
         "table": _number(hand.get("table", 0), "a hand's deposits"),
@@ -361,6 +385,30 @@ def build_hand(builder: HandBuilder, hand: Raw, side: Mapping[str, list[float]])
         "timeline": _timeline(hand.get("timeline") or [], shown, builder.seats),
         "facts": {k: _words(v) for k, v in record.items() if "." in k},
     }
+
+
+def _complete_deal(b: HandBuilder, hand: Raw, events: list[dict[str, Any]]) -> None:
+    """Give the deal what its event leaves out: the bonus tiles dealt (set aside and replaced before the deal
+    event, as the engine deals: each seat in turn from the dealer, replacements from the wall's end) and the live
+    tiles left after it (``left``; the page counts one down per draw and bonus tile)."""
+    deal = next((e for e in events if e["k"] == "deal"), None)
+    live = (hand.get("wall") or {}).get("live") or []
+    if deal is None or not isinstance(live, list) or not live:
+        return
+    wall = [_tile(t) for t in live]
+    dealt, wall = wall[: b.seats * b.hand_size], wall[b.seats * b.hand_size :]
+    flowers: list[list[int]] = [[] for _ in range(b.seats)]
+    dealer = _seat(hand.get("dealer", 0), b.seats)
+    for i in range(b.seats):
+        seat = (dealer + i) % b.seats
+        start = ((seat - dealer) % b.seats) * b.hand_size  # the engine deals each seat its whole hand in turn
+        tiles = dealt[start : start + b.hand_size]
+        while wall and any(t in b.bonus for t in tiles):
+            tile = next(t for t in tiles if t in b.bonus)
+            tiles.remove(tile)
+            flowers[seat].append(tile)
+            tiles.append(wall.pop())
+    deal["flowers"], deal["left"] = flowers, len(wall)
 
 
 def _timeline(snapshots: list[Raw], shown: list[dict[str, Any] | None], seats: int) -> list[dict[str, Any]]:
@@ -397,11 +445,17 @@ def view_model(log: Raw, source: str = "") -> dict[str, Any]:
     if not isinstance(seats, int) or seats < 2:
         raise MjsimError(f"{source or 'the log'}: no table of two or more seats (table.seats {seats!r})")
     names = list(log.get("agents") or [])
-    builder = HandBuilder(seats, str(table.get("unit", "han")))
+    hand_size = table.get("hand_size", 13)
+    if not isinstance(hand_size, int) or not 0 < hand_size < 40:
+        raise MjsimError(f"{source or 'the log'}: table.hand_size {hand_size!r} is not a hand size")
+    bonus = _tiles(table.get("bonus_tiles") or [])
+    builder = HandBuilder(seats, str(table.get("unit", "han")), hand_size, bonus)
     side: dict[str, list[float]] = {c: [0] * seats for c in table.get("currencies", ()) if c != "points"}
     hands = []
-    for hand in log.get("hands", ()):
-        hands.append(build_hand(builder, hand, side))
+    logged = list(log.get("hands", ()))
+    first_dealer = _seat(logged[0].get("dealer", 0), seats) if logged else 0
+    for hand in logged:
+        hands.append(build_hand(builder, hand, side, first_dealer))
         for ev in hand.get("events", ()):  # side balances carry from hand to hand; points restart from the log's
             if ev.get("kind") == "side_transfer" and ev.get("currency") in side:
                 balances = side[ev["currency"]]
@@ -410,19 +464,35 @@ def view_model(log: Raw, source: str = "") -> dict[str, Any]:
     if not hands:
         raise MjsimError(f"{source or 'the log'}: the log holds no hand to show")
     names_of = table.get("tile_names") or {}
-    red = sorted(int(t) for t, name in names_of.items() if name.startswith("0"))
+    red = sorted(_tile(int(t)) for t, name in names_of.items() if str(name).startswith("0") and str(t).isdigit())
+    seed = log.get("seed")
+    imported = str(log.get("source") or source or "a log").replace("\\", "/").rsplit("/", 1)[-1]
+    origin = f"seed {seed}" if seed is not None else f"imported from {imported}"
     about = (
-        f"rule set {rules.get('name', '?')} (variants {', '.join(rules.get('variants', ()))}; "
-        f"fingerprint {rules.get('fingerprint', '?')}) · seed {log.get('seed')} · {seats} seats"
-        + ("" if log.get("complete", True) else " · the game stopped before its end")
+        f"rule set {rules.get('name', '?')} (variants {', '.join(map(str, rules.get('variants', ())))}; "
+        f"fingerprint {rules.get('fingerprint', '?')}) · {origin} · {seats} seats"
+        + ("" if log.get("complete", True) or seed is None else " · the game stopped before its end")
     )
-    title = f"mjsim game: {rules.get('name', '?')}, seed {log.get('seed')}" + (f" ({source})" if source else "")
+    title = f"mjsim game: {rules.get('name', '?')}, {origin}" + (f" ({source})" if source and seed is not None else "")
     return {
         "title": title,
         "about": about,
         "seats": seats,
-        "names": names,
+        "names": [str(n) for n in names][:seats] + [""] * (seats - len(names)),
+        "unit": builder.unit,
         "red": red,
         "hands": hands,
-        "final": log.get("final"),
+        "final": _final(log.get("final"), seats),
+    }
+
+
+def _final(final: Any, seats: int) -> dict[str, list[str]] | None:
+    """The game's final points and ranks as the page shows them (text: the page escapes it, never runs it)."""
+    if not isinstance(final, Mapping) or not isinstance(final.get("points"), list):
+        return None
+    ranks = final.get("ranks") if isinstance(final.get("ranks"), list) else []
+    pad = [""] * seats
+    return {
+        "points": [_words(p) for p in (final["points"] + pad)[:seats]],
+        "ranks": [_words(r) for r in (ranks + pad)[:seats]],
     }

@@ -3,6 +3,7 @@ and the games each comparison moved most."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +23,11 @@ class Notable:
 
     @property
     def page(self) -> str:
-        """The file name of its viewer page."""
-        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in self.run)
+        """The file name of its viewer page, one per run: a name that had to be made safe (``a/b``) carries a
+        digest of the run's own name, so ``a/b`` and ``a_b`` never share a page."""
+        safe = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in self.run)
+        if safe != self.run:
+            safe += "-" + hashlib.sha256(self.run.encode("utf-8")).hexdigest()[:8]
         return f"{safe}_game{self.index:05d}.html"
 
 

@@ -1,74 +1,59 @@
-"""The viewer page: one HTML file with its style, script, tile pictures and the game's model inline."""
+"""The viewer page: one HTML file (a jinja2 template, every value escaped) with its style, script, tile faces,
+the glyphs it needs and the game's model inline; its Content-Security-Policy runs only its own script."""
 
 from __future__ import annotations
 
-import html
+import base64
+import hashlib
 import json
+from functools import lru_cache
 from importlib.resources import files
 from typing import Any
 
-from mjsim.view.tiles import tile_symbols
+from markupsafe import Markup
 
-_TEMPLATE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; \
-script-src 'unsafe-inline'; img-src data:">
-<title>{title}</title><style>{css}</style></head>
-<body>{symbols}
-<header><h1>{title}</h1><div class="about">{about}</div></header>
-<main>
-<nav><h2>Hands</h2><ol id="hands"></ol></nav>
-<div id="board">
-<div class="controls">
-<button data-go="prev-hand" title="previous hand (Up, PageUp)">&laquo; hand</button>
-<button data-go="prev" title="previous event (Left)">&#x25C0; back</button>
-<button data-go="next" title="next event (Right)">next &#x25B6;</button>
-<button data-go="next-hand" title="next hand (Down, PageDown)">hand &raquo;</button>
-<button data-go="hand-end" title="end of the hand (End)">end of hand</button>
-<span id="where"></span></div>
-<div class="help">Keys: Left / Right step one event, Up / Down change hand, Home / End go to the hand's start / end.
-Rotated river tiles are declarations (riichi), faded ones were called, darker ones were discarded as drawn.</div>
-<div id="event-text"></div>
-<div id="table-info"></div>
-<div id="seats"></div>
-<div id="wins"></div>
-<div id="facts"></div>
-{final}
-</div>
-<aside><h2>Events</h2><ol id="events"></ol></aside>
-</main>
-<script type="application/json" id="mjsim-game">{model}</script>
-<script>{script}</script>
-</body></html>
-"""
+from mjsim.view.font import font_face_css
+from mjsim.view.tiles import tile_symbols
 
 
 def _asset(name: str) -> str:
     return files("mjsim.view").joinpath(name).read_text(encoding="utf-8")
 
 
+@lru_cache(maxsize=1)
+def _template():
+    from jinja2 import Environment
+
+    return Environment(autoescape=True, keep_trailing_newline=True).from_string(_asset("viewer.html.j2"))
+
+
+def source_hash(text: str) -> str:
+    """A CSP source for one inline script or style: ``'sha256-…'`` of its exact text."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def model_json(model: dict[str, Any]) -> str:
+    """The model as JSON that cannot end or escape its ``<script type="application/json">`` (no ``<`` in it)."""
+    text = json.dumps(model, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
 def viewer_html(model: dict[str, Any]) -> str:
-    """The page for one game's model (``mjsim.view.model.view_model``): no link leaves the file."""
-    data = json.dumps(model, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")  # no early </script>
-    return _TEMPLATE.format(
-        title=html.escape(model["title"]),
-        about=html.escape(model["about"]),
-        css=_asset("viewer.css"),
-        script=_asset("viewer.js"),
-        symbols=tile_symbols(),
-        model=data,
-        final=_final_table(model),
+    """The page for one game's model (``mjsim.view.model.view_model``): no link leaves the file, no other script
+    runs (the page's CSP allows its own script and style by hash, fonts and images only from ``data:``)."""
+    script = _asset("viewer.js")
+    data = model_json(model)
+    css = font_face_css(data + script + _asset("viewer.html.j2")) + "\n" + _asset("viewer.css")
+    csp = (
+        f"default-src 'none'; script-src {source_hash(script)}; style-src {source_hash(css)}; "
+        "img-src data:; font-src data:; base-uri 'none'; form-action 'none'"
     )
-
-
-def _final_table(model: dict[str, Any]) -> str:
-    """The game's final settlement (points, ranks), when the log has one."""
-    final = model.get("final")
-    if not final or "points" not in final:
-        return ""
-    rows = "".join(
-        f"<tr><td>seat {seat}</td><td class='num final-points'>{points}</td>"
-        f"<td class='num'>{(final.get('ranks') or [''] * model['seats'])[seat]}</td></tr>"
-        for seat, points in enumerate(final["points"])
+    return _template().render(
+        csp=csp,
+        title=model["title"],
+        about=model["about"],
+        css=Markup(css),  # the project's own style and font: inline as written (its hash is in the CSP)
+        script=Markup(script),
+        symbols=Markup(tile_symbols()),
+        model=Markup(data),  # JSON with every "<" escaped: it cannot close its script element
     )
-    return f"<h3>final result</h3><table id='final'><tr><th>seat</th><th>points</th><th>rank</th></tr>{rows}</table>"

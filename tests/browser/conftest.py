@@ -68,13 +68,18 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    """A new tab that fails the test on any script error of the page."""
+    """A new tab that fails the test on any script error of the page, or anything its CSP refused (a test that
+    injects content on purpose empties ``tab.csp_refusals`` after checking it)."""
     tab = browser.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.csp_refusals = []  # what the page's Content-Security-Policy refused: its own content never is
+    tab.on("console", lambda m: tab.csp_refusals.append(m.text) if "Content Security Policy" in m.text else None)
     yield tab
+    refused = list(tab.csp_refusals)
     tab.close()
     assert not errors, f"the page raised: {errors}"
+    assert not refused, f"the page's policy refused its own content: {refused[:2]}"
 
 
 @pytest.fixture

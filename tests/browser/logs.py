@@ -15,12 +15,13 @@ from mjsim.runner.games import run_games
 GAMES = {"tenhou": 3, "chengdu": 3, "taiwan": 3, "tenhou-sanma": 3}
 
 
-def write_log(preset: str, folder: Path) -> Path:
-    """Play the game ``simulate --preset P --games 1 --seed GAMES[P] --agents efficiency --log-out folder`` plays;
-    returns its log."""
+def write_log(preset: str, folder: Path, log_format: str = "mjsim") -> Path:
+    """Play the game ``simulate --preset P --games 1 --seed GAMES[P] --agents efficiency
+    --log-out folder`` plays (``--log-format``: mjsim's own, or the riichi family's ``mjai`` and ``tenhou6``
+    exports); returns its log."""
     rules = RuleSet.resolve(preset, {}, ()).compile()
-    run_games(rules, 1, GAMES[preset], ["efficiency"] * rules.flow.setup.seats, log_out=folder)
-    return folder / "game_00000.json"
+    run_games(rules, 1, GAMES[preset], ["efficiency"] * rules.flow.setup.seats, log_out=folder, log_format=log_format)
+    return next(folder.glob("game_00000.*"))
 
 
 def read(path: Path) -> dict[str, Any]:

@@ -37,6 +37,7 @@ def test_viewer_draws_the_log(page, pages, screenshot, preset):
     asked = no_network(page)
     page.goto(path.as_uri())
     assert "hand 1/" in where(page) and "event 0/" in where(page)
+    assert shown_hands(page) == deal_names(log, 0), "a hand opens on its deal"
     page.keyboard.press("ArrowRight")  # the deal
     assert "event 1/" in where(page)
     assert shown_hands(page) == deal_names(log, 0)
@@ -60,7 +61,7 @@ def test_viewer_draws_the_log(page, pages, screenshot, preset):
     if blocked is not None:  # a fact of play from the log's timeline (台湾's 過水 blocks) shows from its event on
         hand, event, key = blocked
         page.evaluate(f"window.mjsimViewer.go({hand + 1}, {event})")
-        assert key in page.locator("#table-info").inner_text()
+        assert key in page.locator(".centre").inner_text()
         screenshot(page, f"viewer_{preset}_timeline")
     assert not asked, f"the page asked the network for {asked}"
 

@@ -105,15 +105,32 @@ def test_view_command_writes_a_page_and_refuses_other_files(tmp_path):
     page = (tmp_path / "g.html").read_text()
     assert "<script src" not in page and "http://" not in page.replace("http://www.w3.org/2000/svg", "")
     (tmp_path / "t6.json").write_text(json.dumps({"title": ["", ""], "log": []}))
-    bad = CliRunner().invoke(cli, ["view", str(tmp_path / "t6.json")])
-    assert bad.exit_code == 2 and "not an mjsim game log" in bad.output and "Traceback" not in bad.output
+    (tmp_path / "notes.txt").write_text("hello")
+    for name, says in (("t6.json", "the log has no round"), ("notes.txt", "no game logs here that mjsim reads")):
+        bad = CliRunner().invoke(cli, ["view", str(tmp_path / name)])
+        assert bad.exit_code == 2 and says in bad.output and "Traceback" not in bad.output, bad.output
+        assert len(bad.output.strip().splitlines()) == 1
 
 
 def test_markdown_tables_become_sortable_html(tmp_path):
-    text = "# T\n\n| a | b |\n| --- | --- |\n| 1 | **x**<br>y |\n\n- one\n- two\n"
-    out = markdown_html(text, tmp_path)
-    assert '<table class="sortable"><thead><tr><th>a</th><th>b</th></tr></thead>' in out
-    assert "<td><strong>x</strong><br>y</td>" in out and "<ul><li>one</li><li>two</li></ul>" in out
+    text = "# T\n\n| a | b |\n| --- | ---: |\n| 1 | **x**<br>y |\n\n- one\n- two\n\n<script>bad()</script>\n"
+    out = markdown_html(text, tmp_path).replace("\n", "")
+    assert '<table class="sortable"><thead><tr><th>a</th><th class="align-right">b</th></tr></thead>' in out
+    assert '<td class="align-right"><strong>x</strong><br>y</td>' in out and "<ul><li>one</li><li>two</li></ul>" in out
+    assert "<script>" not in out and "&lt;script&gt;bad()" in out, "raw HTML in the text stays text"
+    assert "style=" not in out, "the report page's CSP allows no style attribute"
+
+
+def test_summary_page_puts_the_answer_and_plots_before_the_tables(tmp_path):
+    from mjsim.report_html import summary_html
+
+    (tmp_path / "p.png").write_bytes(b"\x89PNG fake")
+    md = "# T\n\nlead\n\n## Answer\n\nyes\n\n## Big table\n\n" + "| a |\n| --- |\n" + "| 1 |\n" * 20
+    page = summary_html(md + "\n![p.png](p.png)\n![x](../secret.png)\n", tmp_path, made_by="mjsim report")
+    order = [page.index(x) for x in ('<h2 id="s-answer">', "data:image/png", '<details id="s-big-table">')]
+    assert order == sorted(order), "answer, plots, then the (folded) tables"
+    assert "not a PNG of the results folder" in page, "an image outside the folder is not read"
+    assert "unsafe-inline" not in page
 
 
 def _record(index: int, deltas: list[list[int]], violations=()) -> dict:
@@ -136,4 +153,10 @@ def test_notable_games_pick_swings_counterexamples_and_comparisons():
         Notable("B", 1, "hand_sum:v.x moved -49 from A to B"),
         Notable("A", 0, "hand_sum:v.x moved -5 from A to B"),
     ]
-    assert Notable("A b", 1, "x").page == "A_b_game00001.html"
+    assert Notable("A-b_c", 1, "x").page == "A-b_c_game00001.html"
+
+
+@pytest.mark.parametrize("a, b", [("a/b", "a_b"), ("a b", "a_b"), ("é", "_"), ("a/b", "a:b")], ids=str)
+def test_viewer_pages_are_unique_per_rule_set(a, b):
+    assert Notable(a, 0, "x").page != Notable(b, 0, "x").page
+    assert "/" not in Notable(a, 0, "x").page

@@ -47,6 +47,20 @@ class HumanPlayer(Bot):
             return choose_call(ctx, calls, grouped[PASS][0]) if calls else grouped[PASS][0]
         return self._own_turn(ctx, grouped, actions)
 
+    def context(self, obs: Observation) -> Context:
+        """The facts of a decision of ``obs``'s seat, as ``act`` sees them."""
+        hints = value_hints(self.rules, obs) if self.hinted else NO_HINTS
+        return Context(obs, self.profile, self.table, self._fold_weight(obs), hints)
+
+    def judge(self, obs: Observation, actions: Sequence[Action], chosen: Action, logged: Action) -> tuple[bool, str]:
+        """Whether this player prefers ``chosen`` to the logged ``logged`` by its own values (not a tie), and why
+        (``mjsim view --advise``)."""
+        from variants.riichi.human.explain import judge
+
+        if self.advised:
+            actions = advised_actions(self.rules, obs, actions)
+        return judge(self.context(obs), actions, chosen, logged)
+
     def _own_turn(self, ctx: Context, grouped: dict[str, list[Action]], actions: Sequence[Action]) -> Action:
         """Nine orphans, kans, riichi or a discard."""
         if ABORT in grouped and not play_on_nine_orphans(ctx):
