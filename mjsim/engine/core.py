@@ -326,7 +326,8 @@ def _declare_kan(game: Game, hand: HandState, seat: int, meld: Meld) -> None:
         if t in me.tiles:
             me.remove(t)
     me.melds.append(meld)
-    _event(game, meld.type, seat, meld.tiles)
+    face_down = meld.type == MELD_ANKAN and game.rules.flow.setup.face_down_kans
+    _event(game, meld.type, seat, () if face_down else meld.tiles)  # face down: revealed when the hand ends
     # A concealed kan opens a window too: the riichi family lets a thirteen-orphans hand rob it (by option);
     # when nobody may, the window closes at once. Like an added kan it counts as a call only once it stands.
     hand.robbed, hand.rob_kind, hand.phase = (seat, meld.tiles[0]), meld.type, ROB
@@ -569,6 +570,7 @@ def _settle_if_ended(game: Game) -> None:
     if hand is None or hand.phase != ENDED:
         return
     outcome = hand.outcome or {}
+    _reveal_face_down_kans(game, hand)
     game.history.append(
         {
             "hand": hand.index,
@@ -588,9 +590,20 @@ def _settle_if_ended(game: Game) -> None:
     _after_hand(game, outcome)
 
 
+def _reveal_face_down_kans(game: Game, hand: HandState) -> None:
+    """The hand is over: every concealed kan laid face down is turned up (one ``reveal`` event each)."""
+    if not game.rules.flow.setup.face_down_kans:
+        return
+    for seat, state in enumerate(hand.seats):
+        for meld in state.melds:
+            if meld.type == MELD_ANKAN:
+                _event(game, "reveal", seat, meld.tiles)
+
+
 def _end_choice(game: Game, hand: HandState, action: Action) -> None:
     """The offered seat ended the game or played on: the next hand (or the end) follows from its answer."""
     game.end_chosen = action.kind == END_GAME
+    game.history[-1]["end_chosen"] = game.end_chosen  # the hand's record keeps the answer (counted by simulate)
     try:
         _after_hand(game, hand.outcome or {})
     finally:

@@ -34,6 +34,8 @@ class TableSetup:
     declaration_deposit: int = 0  # points a declaring discard puts on the table once nobody claims it
     deposit_reason: str = "declaration"  # the reason of that transfer in the ledger
     currencies: tuple[str, ...] = ()  # side currencies kept per seat next to the points (chips...), each zero-sum
+    face_down_kans: bool = False  # concealed kans lie face down: other seats (and the log's events) see their
+    # tiles only when the hand ends (台湾); face up (the riichi family) they are public at once
 
 
 def check_agent_count(rules: Any, agents: Sequence[str]) -> None:

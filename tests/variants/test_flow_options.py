@@ -83,9 +83,18 @@ def test_not_offered_to_a_dealer_behind(rules):
     assert game.hand is not None and game.hand.phase != "end_offer"
 
 
-@pytest.mark.parametrize(("scores", "ends"), [(TOP_DEALER, True), ((40000, 20000, 20000, 20000), False)])
-def test_default_policy_ends_while_leading(rules, scores, ends):
-    """The bots' default answer: end the game while the seat leads (the offer comes only then), else play on."""
+@pytest.mark.parametrize(
+    ("scores", "ends"),
+    [
+        pytest.param(TOP_DEALER, True, id="lead-12000-stops"),
+        pytest.param((24000, 24000, 24000, 28000), False, id="lead-4000-plays-on"),
+        pytest.param((25000, 20000, 20000, 35000), False, id="lead-10000-plays-on"),
+        pytest.param((40000, 20000, 20000, 20000), False, id="behind-plays-on"),
+    ],
+)
+def test_default_policy_stops_above_the_margin(rules, scores, ends):
+    """The bots' default answer: end the game while the seat leads by more than END_GAME_MARGIN of the table's
+    points (10,000 of 100,000 here), else play on."""
     bot = EfficiencyBot(random.Random(0), rules())
     game = _dealer_tsumo(rules(agari_yame="optional"))
     game.scores = list(scores)

@@ -29,6 +29,7 @@ def table_setup(rules) -> TableSetup:
         hand_size=16,
         reserve=16,
         bonus_ids=frozenset(range(FIRST_FLOWER_ID, NUM_PHYSICAL)) if flowers else frozenset(),
+        face_down_kans=rules[opt.CONCEALED_KONGS] == "face_down",  # taiwan.md §4
     )
 
 

@@ -91,6 +91,13 @@ OPTIONS = (
         None,
         False,
     ),
+    (
+        "concealed_kongs",
+        "face_down",
+        "concealed kongs lie face down, seen by the other seats only when the hand ends, or face up (§4)",
+        ("face_down", "face_up"),
+        False,
+    ),
     ("local_tai", (), "local tai: 見花見台, 見風見台, kong tai, 無字無花 (§8)", LOCAL_TAI_CHOICES, True),
 )
 
@@ -140,3 +147,4 @@ MULTI_RON = "taiwan.multi_ron"
 DRAW_RENCHAN = "taiwan.draw_renchan"
 YILU_GUIXI = "taiwan.yilu_guixi"
 LOCAL_TAI = "taiwan.local_tai"
+CONCEALED_KONGS = "taiwan.concealed_kongs"
