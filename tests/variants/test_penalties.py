@@ -15,6 +15,7 @@ from mjsim.errors import MjsimError
 from mjsim.invariants import check_step, step_mark
 from mjsim.rules import RuleSet
 from mjsim.runner.games import play_game
+from variants.common import mistakes
 from variants.penalties import rulings
 from variants.riichi.vocabulary import RIICHI
 
@@ -153,8 +154,8 @@ def test_4play_shouhai_is_a_dead_hand_that_never_calls_and_is_noten_at_the_draw(
     和了り放棄してからは、チー、ポンなど不可。 聴牌していても、ノーテン扱い。\""""
     game = core.new_game(rules("4play"), 15)
     seat = game.hand.dealer
-    declare(game, seat, Action(rulings.SHOUHAI))
-    assert seat in game.hand.stash[rulings.DEAD] and game.scores == [START] * 4
+    declare(game, seat, Action(mistakes.SHOUHAI))
+    assert seat in game.hand.stash[mistakes.DEAD] and game.scores == [START] * 4
     assert {a.kind for a in core.pending(game)[seat]} == {DISCARD}  # asked again: only discards
     advance(game, hand_over)
     record = game.history[0]
@@ -164,7 +165,7 @@ def test_4play_shouhai_is_a_dead_hand_that_never_calls_and_is_noten_at_the_draw(
 def test_4play_taahai_is_chombo():
     """S001 4play: "チョンボ 倒牌の誤ロン、ノーテンリーチ（流局時）、多牌、山崩しなど（続行できないミス）。\""""
     game = core.new_game(rules("4play"), 16)
-    declare(game, game.hand.dealer, Action(rulings.TAAHAI))
+    declare(game, game.hand.dealer, Action(mistakes.TAAHAI))
     assert game.history[0]["penalties.void"] and game.history[0]["deltas"][game.hand.dealer] == -12000
 
 
@@ -187,8 +188,8 @@ def test_kait_wrong_hand_size_is_chombo_at_the_draw_and_bans_calls_at_once():
     """S001 KAIT: "多牌、少牌は流局時チョンボ扱い【満貫払い】 【多牌、少牌指摘後はポン、カン、チーの禁止】\""""
     game = core.new_game(rules("kait"), 17)
     seat = game.hand.dealer
-    declare(game, seat, Action(rulings.TAAHAI))
-    assert not game.history and seat in game.hand.stash[rulings.DEAD]
+    declare(game, seat, Action(mistakes.TAAHAI))
+    assert not game.history and seat in game.hand.stash[mistakes.DEAD]
     advance(game, hand_over)
     assert game.history[0]["penalties.chombo_seats"] == [seat] and game.history[0]["deltas"][seat] == -12000
 
@@ -197,8 +198,8 @@ def test_fl8_wrong_hand_size_is_a_dead_hand_and_false_win_is_chombo():
     """S004 fl8: "多牌、少牌は和り放棄" and "誤ロン、誤ツモは発声で和り放棄、倒牌でチョンボ"; "チョンボは満貫払い"."""
     game = core.new_game(rules("fl8"), 18)
     seat = game.hand.dealer
-    declare(game, seat, Action(rulings.TAAHAI))
-    assert seat in game.hand.stash[rulings.DEAD] and not game.history
+    declare(game, seat, Action(mistakes.TAAHAI))
+    assert seat in game.hand.stash[mistakes.DEAD] and not game.history
     game = core.new_game(rules("fl8"), 18)
     declare(game, seat, Action(TSUMO, game.hand.last_draw))
     assert game.history[0]["penalties.void"] and game.history[0]["deltas"][seat] == -12000

@@ -7,36 +7,29 @@ or short (``taahai``/``shouhai``: the simulator keeps every hand's size, so thes
 
 from __future__ import annotations
 
-from mjsim.engine.actions import DISCARD, PASS, PON, RON, TSUMO, Action
+from mjsim.engine.actions import DISCARD, PASS, Action
 from mjsim.engine.outcomes import Refusal
-from mjsim.engine.state import ROB
+from variants.common.mistakes import (
+    TAAHAI,
+    another_wins,
+    common_mistakes,
+    in_claim_window,
+    kind_of_mistake,
+    logged,
+    make_dead,
+)
 from variants.penalties import options as opt
 from variants.penalties import payments
 from variants.riichi.vocabulary import RIICHI
 
-TAAHAI, SHOUHAI = "penalties.taahai", "penalties.shouhai"  # the kinds of a hand-size mistake's declaration
 VOID_REASON = "chombo"  # the draw reason of a hand ended by a chombo (replayed)
-DEAD = "penalties.dead"  # hand stash: seats whose hand is dead (和了り放棄)
 AT_DRAW = "penalties.at_draw"  # hand stash: seats whose chombo is due at the exhaustive draw
-LOG = "penalties.log"  # hand stash: (seat, mistake, ruling) of every mistake judged
-LEDGER_FROM = "penalties.ledger_from"  # hand stash: the ledger's length at the hand's first mistake
 
 
 def mistakes(game, seat: int, legal: list[Action]) -> dict[str, list[Action]]:
     """The mistakes ``seat`` could declare now instead of one of its ``legal`` actions."""
-    hand, me = game.hand, game.hand.seats[seat]
-    if seat in hand.stash.get(DEAD, ()):
-        return {}
-    if hand.discard is not None or hand.phase == ROB:  # a claim window
-        tile = (hand.discard or hand.robbed)[1]
-        out = {} if any(a.kind == RON for a in legal) else {"false_win": [Action(RON, tile)]}
-        if me.declared_turn is None and hand.phase != ROB and not any(a.kind == PON for a in legal):
-            out["miscall"] = [Action(PON, tile)]
-        return out
-    out = {"hand_size": [Action(TAAHAI), Action(SHOUHAI)]}
-    if hand.last_draw is not None and not any(a.kind == TSUMO for a in legal):
-        out["false_win"] = [Action(TSUMO, hand.last_draw)]
-    if _may_declare(game, seat, legal):
+    out = common_mistakes(game, seat, legal)
+    if out and not in_claim_window(game) and _may_declare(game, seat, legal):
         offered = {a.tile for a in legal if a.kind == RIICHI}
         out["noten_riichi"] = [Action(RIICHI, a.tile) for a in legal if a.kind == DISCARD and a.tile not in offered]
     return out
@@ -53,26 +46,25 @@ def _may_declare(game, seat: int, legal: list[Action]) -> bool:
 
 def judge(game, seat: int, action: Action, chosen: dict[int, Action]) -> Refusal | None:
     """The ruling on ``seat``'s declaration of ``action``, which the engine did not offer (None: not a mistake)."""
-    offered = game.offered or {}
-    kind = next((k for k, acts in mistakes(game, seat, list(offered.get(seat, ()))).items() if action in acts), None)
+    kind = kind_of_mistake(mistakes(game, seat, list((game.offered or {}).get(seat, ()))), action)
     if kind is None:
         return None
-    claim = game.hand.discard is not None or game.hand.phase == ROB
-    if claim and any(a.kind == RON and a in offered.get(s, ()) for s, a in chosen.items() if s != seat):
+    claim = in_claim_window(game)
+    if another_wins(game, seat, chosen):
         # S001 4play: "和了りとチョンボの同時発生は、和了り優先。" The win stands and the mistake is let go.
-        return _log(game, seat, kind, "win_first", Refusal(instead=Action(PASS)))
+        return logged(game, seat, kind, "win_first", Refusal(instead=Action(PASS)))
     if kind == "noten_riichi":  # it stands; the exhaustive draw judges it
-        return _log(game, seat, kind, "stands", Refusal(instead=action))
+        return logged(game, seat, kind, "stands", Refusal(instead=action))
     ruling = _ruling(game, kind, action)
     if ruling == "chombo":
         paid = payments.chombo(game, seat, game.rules[opt.CHOMBO_PAYMENT]) + payments.sticks_back(game)
-        return _log(game, seat, kind, ruling, Refusal(transfers=paid, end_hand=VOID_REASON))
+        return logged(game, seat, kind, ruling, Refusal(transfers=paid, end_hand=VOID_REASON))
     if ruling in ("dead_hand", "chombo_at_draw"):
-        game.hand.stash.setdefault(DEAD, set()).add(seat)
+        make_dead(game, seat)
         if ruling == "chombo_at_draw":
             game.hand.stash.setdefault(AT_DRAW, set()).add(seat)
     fined = payments.fine(seat, ruling) if isinstance(ruling, int) else []
-    return _log(game, seat, kind, ruling, Refusal(transfers=fined, instead=Action(PASS) if claim else None))
+    return logged(game, seat, kind, ruling, Refusal(transfers=fined, instead=Action(PASS) if claim else None))
 
 
 def _ruling(game, kind: str, action: Action):
@@ -80,9 +72,3 @@ def _ruling(game, kind: str, action: Action):
     if kind == "hand_size":
         return game.rules[opt.TAAHAI if action.kind == TAAHAI else opt.SHOUHAI]
     return game.rules[opt.FALSE_WIN if kind == "false_win" else opt.MISCALL]
-
-
-def _log(game, seat: int, kind: str, ruling, refusal: Refusal) -> Refusal:
-    game.hand.stash.setdefault(LEDGER_FROM, len(game.ledger))  # before the engine pays the refusal's transfers
-    game.hand.stash.setdefault(LOG, []).append((seat, kind, str(ruling)))
-    return refusal
