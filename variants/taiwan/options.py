@@ -98,6 +98,29 @@ OPTIONS = (
         ("face_down", "face_up"),
         False,
     ),
+    (
+        "false_win",
+        "chombo",
+        "a declared win the hand does not make (incl. one 過水 forbids): chombo, paying each player the larger of "
+        "底 and its own ready hand's ron (§12), or ignored",
+        ("chombo", "off"),
+        False,
+    ),
+    (
+        "hand_size",
+        "dead_hand",
+        "a hand found a tile long or short (多牌/少牌): no calls and no win for the rest of the hand (§12), or ignored",
+        ("dead_hand", "off"),
+        False,
+    ),
+    (
+        "miscall",
+        "dead_hand",
+        "a call the hand cannot make, not undone at once: no calls and no win for the rest of the hand (§12), "
+        "or ignored",
+        ("dead_hand", "off"),
+        False,
+    ),
     ("local_tai", (), "local tai: 見花見台, 見風見台, kong tai, 無字無花 (§8)", LOCAL_TAI_CHOICES, True),
 )
 
@@ -148,3 +171,6 @@ DRAW_RENCHAN = "taiwan.draw_renchan"
 YILU_GUIXI = "taiwan.yilu_guixi"
 LOCAL_TAI = "taiwan.local_tai"
 CONCEALED_KONGS = "taiwan.concealed_kongs"
+FALSE_WIN = "taiwan.false_win"
+HAND_SIZE = "taiwan.hand_size"
+MISCALL = "taiwan.miscall"
