@@ -45,6 +45,9 @@ def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
         side = [r["final"]["side"] for r in records if "side" in r["final"]]
         if side:  # chips and other side currencies: each seat's mean final balance
             st["mean_side"] = {c: sum(s[c][seat] for s in side) / len(side) for c in sorted(side[0])}
+        money = [r["final"]["money"][seat] for r in records if "money" in r["final"]]
+        if money:  # a rule set with stakes (the riichi family's 風速): the mean result in money
+            st["mean_money"] = sum(money) / len(money)
     return {
         "games": len(records),
         "hands": len(hands),

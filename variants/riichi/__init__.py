@@ -162,6 +162,14 @@ def mjsim_final_settlement(game):
     return settlement.final_settlement(game)
 
 
+@hookimpl(wrapper=True, tryfirst=True, specname="mjsim_final_settlement")
+def final_settlement_in_money(game):
+    """Outermost: the settlement every variant gave (payout, chips), with its money at the rule set's stakes."""
+    from variants.riichi.money import with_money
+
+    return with_money(game, (yield))
+
+
 @hookimpl
 def mjsim_register_presets():
     """The riichi presets: ``variants/riichi/presets/*.toml``."""

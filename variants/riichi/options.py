@@ -422,6 +422,21 @@ FLOW_OPTIONS = (
     ("nagashi_mangan_pays_honba", False, "nagashi mangan also collects honba and riichi sticks", None, False),
     # --- payments (§16; penalties, §19, are the penalties variant) ---
     ("rinshan_pao", False, "the discarder of a daiminkan pays all of a rinshan win from it (嶺上の包)", None, False),
+    # --- money (the seeds' stakes: S001 4play "点ピン ... チップ500", S004 fl8 "風速0.5、1チップ＝2ポイント分") ---
+    (
+        "fusoku",
+        0,
+        "風速: the stake, 1 = 点ピン (100 in money per 1,000 points of the settled result), 0.5 = テンゴ; 0: no money",
+        None,
+        False,
+    ),
+    (
+        "money_per_chip",
+        0,
+        "money per chip paid beside the stake (4play: 500); 0: chips count only as chips.value",
+        None,
+        False,
+    ),
 )
 
 
@@ -445,6 +460,8 @@ RANGES = {
     "riichi_deposit": Numbers(0, 10_000, step=POINTS),
     "noten_payment_total": Numbers(0, 30_000, step=POINTS),
     "honba_value": Numbers(0, 3_000, step=POINTS),
+    "fusoku": Numbers(0, 100, decimals=1),
+    "money_per_chip": Numbers(0, 100_000),
 }
 
 
@@ -543,3 +560,5 @@ NAGASHI_MANGAN_MULTI = "riichi.nagashi_mangan_multi"
 NAGASHI_MANGAN_TENPAI_PAYMENTS = "riichi.nagashi_mangan_tenpai_payments"
 NAGASHI_MANGAN_PAYS_HONBA = "riichi.nagashi_mangan_pays_honba"
 RINSHAN_PAO = "riichi.rinshan_pao"
+FUSOKU = "riichi.fusoku"
+MONEY_PER_CHIP = "riichi.money_per_chip"
