@@ -497,6 +497,23 @@ def test_suufon_renda(rules, mode, after):
         assert game.history[-1]["draw"] == "suufon_renda" and next_hand(game) == after
 
 
+@pytest.mark.parametrize(
+    ("dealer_hand", "continuation", "after"),
+    [
+        pytest.param("123m456p789s2233z", "dealer_tenpai", (0, 0, 1), id="dealer_tenpai-ready_dealer_repeats"),
+        pytest.param("258m369p147s2345z", "dealer_tenpai", (1, 0, 1), id="dealer_tenpai-noten_dealer_passes"),
+        pytest.param("123m456p789s2233z", "dealer_passes", (1, 0, 1), id="dealer_passes"),
+        pytest.param(None, "renchan", (0, 0, 1), id="renchan"),
+    ],
+)
+def test_suufon_renda_continuation(rules, dealer_hand, continuation, after):
+    """S004 fl8: "三家和、四風子連打、四家立直、四開槓 ... は流局 ※基本的に荘家不聴で流局親流れ"."""
+    hands = {0: dealer_hand} if dealer_hand else {}
+    game = table(rules(suufon_renda_continuation=continuation), hands, "1z 1z 1z 1z")
+    turns(game, 4)
+    assert game.history[-1]["draw"] == "suufon_renda" and next_hand(game) == after
+
+
 FOUR_READY = {0: "123m456p789s1122z", 1: TANYAO_7M, 2: KANCHAN, 3: "345m678p234s55s33z"}
 
 

@@ -311,6 +311,13 @@ FLOW_OPTIONS = (
         None,
         False,
     ),
+    (
+        "call_priority",
+        "pon_over_chi",
+        "a pon or kan takes the tile over a chi, or the call spoken first does (発声優先; voices together: pon)",
+        ("pon_over_chi", "first_voice"),
+        False,
+    ),
     # --- multiple ron and abortive draws (§10.3, §12, §17) ---
     (
         "multi_ron",
@@ -352,6 +359,13 @@ FLOW_OPTIONS = (
         "abort",
         "four same winds discarded first (四風連打): abort (dealer repeats or passes), or off",
         ("abort", "abort_dealer_passes", "off"),
+        False,
+    ),
+    (
+        "suufon_renda_continuation",
+        "renchan",
+        "after a four-winds abort (suufon_renda abort): dealer repeats, passes, or repeats if tenpai (fl8)",
+        ("renchan", "dealer_passes", "dealer_tenpai"),
         False,
     ),
     (
@@ -547,7 +561,9 @@ MULTI_RON_HONBA = "riichi.multi_ron_honba"
 SANCHAHOU = "riichi.sanchahou"
 SANCHAHOU_CONTINUATION = "riichi.sanchahou_continuation"
 KYUUSHU_KYUUHAI = "riichi.kyuushu_kyuuhai"
+CALL_PRIORITY = "riichi.call_priority"
 SUUFON_RENDA = "riichi.suufon_renda"
+SUUFON_RENDA_CONTINUATION = "riichi.suufon_renda_continuation"
 SUUCHA_RIICHI = "riichi.suucha_riichi"
 SUUCHA_RIICHI_CONTINUATION = "riichi.suucha_riichi_continuation"
 SUUKAIKAN = "riichi.suukaikan"
