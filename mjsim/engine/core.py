@@ -480,8 +480,9 @@ def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> 
         tile = hand.wall.pop(0)
     elif hand.rinshan:
         tile = hand.rinshan.pop(0)
-        moved = hand.wall.pop()  # the dead wall keeps its size: the live wall gives up its last tile
-        (hand.rinshan if setup.refill_replacements else hand.moved).append(moved)
+        if setup.keep_dead_wall:  # the dead wall keeps its size: the live wall gives up its last tile
+            moved = hand.wall.pop()
+            (hand.rinshan if setup.refill_replacements else hand.moved).append(moved)
     else:
         # no dead wall: replacements come from the end of the wall (or its front, by the family's table)
         tile = hand.wall.pop(0) if setup.replacement_from == "front" else hand.wall.pop()

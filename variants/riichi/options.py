@@ -307,7 +307,8 @@ FLOW_OPTIONS = (
     (
         "wall_keep_fixed",
         False,
-        "metadata: the 壁牌を変更しない local rule (dead wall not refilled), not simulated",
+        "壁牌を変更しない: the live wall gives no tile to the dead wall after a kan (the dead wall shrinks, the last "
+        "draw comes later)",
         None,
         False,
     ),
@@ -385,8 +386,8 @@ FLOW_OPTIONS = (
     (
         "suukaikan",
         "abort_4th_multi_player",
-        "four kans (四開槓): abort if by several players, only on a 5th, or off",
-        ("abort_4th_multi_player", "abort_on_5th", "off"),
+        "four kans (四開槓): abort if by several players, only on a 5th, both (one holds four: a 5th aborts), or off",
+        ("abort_4th_multi_player", "abort_on_5th", "abort_4th_multi_player_or_5th", "off"),
         False,
     ),
     (

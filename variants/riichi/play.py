@@ -56,6 +56,7 @@ def table_setup(rules) -> TableSetup:
         red_ids=red_five_ids(rules.values),
         declaration_deposit=rules[opt.RIICHI_DEPOSIT],
         deposit_reason=DEPOSIT_REASON,
+        keep_dead_wall=not rules[opt.WALL_KEEP_FIXED],  # 壁牌を変更しない: the dead wall is not made up after a kan
     )
 
 
@@ -456,7 +457,7 @@ def abortive_draw(game) -> str | None:
             return "suufon_renda"
     if sum(s.declared_turn is not None for s in seats) == 4 and game.rules.values[opt.SUUCHA_RIICHI] != "continue":
         return "suucha_riichi"
-    if hand.kans == 4 and game.rules.values[opt.SUUKAIKAN] == "abort_4th_multi_player":
+    if hand.kans == 4 and game.rules.values[opt.SUUKAIKAN] in kans.MULTI_PLAYER_ABORTS:
         if sum(1 for s in seats if any(m.type in ("kan", "ankan") for m in s.melds)) > 1:
             return "suukaikan"
     return None
