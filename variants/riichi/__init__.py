@@ -205,10 +205,11 @@ def mjsim_register_log_readers():
 
 @hookimpl
 def mjsim_register_report_sections():
-    """Tournament scoring (``variants/tournament``), asked for by an experiment's ``tournament = true``."""
-    from variants.tournament.report import SECTION
+    """Tournament scoring (``variants/tournament``), asked for by an experiment's ``tournament = true``, and
+    Tenhou's R rating over the run (``sections = ["tenhou_rating"]``)."""
+    from variants.tournament.report import RATING_SECTION, SECTION
 
-    return {"tournament": SECTION}
+    return {"tournament": SECTION, "tenhou_rating": RATING_SECTION}
 
 
 @hookimpl
