@@ -74,3 +74,19 @@ def test_the_log_hides_the_tiles_until_the_hand_ends(mode):
         assert events.index(reveals[0]) > max(i for i, e in enumerate(events) if e["kind"] in ("win", "draw_end"))
     else:
         assert declared["tiles"] == list(kong.tiles) and not reveals
+
+
+def test_the_written_game_log_shows_the_kong_face_down_until_its_reveal():
+    """mjsim's game log of such a game: the `ankan` event has no tiles and `face_down`, a `reveal` after the end."""
+    from mjsim.gamelog.write import game_log
+
+    game, owner, kong = _game_with_a_concealed_kong("face_down")
+    while game.hand is not None and game.hand.index == 0:
+        core.step(game, {s: (Action(PASS) if Action(PASS) in a else a[0]) for s, a in core.pending(game).items()})
+    events = game_log(game, ["efficiency"] * 4)["hands"][0]["events"]
+    kinds = [e["kind"] for e in events]
+    declared = events[kinds.index("ankan")]
+    assert declared["face_down"] and declared["tiles"] == []
+    reveal = events[kinds.index("reveal")]
+    assert reveal == {"kind": "reveal", "seat": owner, "tiles": list(kong.tiles)}
+    assert kinds.index("reveal") > kinds.index("ankan")
