@@ -14,7 +14,7 @@ from mjsim.hand.notation import parse_tiles
 from mjsim.hand.tiles import FIRST_FLOWER_ID
 from mjsim.rules import RuleSet
 from variants.common.mistakes import DEAD, TAAHAI
-from variants.taiwan.penalties import CHOMBO, ready_value
+from variants.taiwan.penalties import CHOMBO, LIABLE, mistakes, ready_value
 
 READY = "111m234m567m789s123p5p"  # seat 1: five sets and a single 5p (a tanki wait on 5p)
 FIVE_P = "5p"
@@ -25,11 +25,12 @@ def rules(**overrides):
     return RuleSet.from_preset("taiwan", {f"taiwan.{k}": v for k, v in overrides.items()}).compile()
 
 
-def table(r, first_draw: str = FIVE_P):
-    """Seat 0 deals; seat 1 holds READY; seat 0's first draw is ``first_draw``; no flowers anywhere."""
+def table(r, first_draw: str = FIVE_P, then: str = ""):
+    """Seat 0 deals; seat 1 holds READY; seat 0's first draw is ``first_draw``, the next draws ``then``; no flowers
+    anywhere."""
     used: set[int] = set()
     ready = parse_tiles(READY, used=used)
-    drawn = parse_tiles(first_draw, used=used)
+    drawn = parse_tiles(first_draw + then, used=used)
     rest = sorted(t for t in range(FIRST_FLOWER_ID) if t not in used and t // 4 != ready[-1] // 4)
     random.Random(5).shuffle(rest)  # seats 0, 2 and 3 hold no ready hand
     rest += sorted(t for t in range(FIRST_FLOWER_ID) if t not in used and t // 4 == ready[-1] // 4)  # last: undrawn
@@ -97,8 +98,24 @@ def test_a_dead_hand_cannot_ron():
 @pytest.mark.parametrize("option", ["false_win", "hand_size", "miscall"])
 def test_off_lists_no_such_mistake(option):
     game = table(rules(**{option: "off"}), first_draw="9p")
-    from variants.taiwan.penalties import mistakes
-
     listed = mistakes(game, 0, core.pending(game)[0])
     kind = "hand_size" if option == "miscall" else option  # a mis-call is listed in a claim window only
     assert (kind in listed) is (option == "miscall")
+
+
+def test_a_fake_concealed_kong_makes_its_seat_pay_every_win_of_the_hand():
+    """§12 "藏花（許可されていないルールなら）・偽暗槓：パオ": seat 0 lays four tiles that are no set face down; turned
+    up, its hand is dead, and seat 1's tsumo is paid by seat 0 alone (what seats 2 and 3 owed too)."""
+    game = table(rules(), first_draw="9p", then="5p")
+    fake = mistakes(game, 0, core.pending(game)[0])["fake_kong"][0]
+    assert fake.kind == "ankan" and len({t // 4 for t in fake.tiles}) > 1
+    core.step(game, {0: fake})
+    assert game.hand.stash[DEAD] == {0} and game.hand.stash[LIABLE] == 0 and game.hand.current == 0
+    core.step(game, {0: Action(DISCARD, game.hand.last_draw)})
+    core.step(game, {s: Action(PASS) for s in core.pending(game)})  # nobody claims the 9p
+    tsumo = next(a for a in core.pending(game)[1] if a.kind == TSUMO)
+    core.step(game, {1: tsumo})
+    paid = [(t.payer, t.payee) for t in game.ledger if t.amount]
+    assert paid and all(payer == 0 and payee == 1 for payer, payee in paid)
+    record = game.history[0]
+    assert record["taiwan.liable"] == 0 and sum(record["deltas"]) == 0 and record["deltas"][2:] == [0, 0]

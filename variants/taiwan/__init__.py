@@ -105,8 +105,8 @@ def mjsim_abortive_draw(game):
 
 @hookimpl
 def mjsim_settle_win(game, wins):
-    """(底 + tai + dealer's 2n + 1) x rate from each payer."""
-    return settlement.settle_win(game, wins)
+    """(底 + tai + dealer's 2n + 1) x rate from each payer (or from the seat a fake kong made liable)."""
+    return penalties.with_pao(game, settlement.settle_win(game, wins))
 
 
 @hookimpl

@@ -121,6 +121,14 @@ OPTIONS = (
         ("dead_hand", "off"),
         False,
     ),
+    (
+        "fake_kong",
+        "pao",
+        "a concealed kong laid with four tiles that are no set (偽暗槓): its seat's hand is dead and it pays every "
+        "win of the hand (pao, §12), or not listed",
+        ("pao", "off"),
+        False,
+    ),
     ("local_tai", (), "local tai: 見花見台, 見風見台, kong tai, 無字無花 (§8)", LOCAL_TAI_CHOICES, True),
 )
 
@@ -174,3 +182,4 @@ CONCEALED_KONGS = "taiwan.concealed_kongs"
 FALSE_WIN = "taiwan.false_win"
 HAND_SIZE = "taiwan.hand_size"
 MISCALL = "taiwan.miscall"
+FAKE_KONG = "taiwan.fake_kong"

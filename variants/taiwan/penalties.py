@@ -12,13 +12,16 @@ The mistakes are those of ``variants.common.mistakes`` (the error model declares
 * an illegal call (a pon the hand cannot make) stands unnoticed, so the hand is dead (§12 "otherwise no
   calls/wins for the rest of the hand").
 
-Each ruling is an option whose default is the seed's (``off``: the mistake is ignored). A fake concealed kong's
-pao is not modelled (a face-down kong is never false here: the engine checks its four tiles).
+* a fake concealed kong (偽暗槓: four tiles laid face down that are no set) is pao (§12 "偽暗槓：パオ"): turned up at
+  once [proposal: the simulator cannot lay a false kong], the hand is dead and its seat pays every win of the hand
+  in place of the other payers.
+
+Each ruling is an option whose default is the seed's (``off``: the mistake is not listed).
 """
 
 from __future__ import annotations
 
-from mjsim.engine.actions import PASS, RON, Action, Transfer
+from mjsim.engine.actions import ANKAN, PASS, RON, TABLE, Action, Transfer
 from mjsim.engine.outcomes import Refusal
 from mjsim.scoring import NoWin
 from variants.common.mistakes import (
@@ -39,12 +42,23 @@ from variants.taiwan.waits import seat_waits
 
 CHOMBO = "penalty:chombo"  # the reason of a chombo's transfers
 CHOMBO_REASON = "chombo"  # the draw reason of a hand a chombo ends
-_OPTIONS = {"false_win": opt.FALSE_WIN, "hand_size": opt.HAND_SIZE, "miscall": opt.MISCALL}
+_OPTIONS = {"false_win": opt.FALSE_WIN, "hand_size": opt.HAND_SIZE, "miscall": opt.MISCALL, "fake_kong": opt.FAKE_KONG}
+LIABLE = "taiwan.liable"  # hand stash: the seat that pays every win of the hand (偽暗槓's pao)
 
 
 def mistakes(game, seat: int, legal: list[Action]) -> dict[str, list[Action]]:
     """The mistakes ``seat`` could declare now whose ruling is on (an option ``off`` lists none of its kind)."""
-    return {k: v for k, v in common_mistakes(game, seat, legal).items() if game.rules[_OPTIONS[k]] != "off"}
+    listed = common_mistakes(game, seat, legal)
+    if listed and "hand_size" in listed:  # on its own turn, alive: a face-down kong of four tiles that are no set
+        listed["fake_kong"] = _fake_kongs(game, seat)
+    return {k: v for k, v in listed.items() if v and game.rules[_OPTIONS[k]] != "off"}
+
+
+def _fake_kongs(game, seat: int) -> list[Action]:
+    """A concealed kong laid face down with four held tiles that are not four of a kind (偽暗槓), if any."""
+    tiles = sorted(game.hand.seats[seat].tiles)
+    four = tuple(tiles[:3]) + (tiles[-1],)
+    return [Action(ANKAN, four[0], four)] if len({t // 4 for t in four}) > 1 else []
 
 
 def judge(game, seat: int, action: Action, chosen: dict[int, Action]) -> Refusal | None:
@@ -56,6 +70,10 @@ def judge(game, seat: int, action: Action, chosen: dict[int, Action]) -> Refusal
     if another_wins(game, seat, chosen):  # the win on the same tile stands; the mistake is let go
         return logged(game, seat, kind, "win_first", Refusal(instead=Action(PASS)))
     ruling = game.rules[_OPTIONS[kind]]
+    if ruling == "pao":  # the fake kong is turned up: the seat's hand is dead and it pays every win of the hand
+        make_dead(game, seat)
+        game.hand.stash.setdefault(LIABLE, seat)
+        return logged(game, seat, kind, ruling, Refusal())
     if ruling == "chombo":
         return logged(game, seat, kind, ruling, Refusal(transfers=chombo(game, seat), end_hand=CHOMBO_REASON))
     make_dead(game, seat)
@@ -88,6 +106,14 @@ def ready_value(game, seat: int, payer: int) -> int:
     return best
 
 
+def with_pao(game, transfers: list[Transfer]) -> list[Transfer]:
+    """偽暗槓's pao: the liable seat pays what the other seats would have paid the winner (§12 "偽暗槓：パオ")."""
+    liable = game.hand.stash.get(LIABLE)
+    if liable is None:
+        return transfers
+    return [t._replace(payer=liable) if t.payer not in (liable, TABLE) and t.payee != liable else t for t in transfers]
+
+
 def record(game) -> dict | None:
     """The hand's mistakes, chombos and dead hands (only in a hand that had any: other records stay as they were)."""
     log = game.hand.stash.get(LOG, [])
@@ -98,4 +124,5 @@ def record(game) -> dict | None:
         "taiwan.chombo": sum(ruling == "chombo" for _, _, ruling in log),
         "taiwan.dead": len(game.hand.stash.get(DEAD, ())),
         "taiwan.mistakes_by": [s for s, _, _ in log],
+        "taiwan.liable": game.hand.stash.get(LIABLE),
     }
