@@ -7,7 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mjsim.engine.actions import TABLE, Event, Transfer
-from mjsim.engine.state import END_OFFER, TURN
+from mjsim.engine.state import END_OFFER, ENDED, TURN
+from mjsim.scoring import ANKAN
 
 Invariant = tuple[str, Callable[[object], str | None]]
 
@@ -86,17 +87,26 @@ def observations_hide(game) -> str | None:
     if hand is None or game.over:
         return None
     hidden_all = set(hand.wall) | set(hand.rinshan) | set(hand.indicators) - set(hand.indicators_shown)
+    face_down = game.rules.flow.setup.face_down_kans and hand.phase not in (ENDED, END_OFFER)
     for seat in range(game.seat_count):
         obs = observe(game, seat)
         if sorted(obs.tiles) != sorted(hand.seats[seat].tiles):
             return f"seat {seat} does not see exactly its own tiles"
         shown = set(obs.tiles) | {t for ms in obs.melds for m in ms for t in m.tiles}
         shown |= {t for r in obs.rivers for t in r} | set(obs.indicators)
+        shown |= {obs.last_discard[1]} if obs.last_discard else set()
         others = {t for i, s in enumerate(hand.seats) if i != seat for t in s.tiles}
+        if face_down:  # another seat's concealed kans, face down until the hand ends
+            others |= _concealed_kan_tiles(hand, seat)
         leaked = shown & (others | hidden_all)
         if leaked:
             return f"seat {seat} sees hidden tiles {sorted(leaked)}"
     return None
+
+
+def _concealed_kan_tiles(hand, seat: int) -> set[int]:
+    """The tiles of every other seat's concealed kans."""
+    return {t for i, s in enumerate(hand.seats) if i != seat for m in s.melds if m.type == ANKAN for t in m.tiles}
 
 
 CORE: list[Invariant] = [

@@ -52,6 +52,10 @@ MORE_METRICS: dict[str, tuple[str, Callable[[Record], float | None]]] = {
         "settled final result of the first dealer (seat 0; uma and oka included)",
         lambda r: _number(r["final"].get("results", [None])[0]),
     ),
+    "first_dealer_money": (
+        "final result of the first dealer (seat 0) in money, at the rule set's stakes (none without them)",
+        lambda r: _number(r["final"].get("money", [None])[0]),
+    ),
     "results_spread": (
         "standard deviation of the settled final results (uma and oka included)",
         lambda r: statistics.pstdev(r["final"]["results"]) if r["final"].get("results") else None,

@@ -3,7 +3,10 @@
 It holds the seat's own concealed tiles and what is public (melds, rivers,
 declarations and the discard that made each, which discards were the tile
 just drawn (tsumogiri), indicators shown, scores); never another seat's
-concealed tiles, the wall or the hidden indicators. Variants may add to ``extra``.
+concealed tiles, the wall or the hidden indicators, nor, at a table whose concealed
+kans lie face down (``TableSetup.face_down_kans``: 台湾), the tiles of another seat's
+concealed kan before the hand ends (it shows as ``Meld("ankan", ())``). Variants may add
+to ``extra``.
 """
 
 from __future__ import annotations
@@ -11,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjsim.engine.state import Game
+from mjsim.engine.state import END_OFFER, ENDED, Game
 from mjsim.hand.tiles import EAST, NUM_KINDS, kind_of
-from mjsim.scoring import Meld
+from mjsim.scoring import ANKAN, Meld
 
 SHOWN_TILES = "shown_tiles"
 """``extra`` key a variant sets when some seats play with their hand shown: {seat: concealed tiles shown}."""
@@ -100,6 +103,14 @@ class Observation:
         return EAST + (self.seat - self.dealer) % len(self.scores)
 
 
+_HAND_OVER = (ENDED, END_OFFER)
+
+
+def _face_down(melds) -> tuple[Meld, ...]:
+    """Another seat's melds with each concealed kan face down: its type shows, its tiles (``()``) do not."""
+    return tuple(Meld(ANKAN, ()) if m.type == ANKAN else m for m in melds)
+
+
 def observe(game: Game, seat: int) -> Observation:
     """The view of ``seat`` now."""
     hand = game.hand  # typed: compiled, each read of the game, the hand and the seats is then a native field
@@ -113,8 +124,9 @@ def observe(game: Game, seat: int) -> Observation:
     declared_at: list[int | None] = []
     tsumogiri: list[tuple[bool, ...]] = []
     set_aside: list[tuple[int, ...]] = []
-    for s in hand.seats:
-        melds.append(tuple(s.melds))
+    face_down = game.rules.flow.setup.face_down_kans and hand.phase not in _HAND_OVER
+    for index, s in enumerate(hand.seats):
+        melds.append(_face_down(s.melds) if face_down and index != seat else tuple(s.melds))
         rivers.append(tuple(s.river))
         declared.append(s.declared_turn is not None)
         declared_at.append(s.declared_turn)
@@ -134,7 +146,7 @@ def observe(game: Game, seat: int) -> Observation:
         declared=tuple(declared),
         indicators=tuple(hand.indicators_shown),
         wall_left=len(hand.wall),
-        last_discard=hand.discard or hand.robbed,
+        last_discard=hand.discard or (None if face_down and hand.rob_kind == ANKAN else hand.robbed),
         extra=extra,
         declared_at=tuple(declared_at),
         tsumogiri=tuple(tsumogiri),

@@ -21,6 +21,12 @@ def _winners_per_hand(hands: list[dict[str, Any]]) -> dict[str, int]:
     return {str(n): counts[n] for n in sorted(counts)}
 
 
+def _end_offers(hands: list[dict[str, Any]]) -> dict[str, int]:
+    """How often a seat was offered to end the game after a hand (``mjsim_end_game_offer``), and its answers."""
+    answers = [h["end_chosen"] for h in hands if "end_chosen" in h]
+    return {"offered": len(answers), "ended": sum(answers), "played_on": len(answers) - sum(answers)}
+
+
 def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
     """Per-seat mean final points and rank distribution; the play statistics (``mjsim.play_stats``)."""
     records = [as_dict(r) for r in records]
@@ -39,6 +45,9 @@ def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
         side = [r["final"]["side"] for r in records if "side" in r["final"]]
         if side:  # chips and other side currencies: each seat's mean final balance
             st["mean_side"] = {c: sum(s[c][seat] for s in side) / len(side) for c in sorted(side[0])}
+        money = [r["final"]["money"][seat] for r in records if "money" in r["final"]]
+        if money:  # a rule set with stakes (the riichi family's 風速): the mean result in money
+            st["mean_money"] = sum(money) / len(money)
     return {
         "games": len(records),
         "hands": len(hands),
@@ -46,6 +55,7 @@ def summarize(records: Sequence[GameRecord | dict[str, Any]]) -> dict[str, Any]:
         "seats": seat_stats,
         "play": play_statistics(records),
         "winners_per_hand": _winners_per_hand(hands),
+        "end_offers": _end_offers(hands),
         "invariant_violations": sum(len(r.get("violations", ())) for r in records),
         **_agent_facts(records, seats),
     }

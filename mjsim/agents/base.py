@@ -23,6 +23,15 @@ class Agent(Protocol):
 AgentFactory = Callable[[random.Random, "Rules"], Agent]
 
 
+END_GAME_MARGIN = 0.1
+"""The lead, as a share of the table's points, above which a bot ends the game when it may (和了り止め).
+
+At a four-seat 25,000 table that is 10,000 points: more than a non-dealer's mangan direct hit swings (8,000 +
+8,000 would need a haneman), so the lead is safe and the bot stops. Within it the lead is thin, and the dealer,
+who keeps the deal and the next hand's dealer payment, plays on to build it.
+"""
+
+
 class Bot:
     """What every bot keeps: its own random stream and the compiled rules of the game it plays."""
 
@@ -31,12 +40,12 @@ class Bot:
         self.rules = rules
 
     def end_game(self, obs: Observation, actions: Sequence[Action]) -> Action:
-        """The answer when the game may end after a hand (和了り止め): end it while this seat leads, else play on.
+        """The answer when the game may end after a hand (和了り止め): end it while this seat leads by more than
+        :data:`END_GAME_MARGIN` of the table's points, else play on.
 
         The default policy; a bot that weighs the choice (the human-like player) overrides it.
         """
-        leading = obs.scores[obs.seat] == max(obs.scores)
-        return end_game_answer(actions, leading)
+        return end_game_answer(actions, safe_lead(obs.scores, obs.seat))
 
 
 def advised_actions(rules: Rules | None, obs: Observation, actions: Sequence[Action]) -> Sequence[Action]:
@@ -81,6 +90,12 @@ def agent_facts(agents: Sequence[object]) -> dict[str, list[int]]:
         for name, value in (facts() if facts is not None else {}).items():
             out.setdefault(name, [0] * len(agents))[seat] = value
     return out
+
+
+def safe_lead(scores: Sequence[int], seat: int) -> bool:
+    """``seat`` leads every other seat by more than :data:`END_GAME_MARGIN` of the points on the table."""
+    others = max(s for other, s in enumerate(scores) if other != seat)
+    return scores[seat] - others > END_GAME_MARGIN * sum(scores)
 
 
 def end_game_answer(actions: Sequence[Action], end: bool) -> Action:

@@ -326,7 +326,8 @@ def _declare_kan(game: Game, hand: HandState, seat: int, meld: Meld) -> None:
         if t in me.tiles:
             me.remove(t)
     me.melds.append(meld)
-    _event(game, meld.type, seat, meld.tiles)
+    face_down = meld.type == MELD_ANKAN and game.rules.flow.setup.face_down_kans
+    _event(game, meld.type, seat, () if face_down else meld.tiles)  # face down: revealed when the hand ends
     # A concealed kan opens a window too: the riichi family lets a thirteen-orphans hand rob it (by option);
     # when nobody may, the window closes at once. Like an added kan it counts as a call only once it stands.
     hand.robbed, hand.rob_kind, hand.phase = (seat, meld.tiles[0]), meld.type, ROB
@@ -479,8 +480,9 @@ def _draw(game: Game, hand: HandState, seat: int, replacement: bool = False) -> 
         tile = hand.wall.pop(0)
     elif hand.rinshan:
         tile = hand.rinshan.pop(0)
-        moved = hand.wall.pop()  # the dead wall keeps its size: the live wall gives up its last tile
-        (hand.rinshan if setup.refill_replacements else hand.moved).append(moved)
+        if setup.keep_dead_wall:  # the dead wall keeps its size: the live wall gives up its last tile
+            moved = hand.wall.pop()
+            (hand.rinshan if setup.refill_replacements else hand.moved).append(moved)
     else:
         # no dead wall: replacements come from the end of the wall (or its front, by the family's table)
         tile = hand.wall.pop(0) if setup.replacement_from == "front" else hand.wall.pop()
@@ -569,6 +571,7 @@ def _settle_if_ended(game: Game) -> None:
     if hand is None or hand.phase != ENDED:
         return
     outcome = hand.outcome or {}
+    _reveal_face_down_kans(game, hand)
     game.history.append(
         {
             "hand": hand.index,
@@ -588,9 +591,20 @@ def _settle_if_ended(game: Game) -> None:
     _after_hand(game, outcome)
 
 
+def _reveal_face_down_kans(game: Game, hand: HandState) -> None:
+    """The hand is over: every concealed kan laid face down is turned up (one ``reveal`` event each)."""
+    if not game.rules.flow.setup.face_down_kans:
+        return
+    for seat, state in enumerate(hand.seats):
+        for meld in state.melds:
+            if meld.type == MELD_ANKAN:
+                _event(game, "reveal", seat, meld.tiles)
+
+
 def _end_choice(game: Game, hand: HandState, action: Action) -> None:
     """The offered seat ended the game or played on: the next hand (or the end) follows from its answer."""
     game.end_chosen = action.kind == END_GAME
+    game.history[-1]["end_chosen"] = game.end_chosen  # the hand's record keeps the answer (counted by simulate)
     try:
         _after_hand(game, hand.outcome or {})
     finally:

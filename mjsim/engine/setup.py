@@ -21,6 +21,8 @@ class TableSetup:
     seats: int = 4  # players at the table; everything the engine does per seat loops over this many
     hand_size: int = 13
     replacement_tiles: int = 0  # dead-wall replacement tiles (0: replacements come from the wall's end)
+    keep_dead_wall: bool = True  # a replacement draw moves the live wall's last tile into the dead wall (王牌は常に
+    # 14牌); False: it does not, the dead wall shrinks and the live wall keeps its last tiles (壁牌を変更しない)
     refill_replacements: bool = False  # the live wall's last tile, moved into the dead wall after a replacement
     # draw, becomes a replacement tile in turn (more replacement draws than replacement tiles: sanma's Norths)
     replacement_from: str = "tail"  # without a dead wall, replacements come from the wall's "tail" or "front"
@@ -34,6 +36,8 @@ class TableSetup:
     declaration_deposit: int = 0  # points a declaring discard puts on the table once nobody claims it
     deposit_reason: str = "declaration"  # the reason of that transfer in the ledger
     currencies: tuple[str, ...] = ()  # side currencies kept per seat next to the points (chips...), each zero-sum
+    face_down_kans: bool = False  # concealed kans lie face down: other seats (and the log's events) see their
+    # tiles only when the hand ends (台湾); face up (the riichi family) they are public at once
 
 
 def check_agent_count(rules: Any, agents: Sequence[str]) -> None:

@@ -82,6 +82,10 @@ def event_json(event: Event) -> dict[str, Any]:
         out.update(tile=data[0], tiles=list(data[1]), **{"from": data[2]})
     elif kind == "ankan":
         out["tiles"] = list(data)
+        if not data:  # laid face down (TableSetup.face_down_kans): its tiles come in a "reveal" at the hand's end
+            out["face_down"] = True
+    elif kind == "reveal":
+        out["tiles"] = list(data)
     elif kind == "deal":
         out["hands"] = plain(data)
     elif kind in ("transfer", "side_transfer"):

@@ -94,7 +94,7 @@ def _write_log(game, path: Path, names: Sequence[str], log_format: str) -> None:
 
 
 def _hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    keep = ("hand", "dealer", "honba", "round", "wins", "draw", "tenpai", "nagashi", "scores", "deltas")
+    keep = ("hand", "dealer", "honba", "round", "wins", "draw", "tenpai", "nagashi", "scores", "deltas", "end_chosen")
     # Variant facts ("jirai.count", ...) are kept too: experiments measure them.
     return [{k: v for k, v in h.items() if k in keep or "." in k} for h in history]
 

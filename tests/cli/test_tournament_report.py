@@ -14,6 +14,7 @@ name = "t"
 games = 4
 seed = 2
 tournament = true
+sections = ["tenhou_rating"]
 metrics = ["side:chips"]
 [[rulesets]]
 name = "4play"
@@ -69,3 +70,13 @@ def test_malformed_tournament_value_names_the_key(tmp_path, value):
     result = CliRunner().invoke(cli, ["run", str(tmp_path / "t.toml"), "--out", str(tmp_path), "--backend", "serial"])
     assert result.exit_code == 2
     assert "'tournament' must be true or false" in result.output and "Traceback" not in result.output
+
+
+def test_tenhou_rating_over_the_run(report):
+    """Every player starts at R1500; with everyone in every game the changes sum to zero, and the first game moves
+    R by exactly 30/10/-10/-30 (no table correction yet)."""
+    summary, md = report
+    players = summary["rulesets"]["4play"]["tenhou_rating"]["players"]
+    assert all(p["games"] == 4 for p in players) and abs(sum(p["r"] for p in players) - 6000) < 0.5
+    assert [p["r"] for p in players] == sorted((p["r"] for p in players), reverse=True)
+    assert "## Tenhou rating: 4play" in md

@@ -21,12 +21,14 @@ GOLDEN = [  # (preset, agents by seat or "" for four efficiency bots, digest pre
     ("boo-classic", "", "c4bd63dd50d55d86"),
     ("boo-modern", "", "999cf3a4ccea9a38"),  # issue 20: five red fives (boo.md §9 "red_fives: 5  # AM"), was 3
     ("rado", "", "933397ac586771f9"),
-    ("4play", "", "ae1c015394b72129"),  # issue 20: + paarenchan (its paarenchan.awards fact per hand)
+    # issue 20: + paarenchan (its paarenchan.awards fact per hand); issue 40: + final "money" at 点ピン and チップ500
+    # (with riichi.fusoku=0 and riichi.money_per_chip=0 it is still ae1c015394b72129: the same games)
+    ("4play", "", "8e62bd3b7dab635f"),
     ("chengdu", "", "94c58f2a66bd9843"),
     ("taiwan", "", "c48007312b158b92"),
     ("house-all", "", "7a72220fff958f9d"),  # the seeds' local yaku and open riichi on (issue 20)
     ("kait", "", "a4682439f80d77b2"),  # issue 20: + daisharin (its daisharin.wins fact per hand)
-    ("fl8", "", "1f46dfa781e6eace"),
+    ("fl8", "", "f434b60dc2bb121c"),  # issue 40: + final "money" at 風速0.5 (at fusoku 0: 1f46dfa781e6eace)
     ("mahjongsoul_chuanma", "", "1e02dd75ba83ef16"),
     ("boo-classic", "boo,boo,efficiency,tsumogiri", "702f6d1a588a7144"),
     ("boo-modern", "boo_topper,boo_topper_a,defensive,efficiency", "999cf3a4ccea9a38"),  # issue 20: five red fives

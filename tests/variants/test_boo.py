@@ -349,3 +349,18 @@ def test_experiment_facts_agree(preset, overrides):
         assert metric("final:refused_F3")[1](r) == final["refused_F3"]
         if "boo.forbid_c_top_finish" in overrides:
             assert final["refused_F3"] == 0, "no C-top finish is refused when C tops may finish"
+
+
+def test_a_forbidden_win_declared_in_chombo_mode_is_a_chombo_that_pays_and_replays():
+    """boo.md §4 "`chombo` (... AM/MI treat it as chombo)" and §6 "[proposal] the offender pays the A-top amount
+    to each other player and the game is replayed from the same state": a forbidden win is never offered; the
+    error model declares it, the hand ends as `chombo` with no points moved, and the settlement charges it."""
+    compiled = RuleSet.from_preset(CLASSIC, {"boo.illegal_win": "chombo"}).compile()
+    records = run_games(compiled, 5, 2, ["efficiency~1~forbidden_win"] * 4, check=True)  # game 4 has one
+    assert [v for r in records for v in r.violations] == []
+    charged = [r for r in records if r.final["chombos"]]
+    assert charged, "no forbidden win came up in these 5 games"
+    for r in charged:
+        hands = [h for h in r.hands if h.get("draw") == "chombo"]
+        assert len(hands) == r.final["chombos"] and all(h["deltas"] == [0, 0, 0, 0] for h in hands)
+        assert abs(sum(r.final["results"])) < 1e-6 and min(r.final["results"]) <= -3 * 80

@@ -83,9 +83,18 @@ def test_not_offered_to_a_dealer_behind(rules):
     assert game.hand is not None and game.hand.phase != "end_offer"
 
 
-@pytest.mark.parametrize(("scores", "ends"), [(TOP_DEALER, True), ((40000, 20000, 20000, 20000), False)])
-def test_default_policy_ends_while_leading(rules, scores, ends):
-    """The bots' default answer: end the game while the seat leads (the offer comes only then), else play on."""
+@pytest.mark.parametrize(
+    ("scores", "ends"),
+    [
+        pytest.param(TOP_DEALER, True, id="lead-12000-stops"),
+        pytest.param((24000, 24000, 24000, 28000), False, id="lead-4000-plays-on"),
+        pytest.param((25000, 20000, 20000, 35000), False, id="lead-10000-plays-on"),
+        pytest.param((40000, 20000, 20000, 20000), False, id="behind-plays-on"),
+    ],
+)
+def test_default_policy_stops_above_the_margin(rules, scores, ends):
+    """The bots' default answer: end the game while the seat leads by more than END_GAME_MARGIN of the table's
+    points (10,000 of 100,000 here), else play on."""
     bot = EfficiencyBot(random.Random(0), rules())
     game = _dealer_tsumo(rules(agari_yame="optional"))
     game.scores = list(scores)
@@ -254,3 +263,32 @@ def test_any_uma_start_and_return_settle(rules):
     return) / 1000 + the rank's bonus, and the oka 4 x (40,000 - 35,000) = 20 to 1st."""
     game = table(rules(uma="5-15", start_points=35000, return_points=40000), {}, scores=(50000, 40000, 30000, 20000))
     assert final_settlement(game)["results"] == [10 + 15 + 20, 0 + 5, -10 - 5, -20 - 15]
+
+
+# --- 発声優先 ----------------------------------------------------------------------------------------------
+
+RACE = {0: "5m123p456p789p123s", 1: "46m258p369s12345z", 2: "55m147p258s12345z"}  # seat 0 throws 5m
+
+
+def _race(rules, seed: int) -> str:
+    """Seat 1 chis and seat 2 pons seat 0's 5m: the kind of call that takes it."""
+    game = table(rules, RACE, "9s", seed=seed)
+    act(game, 0, DISCARD, "5m")
+    offers = core.pending(game)
+    chi = next(a for a in offers[1] if a.kind == "chi")
+    pon = next(a for a in offers[2] if a.kind == PON)
+    core.step(game, {**{s: Action("pass") for s in offers}, 1: chi, 2: pon})
+    return next(e.kind for e in reversed(game.log) if e.kind in ("chi", PON))
+
+
+def test_pon_over_chi_by_default(rules):
+    assert {_race(rules(), seed) for seed in range(6)} == {PON}
+
+
+def test_first_voice_lets_either_call_take_the_tile(rules):
+    """S001 4play: "鳴きは発声優先。発声が重なったときはポン優先"; KAIT: "鳴きは発声が同時の場合ポン＞チーの優先":
+    the call spoken first wins, so a chi may beat a pon; the same game always resolves the same way."""
+    first_voice = rules(call_priority="first_voice")
+    won = [_race(first_voice, seed) for seed in range(12)]
+    assert set(won) == {"chi", PON}
+    assert won == [_race(first_voice, seed) for seed in range(12)]

@@ -15,6 +15,7 @@ from mjsim.errors import MjsimError
 from mjsim.invariants import check_step, step_mark
 from mjsim.rules import RuleSet
 from mjsim.runner.games import play_game
+from variants.common import mistakes
 from variants.penalties import rulings
 from variants.riichi.vocabulary import RIICHI
 
@@ -153,8 +154,8 @@ def test_4play_shouhai_is_a_dead_hand_that_never_calls_and_is_noten_at_the_draw(
     和了り放棄してからは、チー、ポンなど不可。 聴牌していても、ノーテン扱い。\""""
     game = core.new_game(rules("4play"), 15)
     seat = game.hand.dealer
-    declare(game, seat, Action(rulings.SHOUHAI))
-    assert seat in game.hand.stash[rulings.DEAD] and game.scores == [START] * 4
+    declare(game, seat, Action(mistakes.SHOUHAI))
+    assert seat in game.hand.stash[mistakes.DEAD] and game.scores == [START] * 4
     assert {a.kind for a in core.pending(game)[seat]} == {DISCARD}  # asked again: only discards
     advance(game, hand_over)
     record = game.history[0]
@@ -164,7 +165,7 @@ def test_4play_shouhai_is_a_dead_hand_that_never_calls_and_is_noten_at_the_draw(
 def test_4play_taahai_is_chombo():
     """S001 4play: "チョンボ 倒牌の誤ロン、ノーテンリーチ（流局時）、多牌、山崩しなど（続行できないミス）。\""""
     game = core.new_game(rules("4play"), 16)
-    declare(game, game.hand.dealer, Action(rulings.TAAHAI))
+    declare(game, game.hand.dealer, Action(mistakes.TAAHAI))
     assert game.history[0]["penalties.void"] and game.history[0]["deltas"][game.hand.dealer] == -12000
 
 
@@ -187,8 +188,8 @@ def test_kait_wrong_hand_size_is_chombo_at_the_draw_and_bans_calls_at_once():
     """S001 KAIT: "多牌、少牌は流局時チョンボ扱い【満貫払い】 【多牌、少牌指摘後はポン、カン、チーの禁止】\""""
     game = core.new_game(rules("kait"), 17)
     seat = game.hand.dealer
-    declare(game, seat, Action(rulings.TAAHAI))
-    assert not game.history and seat in game.hand.stash[rulings.DEAD]
+    declare(game, seat, Action(mistakes.TAAHAI))
+    assert not game.history and seat in game.hand.stash[mistakes.DEAD]
     advance(game, hand_over)
     assert game.history[0]["penalties.chombo_seats"] == [seat] and game.history[0]["deltas"][seat] == -12000
 
@@ -197,8 +198,8 @@ def test_fl8_wrong_hand_size_is_a_dead_hand_and_false_win_is_chombo():
     """S004 fl8: "多牌、少牌は和り放棄" and "誤ロン、誤ツモは発声で和り放棄、倒牌でチョンボ"; "チョンボは満貫払い"."""
     game = core.new_game(rules("fl8"), 18)
     seat = game.hand.dealer
-    declare(game, seat, Action(rulings.TAAHAI))
-    assert seat in game.hand.stash[rulings.DEAD] and not game.history
+    declare(game, seat, Action(mistakes.TAAHAI))
+    assert seat in game.hand.stash[mistakes.DEAD] and not game.history
     game = core.new_game(rules("fl8"), 18)
     declare(game, seat, Action(TSUMO, game.hand.last_draw))
     assert game.history[0]["penalties.void"] and game.history[0]["deltas"][seat] == -12000
@@ -379,3 +380,88 @@ def test_the_command_line_seats_a_mistaken_bot():
     assert result.exit_code == 0, result.output
     bad = CliRunner().invoke(cli, ["simulate", "--preset", "4play", "--games", "1", "--agents", "efficiency~2"])
     assert bad.exit_code == 2 and "NAME~RATE" in bad.output
+
+
+# --- The other mistakes of the seeds (issue 40) -------------------------------------------------------------
+
+WAIT_CHANGER = "111m23m456p789p55s"  # ready on 1m 4m 5s; a kan of the drawn 1m leaves 1m 4m only
+
+
+def _claim_by(preset: str, seed: int, seat_test):
+    """A 4play-family game advanced to a claim window where ``seat_test(game, seat, offers)`` holds for a seat."""
+    game = core.new_game(rules(preset), seed)
+    advance(
+        game,
+        lambda g, offers: g.hand.phase == "claim" and any(seat_test(g, s, acts) for s, acts in offers.items()),
+    )
+    seat = next(s for s, acts in core.pending(game).items() if seat_test(game, s, acts))
+    return game, seat
+
+
+def test_4play_a_kan_that_changes_the_wait_is_chombo():
+    """S001 4play: "聴牌形の変わるカンは、不可（やった場合は、チョンボ扱い）": the kan is not offered; declared, the
+    dealer pays a reverse mangan (4000 all) and the hand is replayed."""
+    from tests.variants.test_riichi_flow import table
+
+    game = table(rules("4play"), {0: WAIT_CHANGER}, "1m")
+    kan = next(a for a in mistakes_of(game, 0)["wait_changing_kan"])
+    assert kan.kind == "ankan" and kan not in core.pending(game)[0]
+    declare(game, 0, kan)
+    record = game.history[0]
+    assert record["penalties.chombo"] == 1 and record["deltas"] == [-12000, 4000, 4000, 4000]
+
+
+def test_without_the_option_a_wait_changing_kan_is_not_listed():
+    from tests.variants.test_riichi_flow import table
+
+    game = table(rules("fl8"), {0: WAIT_CHANGER}, "1m")
+    assert "wait_changing_kan" not in mistakes_of(game, 0)
+
+
+def mistakes_of(game, seat: int) -> dict:
+    """The mistakes the rules list for ``seat`` now."""
+    return rulings.mistakes(game, seat, list(core.pending(game)[seat]))
+
+
+@pytest.mark.parametrize(("kind", "call"), [("miscall_chi", "chi"), ("miscall_kan", "kan")])
+def test_fl8_a_chi_or_kan_the_hand_cannot_make_puts_1000_on_the_table(kind, call):
+    """S004 fl8: "誤ポン、誤チー、誤カンは発声時で1,000点供託": the declared call passes, 1000 goes on the table."""
+    game, seat = _claim_by("fl8", 13, lambda g, s, acts: kind in rulings.mistakes(g, s, list(acts)))
+    before = game.scores[seat]
+    action = mistakes_of(game, seat)[kind][0]
+    assert action.kind == call and action not in core.pending(game)[seat]
+    declare(game, seat, action)
+    assert game.scores[seat] == before - 1000 and game.table == 1000 and not game.history
+
+
+def test_4play_a_ron_called_and_not_shown_pays_1000():
+    """S001 4play: "罰符 空チー・空ポン・空ロン ... 罰符1000点出して、ゲームはそのまま続行。\""""
+    game, seat = _claim_by("4play", 12, lambda g, s, acts: "voice_win" in rulings.mistakes(g, s, list(acts)))
+    before = game.scores[seat]
+    declare(game, seat, mistakes_of(game, seat)["voice_win"][0])
+    assert game.scores[seat] == before - 1000 and game.table == 1000 and not game.history
+
+
+@pytest.mark.parametrize("preset", ["fl8", "kait"])
+def test_fl8_and_kait_a_win_called_and_not_shown_makes_the_hand_dead(preset):
+    """S004 fl8: "誤ロン、誤ツモは発声で和り放棄"; S001 KAIT: "発声だけの場合は上がり放棄"."""
+    game = core.new_game(rules(preset), 18)
+    seat = game.hand.dealer
+    declare(game, seat, mistakes_of(game, seat)["voice_win"][0])
+    assert seat in game.hand.stash[mistakes.DEAD] and not game.history and game.scores[seat] == START
+
+
+def test_fl8_a_call_shown_wrong_is_made_and_the_hand_is_dead():
+    """S004 fl8: "さらし間違いは和り放棄、ノーテン扱い": the call stands, the hand neither calls nor wins after it."""
+    game, seat = _claim_by("fl8", 13, lambda g, s, acts: any(a.kind in ("chi", "pon") for a in acts))
+    wrong = mistakes_of(game, seat)["wrong_meld"][0]
+    melds = len(game.hand.seats[seat].melds)
+    declare(game, seat, wrong)
+    assert len(game.hand.seats[seat].melds) == melds + 1 and seat in game.hand.stash[mistakes.DEAD]
+    assert {a.kind for a in core.pending(game)[seat]} == {DISCARD}
+
+
+def test_4play_has_no_wrong_meld_mistake():
+    """4play names no さらし間違い: the option is off and the kind is not listed."""
+    game, seat = _claim_by("4play", 13, lambda g, s, acts: any(a.kind in ("chi", "pon") for a in acts))
+    assert "wrong_meld" not in mistakes_of(game, seat)

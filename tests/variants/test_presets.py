@@ -225,6 +225,20 @@ SPOT_CHECKS = [
     ("mfc", "draw_renchan", "never"),
     ("mfc", "leftover_deposits", "vanish"),
     ("mfg", "kyuushu_kyuuhai", "off"),
+    # issue 40: S000 paid-platform table, "清算方法 無清算(*2) 無清算", "残留供託 消滅(*4) MFCと同じ", "ウマ 0-5(*5)
+    # MFCと同じ 10-30(*6)" (MFC, MFG, MJ)
+    ("mfg", "rounding", "no_settlement"),
+    ("mfg", "leftover_deposits", "vanish"),
+    ("mfg", "uma", "0-5"),
+    ("mfc", "uma", "0-5"),
+    ("mj", "uma", "10-30"),
+    ("4play", "call_priority", "first_voice"),
+    ("kait", "call_priority", "first_voice"),
+    ("fl8", "suufon_renda_continuation", "dealer_tenpai"),
+    ("fl8", "suukaikan", "abort_4th_multi_player_or_5th"),
+    ("4play", "fusoku", 1),
+    ("4play", "money_per_chip", 500),
+    ("fl8", "fusoku", 0.5),
     ("mj", "draw_renchan", "east_never_hanchan_tenpai"),
     ("mj", "nagashi_mangan", "as_win"),
     ("marujan", "sanchahou", "head_bump"),
@@ -320,3 +334,21 @@ def test_error_in_a_preset_file_names_the_key(tmp_path):
     path.write_text('name = "bad"\nvariants = ["riichi"]\n[options]\n"riichi.uma" = "15-5"\n', encoding="utf-8")
     with pytest.raises(mjsim.MjsimError, match=r"riichi\.uma: bad value '15-5'"):
         mjsim.RuleSet.from_preset(str(path)).compile()
+
+
+@pytest.mark.parametrize(
+    ("preset", "results"),
+    [
+        pytest.param("mj", [59.0, 10.0, -20.0, -49.0], id="mj-uma_10-30_oka_20"),  # 9+30+20, 0+10, -10-10, -19-30
+        pytest.param("mfg", [0.0, 0.0, 0.0, 0.0], id="mfg-no_settlement"),
+    ],
+)
+def test_platform_settlements(preset, results):
+    """MJ: 25000/30000, uma 10-30, 端数そのまま; MFG: 無清算 (the same as MFC)."""
+    from types import SimpleNamespace
+
+    from variants.riichi.settlement import final_settlement
+
+    rules = _compiled(preset)
+    game = SimpleNamespace(scores=[39000, 30000, 20000, 11000], rules=rules, seat_count=4)
+    assert final_settlement(game)["results"] == results

@@ -497,6 +497,23 @@ def test_suufon_renda(rules, mode, after):
         assert game.history[-1]["draw"] == "suufon_renda" and next_hand(game) == after
 
 
+@pytest.mark.parametrize(
+    ("dealer_hand", "continuation", "after"),
+    [
+        pytest.param("123m456p789s2233z", "dealer_tenpai", (0, 0, 1), id="dealer_tenpai-ready_dealer_repeats"),
+        pytest.param("258m369p147s2345z", "dealer_tenpai", (1, 0, 1), id="dealer_tenpai-noten_dealer_passes"),
+        pytest.param("123m456p789s2233z", "dealer_passes", (1, 0, 1), id="dealer_passes"),
+        pytest.param(None, "renchan", (0, 0, 1), id="renchan"),
+    ],
+)
+def test_suufon_renda_continuation(rules, dealer_hand, continuation, after):
+    """S004 fl8: "三家和、四風子連打、四家立直、四開槓 ... は流局 ※基本的に荘家不聴で流局親流れ"."""
+    hands = {0: dealer_hand} if dealer_hand else {}
+    game = table(rules(suufon_renda_continuation=continuation), hands, "1z 1z 1z 1z")
+    turns(game, 4)
+    assert game.history[-1]["draw"] == "suufon_renda" and next_hand(game) == after
+
+
 FOUR_READY = {0: "123m456p789s1122z", 1: TANYAO_7M, 2: KANCHAN, 3: "345m678p234s55s33z"}
 
 
@@ -772,3 +789,46 @@ def test_atozuke_off_needs_a_yaku_on_every_wait(hand, every_wait):
     ctx = mjsim.win_context(hand, melds=["chi:678s"], seat_wind="S")
     waits = sorted({k for k in (8, 31, 32) if k in mjsim.parse_kinds(hand)})
     assert yaku_on_every_wait(rules, ctx, waits) is every_wait
+
+
+ONE_PLAYERS_QUADS = {0: "1111m2222m3333m5z", 1: "1111s579m3578p69s"}  # the dealer's three quads; seat 1's 1s
+
+
+def _one_players_four_kans(rules) -> object:
+    """The dealer declares four concealed kans on its first turn (1m, 2m, 3m, then the 5z its replacements made)."""
+    game = table(rules, ONE_PLAYERS_QUADS, "9p 9m", dead="555z9s")
+    for kind in ("1m", "2m", "3m", "5z"):
+        act(game, 0, ANKAN, kind)
+    turns(game)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("mode", "aborts"),
+    [
+        pytest.param("abort_4th_multi_player", False, id="abort_4th_multi_player-no_fifth_kan"),
+        pytest.param("abort_4th_multi_player_or_5th", True, id="abort_4th_multi_player_or_5th-fifth_aborts"),
+    ],
+)
+def test_a_fifth_kan_after_one_players_four(rules, mode, aborts):
+    """S004 fl8: "四開槓（四槓子が成立している場合は5つ目）は流局": one player's four kans play on (四槓子 is still
+    possible), and under fl8's rule the next kan by anyone aborts the hand."""
+    game = _one_players_four_kans(rules(suukaikan=mode))
+    assert not game.history and game.hand.kans == 4 and game.hand.current == 1
+    assert offered(game, 1, ANKAN) is None
+    if aborts:
+        act(game, 1, ABORT, "1s")
+        assert game.history[-1]["draw"] == "suukaikan"
+    else:
+        assert offered(game, 1, ABORT) is None
+
+
+@pytest.mark.parametrize(("fixed", "live_after"), [(False, 2), (True, 3)], ids=["refilled", "wall_keep_fixed"])
+def test_wall_keep_fixed_leaves_the_live_wall_whole_after_a_kan(rules, fixed, live_after):
+    """S000 "王牌 常に14牌 / 壁牌を変更しない": by default the live wall gives its last tile to the dead wall at each
+    replacement draw; with 壁牌を変更しない it gives none, so the hand's last draw comes one tile later per kan."""
+    game = table(rules(wall_keep_fixed=fixed), {0: "1111m2222m3333m5z"}, "9p", live_left=3)
+    assert len(game.hand.wall) == 3  # the dealer has drawn 9p: 3 live tiles left
+    act(game, 0, ANKAN, "1m")
+    core.pending(game)  # nobody may rob it: the window closes and the replacement is drawn
+    assert len(game.hand.wall) == live_after and len(game.hand.rinshan) == 3

@@ -14,7 +14,20 @@ import pytest
 
 from mjsim.agents import make_agent
 from mjsim.engine import core
-from mjsim.engine.actions import CHI, DECLARE_DISCARD, DISCARD, PASS, RON, SET_ASIDE, TSUMO, Action, Event, Transfer
+from mjsim.engine.actions import (
+    CHI,
+    DECLARE_DISCARD,
+    DISCARD,
+    END_GAME,
+    PASS,
+    PLAY_ON,
+    RON,
+    SET_ASIDE,
+    TSUMO,
+    Action,
+    Event,
+    Transfer,
+)
 from mjsim.hand.notation import parse_kinds, parse_tiles
 from mjsim.invariants import check_step, step_mark
 from mjsim.observation import observe
@@ -182,6 +195,17 @@ def test_nagashi_mangan_is_paid_like_a_mangan_tsumo_of_the_tsumo_rule(monkeypatc
         balance[t.payer] -= t.amount
         balance[t.payee] += t.amount
     assert balance == paid
+
+
+@pytest.mark.parametrize(("answer", "over"), [(END_GAME, True), (PLAY_ON, False)])
+def test_the_all_last_dealer_is_offered_the_optional_stop(answer, over):
+    """riichi_base.md §14 at three seats: the all-last dealer (seat 2, South 3) who wins in 1st place is asked."""
+    at = {"round_index": 1, "scores": (30000, 30000, 45000)}
+    game = table(rules(**{"riichi.agari_yame": "optional"}), {2: READY}, "5s", dealer=2, **at)
+    act(game, 2, TSUMO)
+    assert core.pending(game) == {2: [Action(END_GAME), Action(PLAY_ON)]}
+    core.step(game, {2: Action(answer)})
+    assert game.over is over
 
 
 def test_final_settlement_oka_15_and_uma_20_0_minus_20():

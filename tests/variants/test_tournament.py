@@ -5,7 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from variants.tournament.scoring import best_run_of_three, championship_table, points_per_rank, tournament_entries
+from variants.tournament.rating import adjustment, rate_games
+from variants.tournament.scoring import (
+    best_run_of_three,
+    championship_table,
+    four_player_equivalent,
+    points_per_rank,
+    tournament_entries,
+)
 
 # --- tournament scoring (rules/other_variants.md sections 6 and 7) -------------------------------------
 
@@ -83,3 +90,43 @@ def test_tournament_entries_two_games_have_no_best_run():
 def test_tournament_eligibility_threshold_is_an_argument():
     (entry,) = tournament_entries({"x": [(1.0, 25000, 2)] * 10}, min_games=10)
     assert entry.eligible
+
+
+# --- koyamajyan's conversions, the champion's head start (other_variants.md §7) ---------------------------------
+
+
+def test_a_hanchan_weighs_two_games():
+    """First edition: "東南は2試合分で計算します"."""
+    assert points_per_rank([30000, 20000], [1, 4], weights=[2, 1]) == round((80000 / 3 / 100) / 2.0, 1)
+
+
+def test_the_champion_starts_with_a_win_and_500_points():
+    """ "前回大会優勝者や前回大会新人賞の方には1勝と500点分のアドバンテージ": one more 1st, +500 on the total."""
+    assert points_per_rank([26500, 26500], [2, 3], champion=True) == round((53500 / 3 / 100) / 2.0, 1)
+
+
+@pytest.mark.parametrize(
+    ("points", "rank", "equivalent"),
+    [(50000, 1, (40000, 1)), (36000, 2, (26000, 2)), (34000, 2, (24000, 3)), (20000, 3, (10000, 4))],
+)
+def test_three_player_games_count_as_four_player_ones(points, rank, equivalent):
+    """First edition: "サンマは35000点持ちなのでヨンマと同じにするために10000点差し引き ... 2着は持ち点より高い場合は2、
+    低い場合は3、3着の場合は4"."""
+    assert four_player_equivalent(points, rank, 35000) == equivalent
+
+
+# --- Tenhou's R ------------------------------------------------------------------------------------------------
+
+
+def test_tenhou_rating_first_game_and_adjustment():
+    """riichi.wiki (Tenhou.net ranking): R1500 start; change = adjustment x (30/10/-10/-30 + (avg - own)/40)."""
+    first = rate_games([[("a", 1), ("b", 2), ("c", 3), ("d", 4)]])
+    assert [first[p].r for p in "abcd"] == [1530, 1510, 1490, 1470]
+    assert (adjustment(0), adjustment(399), adjustment(400), adjustment(1000)) == (1, pytest.approx(0.202), 0.2, 0.2)
+    second = rate_games([[("a", 1), ("b", 2), ("c", 3), ("d", 4)]] * 2)
+    assert second["a"].r == pytest.approx(1530 + 0.998 * (30 + (1500 - 1530) / 40))
+
+
+def test_tenhou_rating_three_seats():
+    """Placement base 30/0/-30 for sanma."""
+    assert [r.r for r in rate_games([[("a", 2), ("b", 1), ("c", 3)]]).values()] == [1500, 1530, 1470]

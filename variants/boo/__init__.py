@@ -120,6 +120,12 @@ def mjsim_final_settlement(game):
 
 
 @hookimpl
+def mjsim_refused_action(game, seat, action, chosen):
+    """Chombo mode: a forbidden win declared (the error model's ``forbidden_win``) is a chombo."""
+    return flow.judge_chombo(game, seat, action)
+
+
+@hookimpl
 def mjsim_observe(game, seat):
     """The outlook of the seat's own possible win (ends the game? top? forbidden?)."""
     return flow.outlook(game, seat)

@@ -12,7 +12,8 @@ TOP_ORDER = {"A": 3, "B": 2, "C": 1}
 
 
 class BooBot(EfficiencyBot):
-    """The efficiency bot that never declares a win the outlook marks forbidden (matters in chombo mode)."""
+    """The efficiency bot that never declares a win the outlook marks forbidden (none is offered: in chombo mode
+    only the error model declares one, as a chombo)."""
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """Drop the wins this bot refuses, then play as the efficiency bot."""

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from mjsim.engine.actions import DISCARD, PASS, RON, TSUMO, Transfer
-from mjsim.engine.outcomes import ClaimResult, DrawSettlement, NextHand
+from mjsim.agents.mistakes import MISTAKES
+from mjsim.engine.actions import DISCARD, PASS, RON, TSUMO, Action, Transfer
+from mjsim.engine.outcomes import ClaimResult, DrawSettlement, NextHand, Refusal
 from mjsim.engine.state import CLAIM, ROB, TURN
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import Score, WinContext
@@ -94,9 +95,7 @@ def win_of(game, seat: int, action) -> tuple[int, int, int | None]:
 
 def legal_actions(game, seat: int, actions):
     """Forbidden wins masked, riichi without a chance of top removed, a riichi player's winning tile kept."""
-    out = list(actions)
-    if game.rules[opt.ILLEGAL_WIN] == "mask":
-        out = [a for a in out if a.kind not in WINS or _allowed(game, seat, a)]
+    out = [a for a in actions if a.kind not in WINS or _allowed(game, seat, a)]  # chombo mode: a mistake if declared
     if game.rules[opt.RIICHI_BAN_NO_TOP]:
         out = [a for a in out if a.kind != RIICHI or riichi_allowed(game, seat, a.tile)]
     if game.rules[opt.RIICHI_MUST_WIN] and game.hand.seats[seat].declared_turn is not None:
@@ -146,7 +145,7 @@ def _after(game, payments) -> list[int]:
 
 def resolve_claims(game, claims: ClaimResult) -> ClaimResult:
     """Several rons: judged on the scores after all of them; forbidden claimants drop out, the rest once more."""
-    if claims.abort or game.rules[opt.ILLEGAL_WIN] != "mask":
+    if claims.abort:
         return claims
     chosen = claims.answers
     for _ in range(2):
@@ -165,15 +164,9 @@ def resolve_claims(game, claims: ClaimResult) -> ClaimResult:
 
 
 def settle_win(game, wins) -> list[Transfer]:
-    """Every winner's payments; in chombo mode a forbidden win pays nothing and is recorded (the hand replays)."""
+    """Every winner's payments (a forbidden win is never offered: declared, it is a chombo, ``judge_chombo``)."""
     hand = game.hand
     plain = [(seat, tile, src) for seat, tile, src, _ in wins]
-    if game.rules[opt.ILLEGAL_WIN] == "chombo":
-        verdicts = judge(game, plain)["forbidden"]
-        bad = [(s, code) for s, code in verdicts.items() if code]
-        if bad:
-            game.stash.setdefault(CHOMBOS, []).append({"hand": hand.index, "seat": bad[0][0], "code": bad[0][1]})
-            return []
     transfers = []
     for seat, _tile, _src, sc in scored_wins(game, plain):
         for wind, delta in enumerate(sc.payments):
@@ -312,7 +305,7 @@ def outlook(game, seat: int) -> dict | None:
         return None
     j = judge(game, [win])
     floats = j["after"][seat] >= game.rules[opt.ORIGIN]
-    return {
+    out: dict = {
         "boo.win": {
             "ends": bool(j["reasons"]),
             "top": floats and top_seat(j["after"]) == seat,
@@ -320,3 +313,17 @@ def outlook(game, seat: int) -> dict | None:
             "forbidden": j["forbidden"][seat],
         }
     }
+    if j["forbidden"][seat] and game.rules[opt.ILLEGAL_WIN] == "chombo":  # the error model may declare it
+        out[MISTAKES] = {"forbidden_win": [Action(TSUMO if win[2] is None else RON, win[1])]}
+    return out
+
+
+def judge_chombo(game, seat: int, action) -> Refusal | None:
+    """Chombo mode: a forbidden win declared is a chombo (AM, MI): recorded for the final settlement (the
+    offender pays the A-top prize to each other player), and the hand ends to be replayed from the same scores."""
+    listed = ((outlook(game, seat) or {}).get(MISTAKES) or {}).get("forbidden_win", ())
+    if action not in listed:
+        return None
+    code = judge(game, [win_of(game, seat, action)])["forbidden"][seat]
+    game.stash.setdefault(CHOMBOS, []).append({"hand": game.hand.index, "seat": seat, "code": code})
+    return Refusal(end_hand="chombo")

@@ -14,6 +14,7 @@ from mjsim.agents.mistakes import MISTAKES
 from mjsim.engine.actions import DISCARD, PASS
 from mjsim.engine.outcomes import DrawSettlement, NextHand
 from mjsim.hookspecs import hookimpl
+from variants.common import mistakes
 from variants.penalties import options as opt
 from variants.penalties import payments, rulings
 from variants.riichi import draws, settlement
@@ -51,7 +52,7 @@ def mjsim_legal_actions(game, seat, actions):
 
     S001 4play: "和了り放棄してからは、チー、ポンなど不可".
     """
-    if seat not in game.hand.stash.get(rulings.DEAD, ()):
+    if seat not in game.hand.stash.get(mistakes.DEAD, ()):
         return None
     return [a for a in actions if a.kind in (DISCARD, PASS)]
 
@@ -83,7 +84,7 @@ def _chombo_at_draw(game, tenpai: list[int]) -> list[int]:
 
 def _dead_noten(game, settled: DrawSettlement) -> DrawSettlement:
     """A dead hand is noten at the draw, ready or not (S001 "聴牌していても、ノーテン扱い")."""
-    dead = game.hand.stash.get(rulings.DEAD, set())
+    dead = game.hand.stash.get(mistakes.DEAD, set())
     tenpai = settled.detail.get("tenpai", [])
     if not dead & set(tenpai) or settled.detail.get("nagashi"):
         return settled
@@ -109,7 +110,7 @@ def mjsim_next_hand(game, outcome):
 def mjsim_record_hand(game, outcome):
     """The hand's mistakes, chombos, fines and dead hands, and who made them (only in a hand that had any, so
     the records of games without mistakes stay as they were)."""
-    log = game.hand.stash.get(rulings.LOG, [])
+    log = game.hand.stash.get(mistakes.LOG, [])
     chombos = [s for s, _, ruling in log if ruling == "chombo"] + list(outcome.get("penalties.chombo_seats", ()))
     if not log and not chombos:
         return None
@@ -117,7 +118,7 @@ def mjsim_record_hand(game, outcome):
         "penalties.mistakes": len(log),
         "penalties.chombo": len(chombos),
         "penalties.fines": sum(ruling.isdigit() for _, _, ruling in log),
-        "penalties.dead": len(game.hand.stash.get(rulings.DEAD, ())),
+        "penalties.dead": len(game.hand.stash.get(mistakes.DEAD, ())),
         "penalties.by": [s for s, _, _ in log],
         "penalties.paid": _penalties_paid(game),
     }
@@ -125,7 +126,7 @@ def mjsim_record_hand(game, outcome):
 
 def _penalties_paid(game) -> int:
     """Points paid in this hand as penalties (chombo and fines; not the sticks given back)."""
-    start = game.hand.stash.get(rulings.LEDGER_FROM, len(game.ledger))
+    start = game.hand.stash.get(mistakes.LEDGER_FROM, len(game.ledger))
     return sum(t.amount for t in game.ledger[start:] if t.reason in (payments.CHOMBO, payments.MISCALL))
 
 
@@ -139,6 +140,6 @@ def _dead_never_wins(game) -> str | None:
     hand = game.hand
     if hand is None or not hand.outcome:
         return None
-    dead = hand.stash.get(rulings.DEAD, set())
+    dead = hand.stash.get(mistakes.DEAD, set())
     won = [w["seat"] for w in hand.outcome.get("wins", ()) if w["seat"] in dead]
     return f"dead hand {won[0]} won" if won else None

@@ -35,6 +35,24 @@ OPTIONS = (
         HAND_SIZE_RULINGS,
     ),
     (
+        "voice_win",
+        "off",
+        "a win called and not shown (空ロン, 発声だけの誤ロン・誤ツモ): not listed, dead hand, a fine, or chombo",
+        ("off", "dead_hand", 1000, 2000, "chombo"),
+    ),
+    (
+        "wrong_meld",
+        "off",
+        "a call shown with the wrong tiles (さらし間違い): not listed, or the call stands and the hand is dead",
+        ("off", "dead_hand"),
+    ),
+    (
+        "wait_changing_kan",
+        "off",
+        "a kan that changes a ready hand's waits, not allowed here: not listed, or chombo",
+        ("off", "chombo"),
+    ),
+    (
         "chombo_payment",
         "mangan",
         "what a chombo pays: a mangan tsumo in reverse (8000, 12000 by the dealer), or a mangan to each player",
@@ -43,7 +61,10 @@ OPTIONS = (
 )
 
 
-RANGES = {"miscall": Numbers(100, 100_000, step=100)}  # a fine of any hundreds, beside the seeds' 1000 and 2000
+RANGES = {
+    "miscall": Numbers(100, 100_000, step=100),
+    "voice_win": Numbers(100, 100_000, step=100),
+}  # a fine of any hundreds, beside the seeds' 1000 and 2000
 
 
 def declare(registry) -> None:
@@ -59,3 +80,6 @@ MISCALL = "penalties.miscall"
 TAAHAI = "penalties.taahai"
 SHOUHAI = "penalties.shouhai"
 CHOMBO_PAYMENT = "penalties.chombo_payment"
+VOICE_WIN = "penalties.voice_win"
+WRONG_MELD = "penalties.wrong_meld"
+WAIT_CHANGING_KAN = "penalties.wait_changing_kan"

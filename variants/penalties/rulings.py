@@ -3,43 +3,101 @@
 A mistake is a declaration the engine did not offer: a win the hand does not make (``false_win``), a riichi
 on a noten hand (``noten_riichi``), a pon the hand cannot make (``miscall``: 空ポン), a hand found a tile long
 or short (``taahai``/``shouhai``: the simulator keeps every hand's size, so these are declared as the facts found).
+With their options on: a chi or kan the hand cannot make (``miscall_chi``, ``miscall_kan``: 誤チー, 誤カン, ruled
+by ``penalties.miscall``), a win called and not shown (``voice_win``: 空ロン, 発声だけの誤ロン・誤ツモ), a call
+shown with the wrong tiles (``wrong_meld``: さらし間違い; the call is made and the hand is dead) and a kan that
+changes a ready hand's waits (``wait_changing_kan``).
 """
 
 from __future__ import annotations
 
-from mjsim.engine.actions import DISCARD, PASS, PON, RON, TSUMO, Action
+from mjsim.engine.actions import CHI, DISCARD, KAN, PASS, PON, RON, TSUMO, Action
+from mjsim.engine.offers import kan_candidates
 from mjsim.engine.outcomes import Refusal
 from mjsim.engine.state import ROB
+from variants.common.mistakes import (
+    TAAHAI,
+    another_wins,
+    common_mistakes,
+    in_claim_window,
+    kind_of_mistake,
+    logged,
+    make_dead,
+)
 from variants.penalties import options as opt
 from variants.penalties import payments
+from variants.riichi.kans import waits_around_kan
 from variants.riichi.vocabulary import RIICHI
 
-TAAHAI, SHOUHAI = "penalties.taahai", "penalties.shouhai"  # the kinds of a hand-size mistake's declaration
 VOID_REASON = "chombo"  # the draw reason of a hand ended by a chombo (replayed)
-DEAD = "penalties.dead"  # hand stash: seats whose hand is dead (和了り放棄)
 AT_DRAW = "penalties.at_draw"  # hand stash: seats whose chombo is due at the exhaustive draw
-LOG = "penalties.log"  # hand stash: (seat, mistake, ruling) of every mistake judged
-LEDGER_FROM = "penalties.ledger_from"  # hand stash: the ledger's length at the hand's first mistake
+
+
+VOICE_WIN = "penalties.voice_win"  # the kind of a win called aloud and not shown (空ロン / 発声だけの誤ツモ)
+WRONG_MELD = "penalties.wrong_meld"  # the kind of a call shown with the wrong tiles (さらし間違い)
+# Kinds listed only when their own option is on, so a rule set without them lists what it listed before.
+_OPTIONAL_KINDS = {
+    "miscall_chi": opt.MISCALL,
+    "miscall_kan": opt.MISCALL,
+    "voice_win": opt.VOICE_WIN,
+    "wrong_meld": opt.WRONG_MELD,
+    "wait_changing_kan": opt.WAIT_CHANGING_KAN,
+}
 
 
 def mistakes(game, seat: int, legal: list[Action]) -> dict[str, list[Action]]:
     """The mistakes ``seat`` could declare now instead of one of its ``legal`` actions."""
-    hand, me = game.hand, game.hand.seats[seat]
-    if seat in hand.stash.get(DEAD, ()):
-        return {}
-    if hand.discard is not None or hand.phase == ROB:  # a claim window
-        tile = (hand.discard or hand.robbed)[1]
-        out = {} if any(a.kind == RON for a in legal) else {"false_win": [Action(RON, tile)]}
-        if me.declared_turn is None and hand.phase != ROB and not any(a.kind == PON for a in legal):
-            out["miscall"] = [Action(PON, tile)]
-        return out
-    out = {"hand_size": [Action(TAAHAI), Action(SHOUHAI)]}
-    if hand.last_draw is not None and not any(a.kind == TSUMO for a in legal):
-        out["false_win"] = [Action(TSUMO, hand.last_draw)]
-    if _may_declare(game, seat, legal):
-        offered = {a.tile for a in legal if a.kind == RIICHI}
-        out["noten_riichi"] = [Action(RIICHI, a.tile) for a in legal if a.kind == DISCARD and a.tile not in offered]
+    out = common_mistakes(game, seat, legal)
+    if not out:
+        return out  # a dead hand makes no more mistakes
+    if in_claim_window(game):
+        more = _claim_mistakes(game, seat, legal)
+    else:
+        more = _turn_mistakes(game, seat, legal)
+        if _may_declare(game, seat, legal):
+            offered = {a.tile for a in legal if a.kind == RIICHI}
+            more["noten_riichi"] = [
+                Action(RIICHI, a.tile) for a in legal if a.kind == DISCARD and a.tile not in offered
+            ]
+    out.update(
+        {k: v for k, v in more.items() if v and (k not in _OPTIONAL_KINDS or game.rules[_OPTIONAL_KINDS[k]] != "off")}
+    )
     return out
+
+
+def _claim_mistakes(game, seat: int, legal: list[Action]) -> dict[str, list[Action]]:
+    """On a discard: a chi or kan the hand cannot make, a ron called and not shown, a call shown wrong."""
+    hand = game.hand
+    if hand.phase == ROB or hand.seats[seat].declared_turn is not None:
+        return {}
+    giver, tile = hand.discard
+    kinds = {a.kind for a in legal}
+    next_seat = seat == (giver + 1) % game.seat_count
+    return {
+        "miscall_chi": [Action(CHI, tile)] if next_seat and CHI not in kinds else [],
+        "miscall_kan": [Action(KAN, tile)] if KAN not in kinds else [],
+        "voice_win": [Action(VOICE_WIN, tile)] if RON not in kinds else [],
+        "wrong_meld": [Action(WRONG_MELD, tile)] if kinds & {CHI, PON} else [],
+    }
+
+
+def _turn_mistakes(game, seat: int, legal: list[Action]) -> dict[str, list[Action]]:
+    """On one's turn: a win called and not shown, a kan that changes a ready hand's waits."""
+    hand = game.hand
+    if hand.last_draw is None:
+        return {}
+    me = hand.seats[seat]
+    voice = [Action(VOICE_WIN, hand.last_draw)] if not any(a.kind == TSUMO for a in legal) else []
+    if game.rules[opt.WAIT_CHANGING_KAN] == "off":
+        return {"voice_win": voice}
+    kans = [a for a in kan_candidates(me) if a not in legal and _changes_waits(game, me, a)]
+    return {"voice_win": voice, "wait_changing_kan": kans}
+
+
+def _changes_waits(game, me, action: Action) -> bool:
+    """A ready hand's kan leaves it other waits (4play: "聴牌形の変わるカン")."""
+    before, after = waits_around_kan(game, me, action)
+    return bool(before) and before != after
 
 
 def _may_declare(game, seat: int, legal: list[Action]) -> bool:
@@ -53,36 +111,35 @@ def _may_declare(game, seat: int, legal: list[Action]) -> bool:
 
 def judge(game, seat: int, action: Action, chosen: dict[int, Action]) -> Refusal | None:
     """The ruling on ``seat``'s declaration of ``action``, which the engine did not offer (None: not a mistake)."""
-    offered = game.offered or {}
-    kind = next((k for k, acts in mistakes(game, seat, list(offered.get(seat, ()))).items() if action in acts), None)
+    kind = kind_of_mistake(mistakes(game, seat, list((game.offered or {}).get(seat, ()))), action)
     if kind is None:
         return None
-    claim = game.hand.discard is not None or game.hand.phase == ROB
-    if claim and any(a.kind == RON and a in offered.get(s, ()) for s, a in chosen.items() if s != seat):
+    claim = in_claim_window(game)
+    if another_wins(game, seat, chosen):
         # S001 4play: "和了りとチョンボの同時発生は、和了り優先。" The win stands and the mistake is let go.
-        return _log(game, seat, kind, "win_first", Refusal(instead=Action(PASS)))
+        return logged(game, seat, kind, "win_first", Refusal(instead=Action(PASS)))
     if kind == "noten_riichi":  # it stands; the exhaustive draw judges it
-        return _log(game, seat, kind, "stands", Refusal(instead=action))
+        return logged(game, seat, kind, "stands", Refusal(instead=action))
     ruling = _ruling(game, kind, action)
+    if kind == "wrong_meld" and ruling == "dead_hand":  # the call is made with the tiles shown, and the hand is dead
+        make_dead(game, seat)
+        call = next(a for a in (game.offered or {}).get(seat, ()) if a.kind in (CHI, PON))
+        return logged(game, seat, kind, ruling, Refusal(instead=call))
     if ruling == "chombo":
         paid = payments.chombo(game, seat, game.rules[opt.CHOMBO_PAYMENT]) + payments.sticks_back(game)
-        return _log(game, seat, kind, ruling, Refusal(transfers=paid, end_hand=VOID_REASON))
+        return logged(game, seat, kind, ruling, Refusal(transfers=paid, end_hand=VOID_REASON))
     if ruling in ("dead_hand", "chombo_at_draw"):
-        game.hand.stash.setdefault(DEAD, set()).add(seat)
+        make_dead(game, seat)
         if ruling == "chombo_at_draw":
             game.hand.stash.setdefault(AT_DRAW, set()).add(seat)
     fined = payments.fine(seat, ruling) if isinstance(ruling, int) else []
-    return _log(game, seat, kind, ruling, Refusal(transfers=fined, instead=Action(PASS) if claim else None))
+    return logged(game, seat, kind, ruling, Refusal(transfers=fined, instead=Action(PASS) if claim else None))
 
 
 def _ruling(game, kind: str, action: Action):
     """The option that rules on this kind of mistake, and its value."""
     if kind == "hand_size":
         return game.rules[opt.TAAHAI if action.kind == TAAHAI else opt.SHOUHAI]
+    if kind in _OPTIONAL_KINDS:
+        return game.rules[_OPTIONAL_KINDS[kind]]
     return game.rules[opt.FALSE_WIN if kind == "false_win" else opt.MISCALL]
-
-
-def _log(game, seat: int, kind: str, ruling, refusal: Refusal) -> Refusal:
-    game.hand.stash.setdefault(LEDGER_FROM, len(game.ledger))  # before the engine pays the refusal's transfers
-    game.hand.stash.setdefault(LOG, []).append((seat, kind, str(ruling)))
-    return refusal

@@ -162,6 +162,14 @@ def mjsim_final_settlement(game):
     return settlement.final_settlement(game)
 
 
+@hookimpl(wrapper=True, tryfirst=True, specname="mjsim_final_settlement")
+def final_settlement_in_money(game):
+    """Outermost: the settlement every variant gave (payout, chips), with its money at the rule set's stakes."""
+    from variants.riichi.money import with_money
+
+    return with_money(game, (yield))
+
+
 @hookimpl
 def mjsim_default_agent():
     """``human``, the Phoenix-fitted player: what a game of the riichi family (and its deltas) seats by default."""
@@ -203,10 +211,11 @@ def mjsim_register_log_readers():
 
 @hookimpl
 def mjsim_register_report_sections():
-    """Tournament scoring (``variants/tournament``), asked for by an experiment's ``tournament = true``."""
-    from variants.tournament.report import SECTION
+    """Tournament scoring (``variants/tournament``), asked for by an experiment's ``tournament = true``, and
+    Tenhou's R rating over the run (``sections = ["tenhou_rating"]``)."""
+    from variants.tournament.report import RATING_SECTION, SECTION
 
-    return {"tournament": SECTION}
+    return {"tournament": SECTION, "tenhou_rating": RATING_SECTION}
 
 
 @hookimpl

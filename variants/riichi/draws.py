@@ -12,6 +12,7 @@ from variants.riichi.scorer import NoWin, score_win
 from variants.riichi.waits import fifth_tile_waits, seat_waits
 
 _CONTINUATION = {
+    "suufon_renda": opt.SUUFON_RENDA_CONTINUATION,
     "sanchahou": opt.SANCHAHOU_CONTINUATION,
     "suucha_riichi": opt.SUUCHA_RIICHI_CONTINUATION,
     "suukaikan": opt.SUUKAIKAN_CONTINUATION,
@@ -184,8 +185,8 @@ def abort_repeats(game, outcome: dict) -> bool:
     if reason == "abort_by_declaration":
         mode = game.rules.values[opt.KYUUSHU_KYUUHAI]
         return mode != "dealer_passes" and (mode != "by_declarer" or outcome.get("seat") == game.hand.dealer)
-    if reason == "suufon_renda":
-        return game.rules.values[opt.SUUFON_RENDA] != "abort_dealer_passes"
+    if reason == "suufon_renda" and game.rules.values[opt.SUUFON_RENDA] == "abort_dealer_passes":
+        return False
     option = _CONTINUATION.get(reason)
     mode = game.rules.values[option] if option else "renchan"
     return mode == "renchan" or (mode == "dealer_tenpai" and bool(outcome.get("dealer_tenpai")))

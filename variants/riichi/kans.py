@@ -64,10 +64,15 @@ def _same_waits(game, me, action: Action) -> bool:
     return not before or before == after
 
 
+FIFTH_KAN_ABORTS = ("abort_on_5th", "abort_4th_multi_player_or_5th")  # suukaikan modes where a 5th kan aborts
+MULTI_PLAYER_ABORTS = ("abort_4th_multi_player", "abort_4th_multi_player_or_5th")  # ... where 4 by several do
+
+
 def fifth_kans(game, seat: int) -> list[Action]:
-    """suukaikan abort_on_5th: the kans the engine stops offering after four (no replacement tile is left)."""
+    """suukaikan abort_on_5th (and, once one player holds four, abort_4th_multi_player_or_5th): the kans the engine
+    stops offering after four (no replacement tile is left), offered as the abort they are."""
     hand = game.hand
-    if hand.kans != 4 or game.rules.values[opt.SUUKAIKAN] != "abort_on_5th":
+    if hand.kans != 4 or game.rules.values[opt.SUUKAIKAN] not in FIFTH_KAN_ABORTS:
         return []
     if len(hand.wall) <= game.rules.flow.setup.reserve:
         return []  # no kan on the last tile or its discard

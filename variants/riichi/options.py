@@ -307,8 +307,16 @@ FLOW_OPTIONS = (
     (
         "wall_keep_fixed",
         False,
-        "metadata: the 壁牌を変更しない local rule (dead wall not refilled), not simulated",
+        "壁牌を変更しない: the live wall gives no tile to the dead wall after a kan (the dead wall shrinks, the last "
+        "draw comes later)",
         None,
+        False,
+    ),
+    (
+        "call_priority",
+        "pon_over_chi",
+        "a pon or kan takes the tile over a chi, or the call spoken first does (発声優先; voices together: pon)",
+        ("pon_over_chi", "first_voice"),
         False,
     ),
     # --- multiple ron and abortive draws (§10.3, §12, §17) ---
@@ -355,6 +363,13 @@ FLOW_OPTIONS = (
         False,
     ),
     (
+        "suufon_renda_continuation",
+        "renchan",
+        "after a four-winds abort (suufon_renda abort): dealer repeats, passes, or repeats if tenpai (fl8)",
+        ("renchan", "dealer_passes", "dealer_tenpai"),
+        False,
+    ),
+    (
         "suucha_riichi",
         "abort",
         "fourth riichi passes (四家立直): abortive draw, or play continues",
@@ -371,8 +386,8 @@ FLOW_OPTIONS = (
     (
         "suukaikan",
         "abort_4th_multi_player",
-        "four kans (四開槓): abort if by several players, only on a 5th, or off",
-        ("abort_4th_multi_player", "abort_on_5th", "off"),
+        "four kans (四開槓): abort if by several players, only on a 5th, both (one holds four: a 5th aborts), or off",
+        ("abort_4th_multi_player", "abort_on_5th", "abort_4th_multi_player_or_5th", "off"),
         False,
     ),
     (
@@ -422,6 +437,21 @@ FLOW_OPTIONS = (
     ("nagashi_mangan_pays_honba", False, "nagashi mangan also collects honba and riichi sticks", None, False),
     # --- payments (§16; penalties, §19, are the penalties variant) ---
     ("rinshan_pao", False, "the discarder of a daiminkan pays all of a rinshan win from it (嶺上の包)", None, False),
+    # --- money (the seeds' stakes: S001 4play "点ピン ... チップ500", S004 fl8 "風速0.5、1チップ＝2ポイント分") ---
+    (
+        "fusoku",
+        0,
+        "風速: the stake, 1 = 点ピン (100 in money per 1,000 points of the settled result), 0.5 = テンゴ; 0: no money",
+        None,
+        False,
+    ),
+    (
+        "money_per_chip",
+        0,
+        "money per chip paid beside the stake (4play: 500); 0: chips count only as chips.value",
+        None,
+        False,
+    ),
 )
 
 
@@ -445,6 +475,8 @@ RANGES = {
     "riichi_deposit": Numbers(0, 10_000, step=POINTS),
     "noten_payment_total": Numbers(0, 30_000, step=POINTS),
     "honba_value": Numbers(0, 3_000, step=POINTS),
+    "fusoku": Numbers(0, 100, decimals=1),
+    "money_per_chip": Numbers(0, 100_000),
 }
 
 
@@ -530,7 +562,9 @@ MULTI_RON_HONBA = "riichi.multi_ron_honba"
 SANCHAHOU = "riichi.sanchahou"
 SANCHAHOU_CONTINUATION = "riichi.sanchahou_continuation"
 KYUUSHU_KYUUHAI = "riichi.kyuushu_kyuuhai"
+CALL_PRIORITY = "riichi.call_priority"
 SUUFON_RENDA = "riichi.suufon_renda"
+SUUFON_RENDA_CONTINUATION = "riichi.suufon_renda_continuation"
 SUUCHA_RIICHI = "riichi.suucha_riichi"
 SUUCHA_RIICHI_CONTINUATION = "riichi.suucha_riichi_continuation"
 SUUKAIKAN = "riichi.suukaikan"
@@ -543,3 +577,5 @@ NAGASHI_MANGAN_MULTI = "riichi.nagashi_mangan_multi"
 NAGASHI_MANGAN_TENPAI_PAYMENTS = "riichi.nagashi_mangan_tenpai_payments"
 NAGASHI_MANGAN_PAYS_HONBA = "riichi.nagashi_mangan_pays_honba"
 RINSHAN_PAO = "riichi.rinshan_pao"
+FUSOKU = "riichi.fusoku"
+MONEY_PER_CHIP = "riichi.money_per_chip"

@@ -221,9 +221,7 @@ def _busted(game, scores: list[int]) -> bool:
 def _schedule_over(game, round_index: int, repeat: bool, outcome: dict, scores: list[int]) -> bool:
     """The last scheduled hand is done, or the extension ends (someone over the threshold, or its 4 hands played)."""
     rounds = _LENGTH[game.rules.values[opt.GAME_LENGTH]]
-    hand = game.hand
-    all_last = hand.round_wind - 27 == rounds - 1 and hand.dealer == game.seat_count - 1
-    if all_last and repeat and _stop_at_all_last(game, outcome, scores):
+    if _all_last(game) and repeat and _stop_at_all_last(game, outcome, scores):
         return True
     if round_index < rounds:
         return False
@@ -233,6 +231,13 @@ def _schedule_over(game, round_index: int, repeat: bool, outcome: dict, scores: 
     if within and game.rules.values[opt.EXTENSION_END] == "four_hands":
         return False  # in an extension round: played to its 4th hand whoever leads
     return max(scores) >= (game.rules.values[opt.EXTENSION_THRESHOLD] or _return_points(game))
+
+
+def _all_last(game) -> bool:
+    """This hand is オーラス: the last scheduled round's last dealer (the table's last seat, at any seat count)."""
+    rounds = _LENGTH[game.rules.values[opt.GAME_LENGTH]]
+    hand = game.hand
+    return hand.round_wind - 27 == rounds - 1 and hand.dealer == game.seat_count - 1
 
 
 def _last_round(game, rounds: int) -> int:
@@ -268,14 +273,12 @@ def _yame_mode(game, outcome: dict, scores: list[int]) -> str:
 
 def end_game_offer(game, outcome: dict) -> int | None:
     """The all-last dealer, when optional agari-yame / tenpai-yame lets it end the game here (its choice)."""
-    rounds = _LENGTH[game.rules.values[opt.GAME_LENGTH]]
-    hand = game.hand
-    if hand.round_wind - 27 != rounds - 1 or hand.dealer != 3:
-        return None
+    if not _all_last(game):
+        return None  # the same all-last test as the stop itself: seat 3 of four, seat 2 of sanma's three
     repeat, _ = _repeat_and_honba(game, outcome)
     if not repeat or _busted(game, game.scores) or _yame_mode(game, outcome, game.scores) != "optional":
         return None
-    return hand.dealer
+    return game.hand.dealer
 
 
 def _return_points(game) -> int:

@@ -11,7 +11,7 @@ from mjsim.hand.shanten import orphans_shanten
 from mjsim.hand.tiles import NORTH, counts_of, kind_of
 from mjsim.scoring import WinContext
 from variants.riichi import options as riichi_opt
-from variants.riichi.kans import KAN_KINDS
+from variants.riichi.kans import FIFTH_KAN_ABORTS, KAN_KINDS
 from variants.sanma import options as opt
 from variants.sanma.dora import NUKI
 
@@ -27,8 +27,8 @@ def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
 
 def _fifth_kan(game, action: Action) -> bool:
     """A kan after four: the refilled dead wall always has a replacement tile, so the family's "no replacement
-    left" never stops it; only ``riichi.suukaikan = abort_on_5th`` offers it (as the abort it is)."""
-    if game.hand.kans < 4 or game.rules[riichi_opt.SUUKAIKAN] == "abort_on_5th":
+    left" never stops it; only a ``riichi.suukaikan`` whose 5th kan aborts offers it (as the abort it is)."""
+    if game.hand.kans < 4 or game.rules[riichi_opt.SUUKAIKAN] in FIFTH_KAN_ABORTS:
         return False
     return action.kind in KAN_KINDS or (action.kind == ABORT and bool(action.tiles))
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from importlib import resources
 
+from mjsim.agents.mistakes import MISTAKES
 from mjsim.hookspecs import hookimpl
-from variants.taiwan import bots, checks, env_fields, flow, flowers, guoshui, settlement
+from variants.taiwan import bots, checks, env_fields, flow, flowers, guoshui, penalties, settlement
 from variants.taiwan.options import declare
 from variants.taiwan.scoring import score_win
 from variants.taiwan.seats import seat_winds
@@ -104,8 +105,8 @@ def mjsim_abortive_draw(game):
 
 @hookimpl
 def mjsim_settle_win(game, wins):
-    """(底 + tai + dealer's 2n + 1) x rate from each payer."""
-    return settlement.settle_win(game, wins)
+    """(底 + tai + dealer's 2n + 1) x rate from each payer (or from the seat a fake kong made liable)."""
+    return penalties.with_pao(game, settlement.settle_win(game, wins))
 
 
 @hookimpl
@@ -136,18 +137,28 @@ def mjsim_log_facts(game):
 
 @hookimpl
 def mjsim_record_hand(game, outcome):
-    """Win, tsumo, deal-in, tai, dealer repeats and 過水 facts of the hand ("taiwan.<fact>")."""
-    return settlement.record_hand(game, outcome)
+    """Win, tsumo, deal-in, tai, dealer repeats and 過水 facts of the hand ("taiwan.<fact>"), and its mistakes."""
+    return {**settlement.record_hand(game, outcome), **(penalties.record(game) or {})}
 
 
 @hookimpl
 def mjsim_observe(game, seat):
-    """The seat winds, everyone's flowers, and whether this seat is blocked by 過水."""
-    return {
+    """The seat winds, everyone's flowers, whether this seat is blocked by 過水, and the mistakes it could make."""
+    out = {
         "taiwan.seat_winds": seat_winds(game),
         "taiwan.flowers": tuple(tuple(s.flowers) for s in game.hand.seats),
         "taiwan.blocked": guoshui.blocked(game, seat),
     }
+    offered = (game.offered or {}).get(seat)
+    if offered:
+        out[MISTAKES] = penalties.mistakes(game, seat, list(offered))
+    return out
+
+
+@hookimpl
+def mjsim_refused_action(game, seat, action, chosen):
+    """§12's ruling on a mistake: chombo for a false win, a dead hand for a wrong tile count or call."""
+    return penalties.judge(game, seat, action, chosen)
 
 
 @hookimpl

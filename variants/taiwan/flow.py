@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from mjsim.engine.actions import ANKAN, CHI, DECLARE_DISCARD, DECLINE_DRAW, DISCARD, KAN, PASS, PON, RON, TSUMO, Action
+from mjsim.engine.actions import (
+    ANKAN,
+    CHI,
+    DECLARE_DISCARD,
+    DECLINE_DRAW,
+    DISCARD,
+    KAKAN,
+    KAN,
+    PASS,
+    PON,
+    RON,
+    TSUMO,
+    Action,
+)
 from mjsim.engine.offers import drawable
 from mjsim.engine.outcomes import ClaimResult
 from mjsim.engine.setup import TableSetup
@@ -10,6 +23,7 @@ from mjsim.engine.state import ROB, TURN
 from mjsim.hand.tiles import FIRST_FLOWER_ID, NUM_PHYSICAL, WEST, kind_of
 from mjsim.scoring import WinContext
 from variants.common.claims import may_call
+from variants.common.mistakes import DEAD
 from variants.common.swap_calls import without_swap_calls
 from variants.taiwan import guoshui
 from variants.taiwan import options as opt
@@ -18,6 +32,7 @@ from variants.taiwan.seats import seat_winds
 from variants.taiwan.waits import seat_waits
 
 BLOCKED_TSUMO = "taiwan.blocked_tsumo"  # hand stash: winning draws a 過水 block refused
+_DEAD_HAND_BARS = frozenset({RON, TSUMO, CHI, PON, KAN, ANKAN, KAKAN, DECLARE_DISCARD})  # what a dead hand loses
 
 
 def table_setup(rules) -> TableSetup:
@@ -29,6 +44,7 @@ def table_setup(rules) -> TableSetup:
         hand_size=16,
         reserve=16,
         bonus_ids=frozenset(range(FIRST_FLOWER_ID, NUM_PHYSICAL)) if flowers else frozenset(),
+        face_down_kans=rules[opt.CONCEALED_KONGS] == "face_down",  # taiwan.md §4
     )
 
 
@@ -88,8 +104,9 @@ def _after_daiminkan(game, seat: int) -> bool:
     return False
 
 
-def win_context(game, seat: int, tile: int, how: str, complete: bool = True) -> WinContext:
-    """The situation of a possible win, read off the state (``complete`` False: only a flower win counts)."""
+def win_context(game, seat: int, tile: int, how: str, complete: bool = True, source: int | None = None) -> WinContext:
+    """The situation of a possible win, read off the state (``complete`` False: only a flower win counts;
+    ``source``: the discarder of a ron on a tile nobody discarded, as a chombo's payment values a ready hand)."""
     hand = game.hand
     me = hand.seats[seat]
     tsumo = how == TSUMO
@@ -97,7 +114,7 @@ def win_context(game, seat: int, tile: int, how: str, complete: bool = True) -> 
     flowers = flower_win(game, seat) if tsumo or not complete else None
     if tsumo:
         source = None
-    else:  # a ron on a discard or a robbed kong, or 七搶一 at once: the holder of the single flower pays
+    elif source is None:  # a ron on a discard or a robbed kong, or 七搶一 at once: the holder of the single flower pays
         source = flowers.single if flowers is not None else (hand.discard or hand.robbed)[0]
     concealed = tuple(me.tiles) if tsumo else tuple(me.tiles) + (tile,)
     extra = {
@@ -155,6 +172,8 @@ def legal_actions(game, seat: int, actions: list[Action]) -> list[Action]:
     lock the discard to the drawn tile, kuikae."""
     hand = game.hand
     me = hand.seats[seat]
+    if seat in hand.stash.get(DEAD, ()):  # a dead hand (a penalty, §12): no call, no win, no declaration
+        return [a for a in actions if a.kind not in _DEAD_HAND_BARS]
     if hand.phase != TURN:
         if me.declared_turn is not None:
             return [a for a in actions if a.kind in (PASS, RON)]

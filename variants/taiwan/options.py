@@ -91,6 +91,44 @@ OPTIONS = (
         None,
         False,
     ),
+    (
+        "concealed_kongs",
+        "face_down",
+        "concealed kongs lie face down, seen by the other seats only when the hand ends, or face up (§4)",
+        ("face_down", "face_up"),
+        False,
+    ),
+    (
+        "false_win",
+        "chombo",
+        "a declared win the hand does not make (incl. one 過水 forbids): chombo, paying each player the larger of "
+        "底 and its own ready hand's ron (§12), or ignored",
+        ("chombo", "off"),
+        False,
+    ),
+    (
+        "hand_size",
+        "dead_hand",
+        "a hand found a tile long or short (多牌/少牌): no calls and no win for the rest of the hand (§12), or ignored",
+        ("dead_hand", "off"),
+        False,
+    ),
+    (
+        "miscall",
+        "dead_hand",
+        "a call the hand cannot make, not undone at once: no calls and no win for the rest of the hand (§12), "
+        "or ignored",
+        ("dead_hand", "off"),
+        False,
+    ),
+    (
+        "fake_kong",
+        "pao",
+        "a concealed kong laid with four tiles that are no set (偽暗槓): its seat's hand is dead and it pays every "
+        "win of the hand (pao, §12), or not listed",
+        ("pao", "off"),
+        False,
+    ),
     ("local_tai", (), "local tai: 見花見台, 見風見台, kong tai, 無字無花 (§8)", LOCAL_TAI_CHOICES, True),
 )
 
@@ -140,3 +178,8 @@ MULTI_RON = "taiwan.multi_ron"
 DRAW_RENCHAN = "taiwan.draw_renchan"
 YILU_GUIXI = "taiwan.yilu_guixi"
 LOCAL_TAI = "taiwan.local_tai"
+CONCEALED_KONGS = "taiwan.concealed_kongs"
+FALSE_WIN = "taiwan.false_win"
+HAND_SIZE = "taiwan.hand_size"
+MISCALL = "taiwan.miscall"
+FAKE_KONG = "taiwan.fake_kong"
