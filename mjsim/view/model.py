@@ -120,12 +120,51 @@ def _call(b: HandBuilder, ev: Raw) -> dict[str, Any]:
 
 def _ankan(b: HandBuilder, ev: Raw) -> dict[str, Any]:
     seat, tiles = _seat(ev["seat"], b.seats), _tiles(ev["tiles"])
+    if ev.get("face_down"):  # its tiles are read ahead from its reveal (_fill_face_down_kans)
+        words = f"{b.who(seat)} declares a concealed kan, face down"
+        return {"k": "ankan", "s": seat, "tiles": tiles, "face_down": True, "text": words, "private": words}
     return {
         "k": "ankan",
         "s": seat,
         "tiles": tiles,
         "text": f"{b.who(seat)} declares a concealed kan of {tiles_text(tiles[:1])}",
     }
+
+
+def _reveal(b: HandBuilder, ev: Raw) -> dict[str, Any]:
+    seat, tiles = _seat(ev["seat"], b.seats), _tiles(ev["tiles"])
+    return {"k": "reveal", "s": seat, "tiles": tiles, "text": f"{b.who(seat)} turns up its kan of {tiles_text(tiles)}"}
+
+
+def _fill_face_down_kans(hand: Raw, events: list[dict[str, Any]]) -> None:
+    """Give each face-down concealed kan its tiles, read ahead from the ``reveal`` events after the hand's end (the
+    n-th reveal of a seat turns up its n-th such kan), or, in a log that stops before them, from the seat's logged
+    ``ankan`` actions: the page takes them out of the hand and shows them only where the view may see them."""
+    revealed: dict[int, list[list[int]]] = {}
+    for e in events:
+        if e["k"] == "reveal":
+            revealed.setdefault(e["s"], []).append(e["tiles"])
+    known = revealed or _declared_kans(hand)  # a hand that ended revealed every such kan
+    for e in events:
+        if e["k"] == "ankan" and e.get("face_down") and not e["tiles"] and known.get(e["s"]):
+            e["tiles"] = known[e["s"]].pop(0)
+            e["text"] += f": {tiles_text(e['tiles'])}"
+
+
+def _declared_kans(hand: Raw) -> dict[int, list[list[int]]]:
+    """Each seat's logged ``ankan`` actions in order, less those the rules refused (台湾's fake kong lays no kan)."""
+    declared: dict[int, list[list[int]]] = {}
+    for step in hand.get("steps") or ():
+        for seat, action in (entry for entry in step if isinstance(entry, list | tuple) and len(entry) == 2):
+            if isinstance(action, Mapping) and action.get("kind") == "ankan":
+                declared.setdefault(seat, []).append(_tiles(action.get("tiles", [])))
+    for e in hand.get("events") or ():
+        action = e.get("action") if e.get("kind") == "refused" else None
+        if isinstance(action, Mapping) and action.get("kind") == "ankan":
+            tiles = _tiles(action.get("tiles", []))
+            if tiles in declared.get(e.get("seat"), []):
+                declared[e["seat"]].remove(tiles)
+    return declared
 
 
 def _kakan(b: HandBuilder, ev: Raw) -> dict[str, Any]:
@@ -325,6 +364,7 @@ _HANDLERS: dict[str, Build] = {
     "pon": _call,
     "kan": _call,
     "ankan": _ankan,
+    "reveal": _reveal,
     "kakan": _kakan,
     "bonus": _flower,
     "set_aside": _flower,
@@ -367,6 +407,7 @@ def build_hand(
     shown = [builder.event(ev) for ev in raw]
     built = [e for e in shown if e is not None]
     _mark_leaving_winners(built)
+    _fill_face_down_kans(hand, built)
     _attach_payments(built, builder.seats)
     _complete_deal(builder, hand, built)
     record = hand.get("record") or {}

@@ -69,7 +69,18 @@
       for (let i = river.length - 1; i >= 0; i--) if (river[i].t === e.t) { river[i].called = true; break; }
       s.melds[e.s].push({ type: e.type, tiles: e.tiles.concat([e.t]).sort(byTile), called: e.t, from: e.from });
     },
-    ankan(s, e) { e.tiles.forEach((t) => remove(s.hands[e.s], t)); s.melds[e.s].push({ type: "ankan", tiles: e.tiles.slice().sort(byTile) }); },
+    ankan(s, e) {
+      e.tiles.forEach((t) => remove(s.hands[e.s], t));
+      // a face-down kan (台湾) whose tiles the log never names (it stopped before the reveal): four backs
+      const tiles = e.tiles.length ? e.tiles.slice().sort(byTile) : [null, null, null, null];
+      s.melds[e.s].push({ type: "ankan", tiles, faceDown: Boolean(e.face_down) });
+    },
+    reveal(s, e) { // the hand is over: a face-down kan is turned up, on the table and in a win's laid-out hand
+      const key = e.tiles.slice().sort(byTile).join();
+      const up = (melds) => melds.filter((m) => m.faceDown && m.tiles.join() === key).slice(0, 1).forEach((m) => { m.faceDown = false; });
+      up(s.melds[e.s]);
+      s.wins.filter((w) => w.s === e.s).forEach((w) => up(w.melds));
+    },
     kakan(s, e) {
       remove(s.hands[e.s], e.t);
       const pon = s.melds[e.s].find((m) => m.type === "pon" && kindOf(m.tiles[0]) === kindOf(e.t));
@@ -139,6 +150,11 @@
   }
 
   function meldHtml(m, hideEnds, side, owner) {
+    if (m.faceDown) { // face down on the table until the hand ends: the open view and its owner see faces, marked
+      const see = view === "all" || view === owner;
+      return `<span class="meld ankan face-down" title="face down on the table until the hand ends">` +
+        m.tiles.map((t) => tile(see ? t : null, "", side)).join("") + "</span>";
+    }
     const tiles = meldOrder(m, owner).map((t, i) => {
       if (m.type === "ankan" && hideEnds && (i === 0 || i === m.tiles.length - 1)) return tile(null, "", side);
       return tile(t, t === m.called || t === m.added ? "turned" : "", side);

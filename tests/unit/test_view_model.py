@@ -9,9 +9,11 @@ from click.testing import CliRunner
 
 from mjsim.cli import cli
 from mjsim.errors import MjsimError
+from mjsim.hand.tiles import kind_of
 from mjsim.report_html import markdown_html
 from mjsim.view.model import view_model
 from mjsim.view.notable import Notable, hand_swing, notable_games
+from mjsim.view.tiles import tile_code
 
 
 def _log(**changes) -> dict:
@@ -67,6 +69,52 @@ def test_model_keeps_events_in_order_with_words():
     assert hand["timeline"] == [{"from": 3, "left": [], "facts": {"v.blocked": "[1]"}}], (
         "from the discard on (3 events shown)"
     )
+
+
+def _face_down_kan_log(reveal: bool) -> dict:
+    """The one-hand log with seat 0 laying a face-down concealed kan of 1m (tiles 0-3) before its discard: revealed
+    after the win, or (a log that stops before the end) named only by its logged action, after a refused one."""
+    log = _log()
+    hand = log["hands"][0]
+    hand["events"][1]["hands"] = [[0, 1, 2, 3, 8], [4, 5, 9]]
+    hand["events"][3:3] = [{"kind": "ankan", "seat": 0, "tiles": [], "face_down": True}]
+    hand["steps"] = [
+        [[0, {"kind": "ankan", "tile": 8, "tiles": [8, 12, 16, 20]}]],
+        [[0, {"kind": "ankan", "tile": 0, "tiles": [0, 1, 2, 3]}]],
+    ]
+    hand["events"][3:3] = [{"kind": "refused", "seat": 0, "action": hand["steps"][0][0][1]}]
+    if reveal:
+        hand["events"].append({"kind": "reveal", "seat": 0, "tiles": [3, 2, 1, 0]})
+    return log
+
+
+@pytest.mark.parametrize("reveal", [True, False], ids=["revealed", "log-stops-before-the-reveal"])
+def test_a_face_down_kan_takes_its_tiles_from_the_reveal_or_the_action(reveal):
+    """台湾's face-down kan: its event names no tile; the model reads them ahead (the page takes them out of the hand)
+    and words the event for another seat's view without them."""
+    events = view_model(_face_down_kan_log(reveal))["hands"][0]["events"]
+    kan = next(e for e in events if e["k"] == "ankan")
+    assert kan["face_down"] and sorted(kan["tiles"]) == [0, 1, 2, 3], "not the refused fake kong's tiles"
+    assert kan["text"] == "seat 0 declares a concealed kan, face down: 1m 1m 1m 1m"
+    assert kan["private"] == "seat 0 declares a concealed kan, face down"
+    reveals = [e for e in events if e["k"] == "reveal"]
+    assert reveals == (
+        [{"k": "reveal", "s": 0, "tiles": [3, 2, 1, 0], "text": "seat 0 turns up its kan of 1m 1m 1m 1m"}]
+        if reveal
+        else []
+    )
+
+
+def test_the_forced_face_down_kong_game_reads_its_kong_ahead(tmp_path):
+    """The 台湾 game of the browser test: seat 0's first-turn kong of 9p is named by the model before its reveal."""
+    from tests.browser.logs import read, write_face_down_kong_log
+
+    events = view_model(read(write_face_down_kong_log(tmp_path)))["hands"][0]["events"]
+    kinds = [e["k"] for e in events]
+    kan, reveal = events[kinds.index("ankan")], events[kinds.index("reveal")]
+    assert kan["s"] == reveal["s"] == 0 and kan["tiles"] == reveal["tiles"] and kan["face_down"]
+    assert {tile_code(kind_of(t)) for t in kan["tiles"]} == {"9p"}
+    assert kinds.index("ankan") < kinds.index("win") < kinds.index("reveal")
 
 
 @pytest.mark.parametrize(
