@@ -77,7 +77,7 @@
     },
     reveal(s, e) { // the hand is over: a face-down kan is turned up, on the table and in a win's laid-out hand
       const key = e.tiles.slice().sort(byTile).join();
-      const up = (melds) => melds.filter((m) => m.faceDown && m.tiles.join() === key).slice(0, 1).forEach((m) => { m.faceDown = false; });
+      const up = (melds) => melds.filter((m) => m.faceDown && m.tiles.join() === key).slice(0, 1).forEach((m) => { m.faceDown = false; m.revealed = true; });
       up(s.melds[e.s]);
       s.wins.filter((w) => w.s === e.s).forEach((w) => up(w.melds));
     },
@@ -156,7 +156,7 @@
         m.tiles.map((t) => tile(see ? t : null, "", side)).join("") + "</span>";
     }
     const tiles = meldOrder(m, owner).map((t, i) => {
-      if (m.type === "ankan" && hideEnds && (i === 0 || i === m.tiles.length - 1)) return tile(null, "", side);
+      if (m.type === "ankan" && hideEnds && !m.revealed && (i === 0 || i === m.tiles.length - 1)) return tile(null, "", side);
       return tile(t, t === m.called || t === m.added ? "turned" : "", side);
     });
     return `<span class="meld ${esc(m.type)}">${tiles.join("")}</span>`;

@@ -167,3 +167,22 @@ def test_a_game_stopped_mid_hand_is_logged_up_to_its_last_step_and_replays():
     log["source"] = "stopped"
     result = replay_log(log)
     assert result.agree and result.steps == 30, result.detail
+
+
+def test_a_face_down_kong_log_replays_and_matches_the_schema(tmp_path):
+    """台湾's face-down concealed kong: the `ankan` event with no tiles and `face_down`, its `reveal` after the hand's
+    end; `mjsim replay` replays the game exactly and the schema accepts it (and refuses a face-down kan with tiles)."""
+    import jsonschema
+
+    from tests.browser.logs import write_face_down_kong_log
+
+    path = write_face_down_kong_log(tmp_path)
+    result = replay_log(read_game_log(path))
+    assert result.agree and result.hands > 1, result.detail
+    log = json.loads(path.read_text(encoding="utf-8"))
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.validate(log, schema)
+    kan = next(e for e in log["hands"][0]["events"] if e["kind"] == "ankan")
+    kan["tiles"] = [68, 69, 70, 71]  # a face-down kan that names its tiles
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(log, schema)
