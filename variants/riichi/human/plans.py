@@ -22,11 +22,15 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from mjsim.hand.shanten import improving_kinds
 from mjsim.hand.tiles import YAOCHU_SET
 from variants.riichi.human import hinted, ready
 from variants.riichi.human.value import HandFacts
+
+if TYPE_CHECKING:  # for the annotations only (context.py imports ready, which this module imports)
+    from variants.riichi.human.context import Context
 
 MAX_MISSING = 3  # a plan of fixed sets is followed with at most this many of its tiles still to draw
 ROUTE_SLACK = 2  # a plan this many shanten slower than the hand still competes (a slower one hardly ever wins)
@@ -112,7 +116,9 @@ def plan_speed(plan: Plan, counts: list[int], melds: tuple, seen: list[int], lef
     return _with_live(_speed_part(plan, counts, melds), left)
 
 
-def _kept_speed(plan: Plan, counts: list[int], shape: bytes, melds: tuple, seen: list[int], left: list[int]):
+def _kept_speed(
+    plan: Plan, counts: list[int], shape: bytes, melds: tuple, seen: list[int], left: list[int]
+) -> tuple[int, int] | None:
     """``plan_speed``, its hand part kept by (plan, ``shape`` = the counts as bytes, melds) between decisions:
     the look-ahead of one hand meets the same hands again and again, with other tiles in sight."""
     if plan is TOITOI:  # it reads the tiles in sight throughout, and costs little
@@ -228,7 +234,7 @@ def plan_worth(
 
 
 def best_plans(
-    ctx,
+    ctx: Context,
     counts: list[int],
     melds: tuple,
     facts: HandFacts,
@@ -271,10 +277,10 @@ def best_plans(
 
 
 def routes(
-    ctx,
+    ctx: Context,
     counts: list[int],
     melds: tuple | None,
-    tiles,
+    tiles: list[int] | None,
     closed: bool,
     followed: list[Plan],
     sh: int,
@@ -303,7 +309,7 @@ def routes(
 
 
 def push_chance(
-    ctx,
+    ctx: Context,
     ways: list[tuple[int, int, float, str]],
     sh: int,
     live: int,
@@ -320,7 +326,7 @@ def push_chance(
 
 
 def best_route(
-    ctx,
+    ctx: Context,
     ways: list[tuple[int, int, float, str]],
     swing: float = 0.0,
     floor: float = 0.0,
@@ -346,7 +352,9 @@ def best_route(
     return total * cap / reach if reach > cap else total
 
 
-def way_chances(ctx, ways: list[tuple[int, int, float, str]], floor: float = 0.0) -> list[tuple[float, float, str]]:
+def way_chances(
+    ctx: Context, ways: list[tuple[int, int, float, str]], floor: float = 0.0
+) -> list[tuple[float, float, str]]:
     """(worth, chance to win, yaku name) of each way worth something, as ``best_route`` counts them: the
     any-shape way (the last) worth at least ``floor``, a ready hand late also the noten payments."""
     late = ctx.obs.wall_left < 16 and ctx.table.noten_payments

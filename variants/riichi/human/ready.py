@@ -17,7 +17,9 @@ the discard kernel), not one call per tile.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from mjsim.agents.hints import ValueHints
 from mjsim.errors import MjsimError
@@ -30,6 +32,10 @@ from variants.riichi.limits import base_points
 from variants.riichi.payments import hand_value
 from variants.riichi.scorer import score_win
 from variants.riichi.statistics import TSUMO_SHARE
+
+if TYPE_CHECKING:  # for the annotations only (context.py imports this module): compiled, they make ctx's reads native
+    from mjsim.observation import Observation
+    from variants.riichi.human.context import Context
 
 # a closed hand that has not declared: dama or riichi
 RIICHI_WAYS: tuple[frozenset[str], ...] = (frozenset(), frozenset({"riichi"}))
@@ -53,7 +59,9 @@ def signed_worth(score: Score, ctx: WinContext, hints: ValueHints, values) -> fl
     return (1.0 - risk) * clean - risk * float(score.value)
 
 
-def ready_points(ctx, counts, melds, tiles, closed: bool, discarded: tuple[int, ...] = ()) -> float | None:
+def ready_points(
+    ctx: Context, counts: list[int], melds: tuple, tiles: list[int], closed: bool, discarded: tuple[int, ...] = ()
+) -> float | None:
     """Expected points of the ready hand of ``counts``/``tiles`` (3n+1 concealed) under ``ctx.hints``.
 
     None when the hand is not ready or the rules are not known. ``discarded``: kinds let go since (furiten).
@@ -80,12 +88,12 @@ def ready_points(ctx, counts, melds, tiles, closed: bool, discarded: tuple[int, 
     return worth
 
 
-def _reds(tiles, red_ids: frozenset[int]) -> tuple[int, ...]:
+def _reds(tiles: list[int], red_ids: frozenset[int]) -> tuple[int, ...]:
     """The red fives among ``tiles``, by id (what, beside the kinds, a win's score reads of the concealed tiles)."""
     return tuple(sorted(t for t in tiles if t in red_ids))
 
 
-def seat_table(ctx) -> dict[tuple, float]:
+def seat_table(ctx: Context) -> dict[tuple, float]:
     """The table of ``ctx``'s seat under its scoring facts (the rules, the winds and so the dealer, who would deal
     in, the dora indicators, the hints: a win's worth reads nothing else of the table), kept between decisions:
     scored wins here, plan worths in ``plans.best_plans``."""
@@ -115,7 +123,16 @@ def seat_table(ctx) -> dict[tuple, float]:
     return table
 
 
-def _waits_worth(ctx, ready: tuple[int, ...], hand: tuple, tiles, furiten: bool, situation, rules, wins) -> float:
+def _waits_worth(
+    ctx: Context,
+    ready: tuple[int, ...],
+    hand: tuple,
+    tiles: list[int],
+    furiten: bool,
+    situation: frozenset[str],
+    rules: Any,
+    wins: dict[tuple, float],
+) -> float:
     """Expected points of the waits ``ready`` in one situation (dama or riichi), each weighed by its live copies."""
     live = {w: max(0, 4 - ctx.seen[w]) for w in ready}
     total = sum(live.values())
@@ -128,7 +145,16 @@ def _waits_worth(ctx, ready: tuple[int, ...], hand: tuple, tiles, furiten: bool,
     return worth
 
 
-def _scored_win(ctx, hand: tuple, tiles, kind: int, tsumo: bool, situation, rules, wins: dict[tuple, float]) -> float:
+def _scored_win(
+    ctx: Context,
+    hand: tuple,
+    tiles: list[int],
+    kind: int,
+    tsumo: bool,
+    situation: frozenset[str],
+    rules: Any,
+    wins: dict[tuple, float],
+) -> float:
     """``_win_worth`` of winning on ``kind``, looked up in the seat's table ``wins`` first: the winning copy is
     the hand's free copy of ``kind`` (``_free_copy``), which the hand's kinds and red fives decide."""
     key = (hand, kind, tsumo, situation)
@@ -148,7 +174,9 @@ def _waits(counts: bytes) -> tuple[int, ...]:
     return tuple(waits(list(counts))) if shanten(list(counts)) == 0 else ()
 
 
-def _win_worth(ctx, tiles, tile: int, melds, tsumo: bool, situation, rules) -> float:
+def _win_worth(
+    ctx: Context, tiles: list[int], tile: int, melds: tuple, tsumo: bool, situation: frozenset[str], rules: Any
+) -> float:
     """Expected points of winning on ``tile`` (0: no yaku, so no win)."""
     obs = ctx.obs
     win = WinContext(
@@ -169,22 +197,27 @@ def _win_worth(ctx, tiles, tile: int, melds, tsumo: bool, situation, rules) -> f
     return signed_worth(score, win, ctx.hints, rules.values)
 
 
-def _free_copy(kind: int, tiles, red_ids: frozenset[int]) -> int:
-    """A physical tile of ``kind`` the hand does not hold, a plain copy before a red five."""
-    held = set(tiles)
-    ids = sorted(range(4 * kind, 4 * kind + 4), key=lambda t: t in red_ids)
-    return next((t for t in ids if t not in held), ids[0])
+def _free_copy(kind: int, tiles: list[int], red_ids: frozenset[int]) -> int:
+    """A physical tile of ``kind`` the hand does not hold, a plain copy before a red five (all held: the first)."""
+    ids = [t for t in range(4 * kind, 4 * kind + 4) if t not in red_ids]
+    ids += [t for t in range(4 * kind, 4 * kind + 4) if t in red_ids]
+    for t in ids:
+        if t not in tiles:
+            return t
+    return ids[0]
 
 
-def exact_points(ctx, counts, melds, tiles, closed: bool) -> float | None:
+def exact_points(
+    ctx: Context, counts: list[int], melds: tuple | None, tiles: Sequence[int] | None, closed: bool
+) -> float | None:
     """The ready worth of a hand about to discard (3n+2: its best ready discard) or just after one (3n+1);
     None when it is not ready, so the estimate of ``hinted.py`` stands."""
-    melds = ctx.obs.melds[ctx.obs.seat] if melds is None else melds
-    tiles = list(ctx.obs.tiles if tiles is None else tiles)
+    own: tuple = ctx.obs.melds[ctx.obs.seat] if melds is None else melds
+    held = list(ctx.obs.tiles if tiles is None else tiles)
     if sum(counts) % 3 == 1:
-        let_go = _let_go(ctx.obs, counts, melds)
-        worth = ready_points(ctx, counts, melds, tiles, closed, let_go)
-        return worth if worth is not None else one_away_points(ctx, counts, melds, tiles, closed, let_go)
+        let_go = _let_go(ctx.obs, counts, own)
+        worth = ready_points(ctx, counts, own, held, closed, let_go)
+        return worth if worth is not None else one_away_points(ctx, counts, own, held, closed, let_go)
     best = None
     kinds = [k for k, n in enumerate(counts) if n]
     for kind, after in zip(kinds, kernel.shanten_after_discards(counts, kinds), strict=True):
@@ -192,44 +225,59 @@ def exact_points(ctx, counts, melds, tiles, closed: bool) -> float | None:
             continue
         counts[kind] -= 1
         try:
-            rest = tiles_without(tiles, kind, ctx.table.red_ids)
-            worth = ready_points(ctx, counts, melds, rest, closed, (kind,))
+            rest = tiles_without(held, kind, ctx.table.red_ids)
+            worth = ready_points(ctx, counts, own, rest, closed, (kind,))
             best = worth if best is None or (worth is not None and worth > best) else best
         finally:
             counts[kind] += 1
     return best
 
 
-def _let_go(obs, counts, melds) -> tuple[int, ...]:
+def _let_go(obs: Observation, counts: list[int], melds: tuple) -> tuple[int, ...]:
     """The kind the seat's own hand just discarded to reach ``counts`` (none: not one discard from it)."""
     if melds != obs.melds[obs.seat] or sum(obs.counts) != sum(counts) + 1:
         return ()
     return tuple(k for k, (was, now) in enumerate(zip(obs.counts, counts, strict=False)) if was == now + 1)[:1]
 
 
-def tiles_without(tiles, kind: int, red_ids: frozenset[int]) -> list[int]:
-    """The tiles without one copy of ``kind`` (a plain copy before a red five)."""
+def tiles_without(tiles: Sequence[int], kind: int, red_ids: frozenset[int]) -> list[int]:
+    """The tiles without one copy of ``kind``: the first plain copy, else the first red five."""
     out = list(tiles)
-    out.remove(min((t for t in out if kind_of(t) == kind), key=lambda t: t in red_ids))
+    pick = -1
+    for i in range(len(out)):
+        t = out[i]
+        if kind_of(t) == kind:
+            if t not in red_ids:
+                pick = i
+                break
+            if pick < 0:
+                pick = i
+    if pick < 0:
+        raise ValueError(f"no tile of kind {kind} to take out")
+    del out[pick]
     return out
 
 
-def one_away_points(ctx, counts, melds, tiles, closed: bool, discarded: tuple[int, ...]) -> float | None:
+def one_away_points(
+    ctx: Context, counts: list[int], melds: tuple, tiles: list[int], closed: bool, discarded: tuple[int, ...]
+) -> float | None:
     """Expected ready worth of a hand one tile from ready (3n+1): over each draw that readies it, weighed by
     its live copies, the worth of the best ready discard then (draws that do not ready it are not counted).
     None when the hand is further, or no live draw readies it."""
-    now, readying = improving_kinds(counts)  # one pass: the draws that take it to ready, in kind order
-    if now != 1:
+    if shanten(counts) != 1:  # most hands looked at are further: the cheap answer first
         return None
+    _now, readying = improving_kinds(counts, 1)  # one pass: the draws that take it to ready, in kind order
+    seen = ctx.seen
+    red_ids = ctx.table.red_ids
     total, worth = 0, 0.0
     for draw in readying:
-        live = max(0, 4 - ctx.seen[draw]) if counts[draw] < 4 else 0
+        live = max(0, 4 - seen[draw]) if counts[draw] < 4 else 0
         if not live:
             continue
         counts[draw] += 1
         try:
             best = _best_ready_discard(
-                ctx, counts, melds, tiles + [_free_copy(draw, tiles, ctx.table.red_ids)], closed, discarded
+                ctx, counts, melds, tiles + [_free_copy(draw, tiles, red_ids)], closed, discarded
             )
         finally:
             counts[draw] -= 1
@@ -238,7 +286,9 @@ def one_away_points(ctx, counts, melds, tiles, closed: bool, discarded: tuple[in
     return worth / total if total else None
 
 
-def _best_ready_discard(ctx, counts, melds, tiles, closed: bool, discarded: tuple[int, ...]) -> float:
+def _best_ready_discard(
+    ctx: Context, counts: list[int], melds: tuple, tiles: list[int], closed: bool, discarded: tuple[int, ...]
+) -> float:
     """The worth of the best discard that leaves the 3n+2 hand ready (0: none worth anything)."""
     best = 0.0
     kinds = [k for k, n in enumerate(counts) if n]
