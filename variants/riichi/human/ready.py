@@ -69,6 +69,8 @@ def ready_points(
     rules = ctx.table.rules
     if rules is None or sum(counts) % 3 != 1:
         return None
+    if shanten(counts) != 0:  # why first: most hands asked about are not ready, and the waits cache keeps ready ones
+        return None
     shape = bytes(counts)
     ready = _waits(shape)
     if not ready:
@@ -157,7 +159,7 @@ def _scored_win(
 ) -> float:
     """``_win_worth`` of winning on ``kind``, looked up in the seat's table ``wins`` first: the winning copy is
     the hand's free copy of ``kind`` (``_free_copy``), which the hand's kinds and red fives decide."""
-    key = (hand, kind, tsumo, situation)
+    key = (hand, kind, tsumo, tuple(sorted(situation)))  # why not the set: a key of plain tuples leaves the gc alone
     worth = wins.get(key)
     if worth is None:
         tile = _free_copy(kind, tiles, ctx.table.red_ids)
