@@ -20,7 +20,6 @@ tsumo: the plan wins by ron only). Used only when the hints put yaku at risk; no
 
 from __future__ import annotations
 
-import itertools
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -36,10 +35,6 @@ MAX_MISSING = 3  # a plan of fixed sets is followed with at most this many of it
 ROUTE_SLACK = 2  # a plan this many shanten slower than the hand still competes (a slower one hardly ever wins)
 MAX_OFF_SUIT = 6  # a one-suit plan is followed with at most this many tiles outside it (a guess)
 PUSH_WORTH = 8000.0  # a mangan, non-dealer: the hand value from which a one-shanten pushes against a riichi [P]
-MAX_SPEEDS = 1 << 16  # hand facts of plans kept between decisions (a hand's decisions meet a few thousand)
-
-
-_NUMBERS = itertools.count()
 
 
 class Plan:
@@ -57,7 +52,6 @@ class Plan:
         self.name, self.han, self.sets, self.allowed = name, han, sets, allowed
         self.closed_only, self.simples = closed_only, simples
         self.mask = [allowed is None or k in allowed for k in range(34)]
-        self.number = next(_NUMBERS)  # names the plan in the keys of kept facts (a plan is made once, at import)
 
 
 def _sequence_plans() -> list[Plan]:
@@ -100,68 +94,23 @@ def rest_facts(key: bytes, sets: int) -> tuple[int, tuple[int, ...]]:
     return now, tuple(kinds)
 
 
-# What a plan's speed reads of the hand alone: (shanten, kinds still missing with their copies, other kinds
-# that lower the shanten); the live tiles are counted from them at each decision. NO_SPEED: the plan is ruled out.
-SpeedPart = tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]
-NO_SPEED: SpeedPart = (-1, (), ())
-_SPEEDS: dict[tuple, SpeedPart] = {}  # speed parts by (plan, concealed counts, melds), kept between decisions
-
-
 def plan_speed(plan: Plan, counts: list[int], melds: tuple, seen: list[int], left: list[int]) -> tuple[int, int] | None:
     """(shanten, live tiles that lower it) of the 3n+1 hand ``counts`` + ``melds`` built toward ``plan``;
     None when the melds or the tiles out of sight rule the plan out. ``seen``: copies of each kind in sight,
     ``left``: those out of sight."""
+    if plan.closed_only and any(m.opened for m in melds):
+        return None
+    if plan.sets:
+        return _fixed_speed(plan, counts, melds, left)
     if plan is TOITOI:
         return hinted.toitoi_speed(counts, melds, seen, closed_ok=True)
-    return _with_live(_speed_part(plan, counts, melds), left)
-
-
-def _kept_speed(
-    plan: Plan, counts: list[int], shape: bytes, melds: tuple, seen: list[int], left: list[int]
-) -> tuple[int, int] | None:
-    """``plan_speed``, its hand part kept by (plan, ``shape`` = the counts as bytes, melds) between decisions:
-    the look-ahead of one hand meets the same hands again and again, with other tiles in sight."""
-    if plan is TOITOI:  # it reads the tiles in sight throughout, and costs little
-        return hinted.toitoi_speed(counts, melds, seen, closed_ok=True)
-    key = (plan.number, shape, melds)
-    part = _SPEEDS.get(key)
-    if part is None:
-        if len(_SPEEDS) >= MAX_SPEEDS:
-            _SPEEDS.clear()
-        part = _speed_part(plan, counts, melds)
-        _SPEEDS[key] = part
-    return _with_live(part, left)
-
-
-def _with_live(part: SpeedPart, left: list[int]) -> tuple[int, int] | None:
-    """(shanten, live tiles) of a speed part under ``left`` copies out of sight of each kind (None: ruled out, or
-    a missing kind has too few copies left)."""
-    sh, needed, others = part
-    if sh < 0:
-        return None
-    live = 0
-    for k, n in needed:
-        if left[k] < n:
-            return None
-        live += left[k]
-    for k in others:
-        live += left[k]
-    return sh, live
-
-
-def _speed_part(plan: Plan, counts: list[int], melds: tuple) -> SpeedPart:
-    """What ``plan_speed`` reads of the hand alone (not for toitoi)."""
-    if plan.closed_only and any(m.opened for m in melds):
-        return NO_SPEED
-    if plan.sets:
-        return _fixed_part(plan, counts, melds)
     mask = plan.mask
     for m in melds:
         if not mask[m.kind] or (plan.name == "chanta" and not _holds_yaochu(m)):
-            return NO_SPEED
+            return None
     key = bytes(c if mask[k] else 0 for k, c in enumerate(counts))
     sh, improving = rest_facts(key, 4 - len(melds))
-    return sh, (), tuple(k for k in improving if mask[k])
+    return sh, sum(left[k] for k in improving if mask[k])
 
 
 def _holds_yaochu(meld) -> bool:
@@ -169,15 +118,15 @@ def _holds_yaochu(meld) -> bool:
     return meld.kind in YAOCHU_SET or (meld.type == "chi" and meld.kind % 9 == 6)
 
 
-def _fixed_part(plan: Plan, counts: list[int], melds: tuple) -> SpeedPart:
+def _fixed_speed(plan: Plan, counts: list[int], melds: tuple, left: list[int]) -> tuple[int, int] | None:
     """A fixed-sets plan: its missing tiles plus the rest's standard shanten to the sets still free."""
     rest, needed, built = _without_sets(plan, counts, melds)
     free = 4 - len(melds) - built
-    if free < 0:
-        return NO_SPEED
+    if free < 0 or any(left[k] < n for k, n in needed.items()):
+        return None
     sh, improving = rest_facts(bytes(rest), free)
-    others = tuple(k for k in improving if k not in needed)
-    return sum(needed.values()) + sh, tuple(needed.items()), others
+    live = sum(left[k] for k in needed) + sum(left[k] for k in improving if k not in needed)
+    return sum(needed.values()) + sh, live
 
 
 def _without_sets(plan: Plan, counts: list[int], melds: tuple) -> tuple[list[int], dict[int, int], int]:
@@ -247,13 +196,12 @@ def best_plans(
     within ``limit`` shanten and win with something. ``worths``: the decision's memo of plan worths."""
     seen = ctx.seen
     left = [max(0, 4 - n) for n in seen]
-    held = bytes(counts)
     kept = ready.seat_table(ctx)  # plan worths by what they read, kept between decisions
     shape: list[tuple[str, int]] | None = None
     bonus, pinfu = 0.0, False
     out = []
     for plan in plans:
-        speed = _kept_speed(plan, counts, held, melds, seen, left)
+        speed = plan_speed(plan, counts, melds, seen, left)
         if speed is None or speed[0] > limit:
             continue
         if shape is None:  # the facts a worth reads, worked out once the first plan is in reach
