@@ -16,10 +16,29 @@ from variants.jirai.state import pool
 
 # A higher yaku that counts as its lower one unless jirai.exempt_higher exempts it (jirai.md §2).
 _HIGHER = {"double_riichi": "riichi", "chinitsu": "honitsu"}
+MAX_KEPT = 256  # hints kept (a few per hand: the dealer's and the others' view)
+_KEPT: dict[tuple, tuple[Rules, ValueHints | None]] = {}
 
 
 def value_hints(rules: Rules, obs: Observation) -> ValueHints | None:
-    """Per pool yaku, the chance it is forbidden; the clean win's bonus (None when the count is hidden)."""
+    """Per pool yaku, the chance it is forbidden; the clean win's bonus (None when the count is hidden).
+
+    Kept by what it reads (the rules, the seat's knowledge of the set or its count, the public history): the
+    human player asks at every decision, and the belief over every possible set changes only between hands."""
+    extra = obs.extra
+    key = (id(rules), extra.get("jirai_forbidden"), extra.get("jirai_forbidden_count"), extra.get("jirai_public", ()))
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0] is rules:  # why the rules kept: an id is only unique while its object lives
+        return kept[1]
+    hints = _value_hints(rules, obs)
+    if len(_KEPT) >= MAX_KEPT:
+        _KEPT.clear()
+    _KEPT[key] = (rules, hints)
+    return hints
+
+
+def _value_hints(rules: Rules, obs: Observation) -> ValueHints | None:
+    """``value_hints``, worked out."""
     count = obs.extra.get("jirai_forbidden_count")
     if count is None and "jirai_forbidden" not in obs.extra:
         return None  # nothing to go on: no belief, so no advice

@@ -62,6 +62,7 @@ class Context:
         self.seen = visible_counts(obs)  # copies of each kind in sight
         # ready.ready_points by hand: the look-ahead meets one ready hand by several paths in one decision
         self.ready_memo: dict[tuple, float] = {}
+        self.win_table: dict[tuple, float] | None = None  # ready.seat_table: the scored wins of this seat, kept
         self.river_kinds = {kind_of(t) for t in obs.rivers[obs.seat]}  # a wait among them is furiten
         self.doras = dora_kinds(obs)  # dora kinds, one per indicator
         self.threats: list[Threat] = threats(obs, profile)  # the seats that may be ready

@@ -21,11 +21,15 @@ tsumo: the plan wins by ron only). Used only when the hints put yaku at risk; no
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from mjsim.hand.shanten import improving_kinds
 from mjsim.hand.tiles import YAOCHU_SET
 from variants.riichi.human import hinted, ready
 from variants.riichi.human.value import HandFacts
+
+if TYPE_CHECKING:  # for the annotations only (context.py imports ready, which this module imports)
+    from variants.riichi.human.context import Context
 
 MAX_MISSING = 3  # a plan of fixed sets is followed with at most this many of its tiles still to draw
 ROUTE_SLACK = 2  # a plan this many shanten slower than the hand still competes (a slower one hardly ever wins)
@@ -179,7 +183,7 @@ def plan_worth(
 
 
 def best_plans(
-    ctx,
+    ctx: Context,
     counts: list[int],
     melds: tuple,
     facts: HandFacts,
@@ -192,6 +196,7 @@ def best_plans(
     within ``limit`` shanten and win with something. ``worths``: the decision's memo of plan worths."""
     seen = ctx.seen
     left = [max(0, 4 - n) for n in seen]
+    kept = ready.seat_table(ctx)  # plan worths by what they read, kept between decisions
     shape: list[tuple[str, int]] | None = None
     bonus, pinfu = 0.0, False
     out = []
@@ -208,7 +213,11 @@ def best_plans(
         key = (plan.name, plan.simples, closed, bonus, pinfu, tuple(shape))
         worth = worths.get(key)
         if worth is None:
-            worth = plan_worth(plan, facts, closed, ctx.dealer, ctx.hints, shape, bonus)
+            # the seat's table keys by the seat's scoring facts (the dealer and the hints among them)
+            worth = kept.get(key)
+            if worth is None:
+                worth = plan_worth(plan, facts, closed, ctx.dealer, ctx.hints, shape, bonus)
+                kept[key] = worth
             worths[key] = worth
         if worth > 0.0:
             out.append((plan, speed[0], speed[1], worth))
@@ -216,10 +225,10 @@ def best_plans(
 
 
 def routes(
-    ctx,
+    ctx: Context,
     counts: list[int],
     melds: tuple | None,
-    tiles,
+    tiles: list[int] | None,
     closed: bool,
     followed: list[Plan],
     sh: int,
@@ -248,7 +257,7 @@ def routes(
 
 
 def push_chance(
-    ctx,
+    ctx: Context,
     ways: list[tuple[int, int, float, str]],
     sh: int,
     live: int,
@@ -265,7 +274,7 @@ def push_chance(
 
 
 def best_route(
-    ctx,
+    ctx: Context,
     ways: list[tuple[int, int, float, str]],
     swing: float = 0.0,
     floor: float = 0.0,
@@ -291,7 +300,9 @@ def best_route(
     return total * cap / reach if reach > cap else total
 
 
-def way_chances(ctx, ways: list[tuple[int, int, float, str]], floor: float = 0.0) -> list[tuple[float, float, str]]:
+def way_chances(
+    ctx: Context, ways: list[tuple[int, int, float, str]], floor: float = 0.0
+) -> list[tuple[float, float, str]]:
     """(worth, chance to win, yaku name) of each way worth something, as ``best_route`` counts them: the
     any-shape way (the last) worth at least ``floor``, a ready hand late also the noten payments."""
     late = ctx.obs.wall_left < 16 and ctx.table.noten_payments
