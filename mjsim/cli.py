@@ -32,6 +32,7 @@ class _Group(click.Group):
     # Commands imported when named (or listed by --help): their modules pull in scipy, a second of start-up
     # that `simulate` and the other commands never need.
     lazy_commands = {"explain": "mjsim.cli_explore:explain", "balance": "mjsim.cli_explore:balance"}
+    lazy_commands["stats"] = "mjsim.cli_stats:stats"  # how the players of game logs played
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every command's name, the lazy ones included."""
