@@ -249,7 +249,8 @@ def group_summary(group: Group, by_seat: bool = False, by_player: bool = False) 
         "play": {k: v for k, v in play.items() if k not in ("seats", "agents")},
     }
     if by_seat:
-        out["by_seat"] = [figure_counts(group.records, lambda s, seat=seat: s.seat == seat) for seat in range(group.seats)]
+        seats = range(group.seats)
+        out["by_seat"] = [figure_counts(group.records, lambda s, seat=seat: s.seat == seat) for seat in seats]
     if by_player:
         names = sorted({a for r in group.records for a in r["play"]["agents"]})
         out["by_player"] = {n: figure_counts(group.records, lambda s, n=n: s.agent == n) for n in names}
@@ -318,8 +319,11 @@ def _cell(figure: str, estimate: dict[str, Any]) -> str:
 
 def _aligned(rows: list[tuple[str, ...]]) -> list[str]:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return ["  " + "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
-            for r in rows]  # fmt: skip
+    return ["  " + "  ".join(_fit(c, w, i) for i, (c, w) in enumerate(zip(r, widths, strict=True))) for r in rows]
+
+
+def _fit(cell: str, width: int, column: int) -> str:
+    return cell.ljust(width) if column == 0 else cell.rjust(width)
 
 
 # --- a reference file -----------------------------------------------------------------------------------

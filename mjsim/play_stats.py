@@ -118,7 +118,8 @@ def player_counts(slots: Sequence[PlayerHand], names: dict[str, Any]) -> dict[st
 def table_counts(records: Sequence[Record]) -> dict[str, tuple[float, int]]:
     """The table's figures as (count, out of): hands without a win of all hands, hands of all games."""
     hands = [h for r in records for h in r["hands"]]
-    return {"draw": (sum(1 for h in hands if not h.get("wins")), len(hands)), "hands_per_game": (len(hands), len(records))}
+    drawn = sum(1 for h in hands if not h.get("wins"))
+    return {"draw": (drawn, len(hands)), "hands_per_game": (len(hands), len(records))}
 
 
 def player_hands(records: Sequence[Record]) -> list[PlayerHand]:
