@@ -338,10 +338,11 @@ def reference_toml(group: dict[str, Any], paths: Sequence[str], command: str) ->
     source = f"{group['games']} games of {group['rules']} in {where}, counted by `{command}`"
     singles = {f: e["value"] for f, e in group["figures"].items() if e["value"] is not None}
     dists = {k: v for k, v in play.items() if isinstance(v, dict) and k != "terms" and v}
-    about = f"{group['games']} logged games at {group['seats']} seats, {group['rules']}"
+    name = f"{group['rules'].split(' (')[0]} logs"
+    about = f"{group['games']} logged games at {group['seats']} seats, {group['rules']}, in {where}"
     lines = [
         f"# Play of {group['games']} logged games ({group['hands']} hands), written by: {command}",
-        f"name = {_toml('logs: ' + where)}",
+        f"name = {_toml(name)}",
         f"about = {_toml(about)}",
         f"seats = {group['seats']}",
         f"rules = {_toml(group['rules'])}",
