@@ -11,6 +11,7 @@ suits, more dora) and end sooner, so they declare more and fold later.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from mjsim.engine.actions import DISCARD, Action
 from mjsim.hand.shanten import shanten
@@ -21,6 +22,7 @@ SEATS = 3
 PROFILE = "tenhou-sanma"
 """The shipped profile of the ``human`` player at three seats."""
 _TWO_MAN, _NINE_MAN = 1, 8  # 2m-8m are not in the game: a 1m indicator makes 9m the dora
+_NO_SEQUENCE = frozenset({3, 5})  # 4m and 6m: a 1m or 9m is never the end of a two-sided wait (no 2m-8m)
 
 
 def three_seats(rules) -> bool:
@@ -31,12 +33,14 @@ def three_seats(rules) -> bool:
 def adjust(ctx: Context, wall_tiles: int) -> None:
     """The decision's facts at a three-player table: the Norths to set aside count as dora (each held one will be,
     each set aside one is, once more per indicator that makes North the dora), 9m is the dora of a 1m indicator,
-    and the unseen tiles are those of a ``wall_tiles`` game."""
+    the unseen tiles are those of a ``wall_tiles`` game, and no threat waits two-sided on 1m or 9m."""
     doras = [_NINE_MAN if k == _TWO_MAN else k for k in ctx.doras]
     set_aside = sum(1 for t in ctx.obs.set_aside[ctx.obs.seat] if kind_of(t) == NORTH)
     ctx.red_held += set_aside * (1 + doras.count(NORTH))  # bonus han of the Norths already out, as red fives are
     ctx.doras = [*doras, NORTH]  # a held North is set aside, a dora, at the next turn
     ctx.unseen = max(1, wall_tiles - sum(ctx.seen))
+    # 1m and 9m can only be won as a pair or a triplet's third tile: as safe as a suji terminal against anyone
+    ctx.threats = [replace(t, safe=t.safe | _NO_SEQUENCE) for t in ctx.threats]
 
 
 def sets_aside(ctx: Context, actions: Sequence[Action]) -> bool:
