@@ -99,3 +99,14 @@ def test_a_path_nothing_reads_is_a_one_line_error(tmp_path):
     (tmp_path / "x.md").write_text("no log", encoding="utf-8")
     assert "no game logs here" in _stats(str(tmp_path / "x.md"), code=2)
     assert "no such file" in _stats(str(tmp_path / "missing"), code=2)
+
+
+def test_simulate_compares_with_a_reference_file_from_logs(tmp_path):
+    out = tmp_path / "sanma.toml"
+    _stats(str(COUNTING), "--reference-out", str(out))
+    args = ["simulate", "--preset", "tenhou-sanma", "--games", "1", "--quiet", "--json", "--reference", str(out)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["reference"]["win"] == pytest.approx(3 / 9)
+    bad = CliRunner().invoke(cli, [*args[:-1], str(tmp_path / "missing.toml")])
+    assert bad.exit_code == 2 and "reference file" in bad.output
