@@ -75,12 +75,16 @@ def target_named(text: str) -> Target:
 
 def _by_address(sources) -> str:
     """Each source address once, with its author ("kobalab https://..."): a profile's first line stays short
-    however many figures come from one page."""
+    however many figures come from one page; a source without an address (logs counted by mjsim stats) once."""
     authors: dict[str, str] = {}
     for source in sources:
-        address = next((word for word in source.split() if word.startswith("http")), source)
-        authors.setdefault(address, source.split(",")[0].strip())
-    return "; ".join(f"{author} {address}" for address, author in sorted(authors.items(), key=lambda kv: kv[1]))
+        address = next((word for word in source.split() if word.startswith("http")), None)
+        if address is None:
+            authors.setdefault(source, "")
+        else:
+            authors.setdefault(address, source.split(",")[0].strip())
+    ordered = sorted(authors.items(), key=lambda kv: kv[1])
+    return "; ".join(f"{author} {address}".strip() for address, author in ordered)
 
 
 TARGETS = {

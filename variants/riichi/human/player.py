@@ -46,6 +46,7 @@ class HumanPlayer(Bot):
         self.hinted = _implemented(rules, "mjsim_value_hints")
         self.three = sanma.three_seats(rules)  # three seats: the North set aside, a 108-tile game (human.sanma)
         self.wall_tiles = len(rules.flow.setup.tiles) if self.three else 136
+        self.kinds = len({t // 4 for t in rules.flow.setup.tiles}) if self.three else 34  # tile kinds in play
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """The chosen action among ``actions``."""
@@ -60,7 +61,7 @@ class HumanPlayer(Bot):
         hints = value_hints(self.rules, obs) if self.hinted else NO_HINTS
         ctx = Context(obs, self.profile, self.table, self._fold_weight(obs), hints)
         if self.three:
-            sanma.adjust(ctx, self.wall_tiles)
+            sanma.adjust(ctx, self.wall_tiles, self.kinds)
         if PASS in grouped:
             calls = [a for a in actions if a.kind in (PON, CHI, KAN)]
             return choose_call(ctx, calls, grouped[PASS][0]) if calls else grouped[PASS][0]

@@ -22,6 +22,7 @@ SEATS = 3
 PROFILE = "tenhou-sanma"
 """The shipped profile of the ``human`` player at three seats."""
 _TWO_MAN, _NINE_MAN = 1, 8  # 2m-8m are not in the game: a 1m indicator makes 9m the dora
+FOUR_PLAYER_KINDS = 34
 _NO_SEQUENCE = frozenset({3, 5})  # 4m and 6m: a 1m or 9m is never the end of a two-sided wait (no 2m-8m)
 
 
@@ -30,17 +31,19 @@ def three_seats(rules) -> bool:
     return rules is not None and rules.flow is not None and rules.flow.setup.seats == SEATS
 
 
-def adjust(ctx: Context, wall_tiles: int) -> None:
+def adjust(ctx: Context, wall_tiles: int, kinds: int = 27) -> None:
     """The decision's facts at a three-player table: the Norths to set aside count as dora (each held one will be,
     each set aside one is, once more per indicator that makes North the dora), 9m is the dora of a 1m indicator,
-    the unseen tiles are those of a ``wall_tiles`` game, and no threat waits two-sided on 1m or 9m."""
+    the unseen tiles are those of a ``wall_tiles`` game, and no threat waits two-sided on 1m or 9m; with ``kinds``
+    kinds in play instead of 34 each is the more likely a threat's wait (the published danger rates are of 34)."""
     doras = [_NINE_MAN if k == _TWO_MAN else k for k in ctx.doras]
     set_aside = sum(1 for t in ctx.obs.set_aside[ctx.obs.seat] if kind_of(t) == NORTH)
     ctx.red_held += set_aside * (1 + doras.count(NORTH))  # bonus han of the Norths already out, as red fives are
     ctx.doras = [*doras, NORTH]  # a held North is set aside, a dora, at the next turn
     ctx.unseen = max(1, wall_tiles - sum(ctx.seen))
     # 1m and 9m can only be won as a pair or a triplet's third tile: as safe as a suji terminal against anyone
-    ctx.threats = [replace(t, safe=t.safe | _NO_SEQUENCE) for t in ctx.threats]
+    crowded = FOUR_PLAYER_KINDS / kinds
+    ctx.threats = [replace(t, safe=t.safe | _NO_SEQUENCE, value=t.value * crowded) for t in ctx.threats]
 
 
 def sets_aside(ctx: Context, actions: Sequence[Action]) -> bool:
