@@ -108,7 +108,7 @@ BOUNDS = {
     "future_risk_per_shanten": (0.0, 2.0),
     "deny_share": (0.0, 1.0),
     "value_exponent": (0.0, 1.0),
-    "riichi_value": (3000.0, 9000.0),
+    "riichi_value": (3000.0, 12000.0),
     "ron_factor": (1.0, 4.0),
     "open_value": (1500.0, 6000.0),
     "tenpai_draw_value": (0.0, 3000.0),
