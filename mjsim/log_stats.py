@@ -275,7 +275,7 @@ SHOWN = 10  # failed files and left-out rounds the text lists
 
 def summary_text(summary: dict[str, Any]) -> str:
     """``mjsim stats`` as text: per rule set a table of the figures, their counts and intervals; then failures."""
-    lines = [f"{summary['files']} log files, {summary['games']} games counted, {len(summary['failed'])} failed"]
+    lines = [f"{_files(summary['files'])} of logs, {summary['games']} games counted, {len(summary['failed'])} failed"]
     for group in summary["groups"]:
         lines += ["", f"{group['rules']}, {group['seats']} seats: {group['games']} games, {group['hands']} hands, "
                   f"{group['player_hands']} player-hands", ""]  # fmt: skip
@@ -290,11 +290,15 @@ def summary_text(summary: dict[str, Any]) -> str:
                 lines += ["", *_aligned([(title, *heads), *table])]
     failed, notes = summary["failed"], summary["not_imported"]
     if failed:
-        lines += ["", f"{len(failed)} files could not be read or replayed:"]
+        lines += ["", f"{_files(len(failed))} could not be read or replayed:"]
         lines += [f"  {f['file']}: {f['error']}" for f in failed[:SHOWN]]
     if notes:
         lines += ["", f"{len(notes)} games or rounds left out, e.g.:", *(f"  {n}" for n in notes[:SHOWN])]
     return "\n".join(lines)
+
+
+def _files(n: int) -> str:
+    return f"{n} file" if n == 1 else f"{n} files"
 
 
 def _players(group: dict[str, Any]):

@@ -69,7 +69,7 @@ def test_a_corrupt_file_is_named_and_counted_and_the_rest_are_counted(tmp_path):
     assert summary["files"] == 2 and summary["games"] == 1
     assert [f["file"] for f in summary["failed"]] == [str(tmp_path / "bad.mjlog")]
     text = _stats(str(tmp_path))
-    assert "1 files could not be read or replayed" in text and "bad.mjlog" in text
+    assert "1 file could not be read or replayed" in text and "bad.mjlog" in text
 
 
 def test_a_simulated_games_log_counts_as_simulate_counted_it(tmp_path):
