@@ -7,21 +7,7 @@ from collections.abc import Sequence
 
 from mjsim.agents.base import Bot, advised_actions
 from mjsim.agents.hints import NO_HINTS, value_hints
-from mjsim.engine.actions import (
-    ABORT,
-    ANKAN,
-    CHI,
-    DECLARE_DISCARD,
-    DISCARD,
-    KAKAN,
-    KAN,
-    PASS,
-    PON,
-    RON,
-    SET_ASIDE,
-    TSUMO,
-    Action,
-)
+from mjsim.engine.actions import ABORT, ANKAN, CHI, DECLARE_DISCARD, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.observation import Observation
 from variants.riichi.human import sanma
 from variants.riichi.human.calls import choose_call
@@ -71,8 +57,9 @@ class HumanPlayer(Bot):
         """Nine orphans, kans, riichi or a discard."""
         if ABORT in grouped and not play_on_nine_orphans(ctx):
             return grouped[ABORT][0]
-        if SET_ASIDE in grouped and sanma.sets_aside(ctx, actions):
-            return grouped[SET_ASIDE][0]
+        north = sanma.north_set_aside(ctx, grouped, actions) if self.three else None
+        if north is not None:
+            return north
         for kan in grouped.get(ANKAN, []) + grouped.get(KAKAN, []):
             if take_kan(ctx, kan):
                 return kan

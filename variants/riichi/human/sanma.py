@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from mjsim.engine.actions import DISCARD, Action
+from mjsim.engine.actions import DISCARD, SET_ASIDE, Action
 from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import NORTH, kind_of
 from variants.riichi.human.context import Context, after_discards
@@ -44,6 +44,12 @@ def adjust(ctx: Context, wall_tiles: int, kinds: int = 27) -> None:
     # 1m and 9m can only be won as a pair or a triplet's third tile: as safe as a suji terminal against anyone
     crowded = FOUR_PLAYER_KINDS / kinds
     ctx.threats = [replace(t, safe=t.safe | _NO_SEQUENCE, value=t.value * crowded) for t in ctx.threats]
+
+
+def north_set_aside(ctx: Context, grouped: dict[str, list[Action]], actions: Sequence[Action]) -> Action | None:
+    """The North set aside now, if it is offered and :func:`sets_aside` keeps it out of the hand; else None."""
+    offered = grouped.get(SET_ASIDE)
+    return offered[0] if offered and sets_aside(ctx, actions) else None
 
 
 def sets_aside(ctx: Context, actions: Sequence[Action]) -> bool:
