@@ -32,6 +32,7 @@ class _Group(click.Group):
     # Commands imported when named (or listed by --help): their modules pull in scipy, a second of start-up
     # that `simulate` and the other commands never need.
     lazy_commands = {"explain": "mjsim.cli_explore:explain", "balance": "mjsim.cli_explore:balance"}
+    lazy_commands["stats"] = "mjsim.cli_stats:stats"  # how the players of game logs played
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every command's name, the lazy ones included."""
@@ -345,6 +346,12 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 )
 @click.option("--address", help="Ray cluster address (with --backend ray)")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant module of yours to add")
+@click.option(
+    "--reference",
+    "reference_file",
+    type=click.Path(dir_okay=False),
+    help="compare the play with this reference file (e.g. one `mjsim stats --reference-out` wrote)",
+)
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON")
 @quiet_option
 def simulate(
@@ -361,11 +368,12 @@ def simulate(
     backend,
     address,
     plugins,
+    reference_file,
     as_json,
 ) -> None:
     """Play GAMES games and print a summary (with a digest: the same seed gives the same digest anywhere)."""
     from mjsim.invariants import OBSERVE_SHARE
-    from mjsim.play_terms import play_reference
+    from mjsim.play_terms import load_reference, play_reference
     from mjsim.runner.games import digest, run_games
     from mjsim.runner.progress import Progress
     from mjsim.simulate import summarize
@@ -378,6 +386,7 @@ def simulate(
     if log_format is not None and not log_out:
         raise MjsimError("--log-format needs --log-out DIR")
     check = check or check_all
+    given = load_reference(Path(reference_file)) if reference_file else None  # a bad file: before any game
     if backend is None and workers is None or check or log_out:
         with Progress(games) as progress:
             out = Path(log_out) if log_out else None
@@ -392,7 +401,7 @@ def simulate(
         records = collect(spec, games, backend=backend or "multiprocessing", workers=workers, address=address)
     summary = {**summarize(records), "digest": digest(records), "preset": preset, "seed": seed, "agents": names}
     summary["default_agents"] = agents is None  # seated by the family (mjsim_default_agent), not by --agents
-    reference = play_reference(compiled)
+    reference = given if reference_file else play_reference(compiled)
     if as_json:
         if reference is not None:
             summary["reference"] = {"name": reference.name, "about": reference.about, **reference.figures}

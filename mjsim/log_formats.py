@@ -53,12 +53,14 @@ class LogReader:
 
     ``claims(path)``: whether a file or folder holds such logs; ``replay(paths, as_json)``: replay them under the
     format's own rules, print the report and return the exit status; ``to_game_logs(paths)``: the games as mjsim
-    game logs (``docs/game_log.md``), with a note for each game or round that could not be imported.
+    game logs (``docs/game_log.md``), with a note for each game or round that could not be imported;
+    ``files(folder)``: the log files a folder holds, one by one (``mjsim stats`` names each file that fails).
     """
 
     claims: Callable[[Path], bool]
     replay: Callable[[Sequence[Path], bool], int]
     to_game_logs: Callable[[Sequence[Path]], tuple[list[dict[str, Any]], list[str]]]
+    files: Callable[[Path], list[Path]] | None = None
 
 
 def log_readers() -> dict[str, LogReader]:

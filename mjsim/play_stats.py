@@ -37,12 +37,9 @@ def play_statistics(records: Iterable[Record]) -> dict[str, Any] | None:
     if not records:
         return None
     names = _names(records[0]["play"])
-    slots = [slot for r in records for slot in _player_hands(r)]
+    slots = player_hands(records)
     hands = [h for r in records for h in r["hands"]]
-    table = {
-        "draw": _share(sum(1 for h in hands if not h.get("wins")), len(hands)),
-        "hands_per_game": len(hands) / len(records),
-    }
+    table = {k: _share(count, total) for k, (count, total) in table_counts(records).items()}
     figures = {**_player_figures(slots, names), **table}
     seats = max(len(r["play"]["agents"]) for r in records)
     return {
@@ -85,33 +82,59 @@ def _agents(slots: Sequence[PlayerHand]) -> list[str]:
 
 def _player_figures(slots: Sequence[PlayerHand], names: dict[str, Any]) -> dict[str, Any]:
     """The figures of some player-hands: rates, the value, kind and turn of their wins, their groups and patterns."""
-    n = len(slots)
-    wins = [
-        (w, pw)
-        for s in slots
-        for w, pw in zip(s.hand.get("wins", ()), s.play["wins"], strict=True)
-        if w["seat"] == s.seat
-    ]
-    at_draw = [s for s in slots if isinstance(s.hand.get("tenpai"), list) and not s.hand.get("wins")]
-    figures: dict[str, Any] = {
-        "player_hands": n,
-        "wins": len(wins),
-        "win": _share(len(wins), n),
-        "deal_in": _share(sum(s.play["deal_ins"][s.seat] for s in slots), n),
-        "call": _share(sum(1 for s in slots if s.play["calls"][s.seat]), n),
-        "mean_win": _mean([w["value"] for w, _ in wins]),
-        "tsumo": _share(sum(1 for w, _ in wins if w["from"] is None), len(wins)),
-        "win_turn": _mean([pw["turn"] for _, pw in wins]),
-        "tenpai_at_draw": _share(sum(1 for s in at_draw if s.seat in s.hand["tenpai"]), len(at_draw)),
-    }
-    if names["declaration"]:
-        figures[names["declaration"]] = _share(sum(s.play["declared"][s.seat] for s in slots), n)
+    counts = player_counts(slots, names)
+    figures: dict[str, Any] = {"player_hands": len(slots), "wins": counts["win"][0]}
+    figures.update({k: _share(count, total) for k, (count, total) in counts.items()})
+    wins = _wins(slots)
     for group in names["groups"]:
         figures[group] = _shares([pw["groups"].get(group) for _, pw in wins])
     if names["patterns"]:
         held = Counter(p for _, pw in wins for p in pw.get("patterns", ()))
         figures[names["patterns"]] = {p: k / len(wins) for p, k in held.most_common()}
     return figures
+
+
+def player_counts(slots: Sequence[PlayerHand], names: dict[str, Any]) -> dict[str, tuple[float, int]]:
+    """Each single figure of some player-hands as (what is counted or summed, what it is out of): a rate is
+    (player-hands with it, player-hands), ``mean_win`` (summed value, wins), ``tenpai_at_draw`` (ready seats,
+    seats at exhaustive draws)."""
+    n = len(slots)
+    wins = _wins(slots)
+    at_draw = [s for s in slots if isinstance(s.hand.get("tenpai"), list) and not s.hand.get("wins")]
+    counts: dict[str, tuple[float, int]] = {
+        "win": (len(wins), n),
+        "deal_in": (sum(s.play["deal_ins"][s.seat] for s in slots), n),
+        "call": (sum(1 for s in slots if s.play["calls"][s.seat]), n),
+        "mean_win": (sum(w["value"] for w, _ in wins), len(wins)),
+        "tsumo": (sum(1 for w, _ in wins if w["from"] is None), len(wins)),
+        "win_turn": (sum(pw["turn"] for _, pw in wins), len(wins)),
+        "tenpai_at_draw": (sum(1 for s in at_draw if s.seat in s.hand["tenpai"]), len(at_draw)),
+    }
+    if names["declaration"]:
+        counts[names["declaration"]] = (sum(s.play["declared"][s.seat] for s in slots), n)
+    return counts
+
+
+def table_counts(records: Sequence[Record]) -> dict[str, tuple[float, int]]:
+    """The table's figures as (count, out of): hands without a win of all hands, hands of all games."""
+    hands = [h for r in records for h in r["hands"]]
+    drawn = sum(1 for h in hands if not h.get("wins"))
+    return {"draw": (drawn, len(hands)), "hands_per_game": (len(hands), len(records))}
+
+
+def player_hands(records: Sequence[Record]) -> list[PlayerHand]:
+    """Every player-hand of the records that keep facts of play."""
+    return [slot for r in records if r.get("play") for slot in _player_hands(r)]
+
+
+def _wins(slots: Sequence[PlayerHand]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(the hand record's win, its play facts) of every win by the seat of a player-hand."""
+    return [
+        (w, pw)
+        for s in slots
+        for w, pw in zip(s.hand.get("wins", ()), s.play["wins"], strict=True)
+        if w["seat"] == s.seat
+    ]
 
 
 def _ordered(figures: dict[str, Any]) -> dict[str, Any]:
@@ -122,10 +145,6 @@ def _ordered(figures: dict[str, Any]) -> dict[str, Any]:
 
 def _share(count: float, total: int) -> float | None:
     return count / total if total else None
-
-
-def _mean(values: list[float]) -> float | None:
-    return sum(values) / len(values) if values else None
 
 
 def _shares(groups: list[str | None]) -> dict[str, float]:

@@ -81,7 +81,7 @@ def play_game(
     facts = agent_facts(agents)
     if facts:  # kept apart from the facts of play, so a summary can show what the bots counted (mjai: replaced answers)
         play["agent_facts"] = facts
-    return GameRecord(index, seed, game.final, _hand_summaries(game.history), violations, play)
+    return GameRecord(index, seed, game.final, hand_summaries(game.history), violations, play)
 
 
 def _write_log(game, path: Path, names: Sequence[str], log_format: str) -> None:
@@ -93,7 +93,8 @@ def _write_log(game, path: Path, names: Sequence[str], log_format: str) -> None:
     path.with_suffix(log_suffix(writer)).write_text(writer(game, tuple(names)), encoding="utf-8")
 
 
-def _hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The hand records a game's record keeps (its history's results, deltas and the variants' facts)."""
     keep = ("hand", "dealer", "honba", "round", "wins", "draw", "tenpai", "nagashi", "scores", "deltas", "end_chosen")
     # Variant facts ("jirai.count", ...) are kept too: experiments measure them.
     return [{k: v for k, v in h.items() if k in keep or "." in k} for h in history]

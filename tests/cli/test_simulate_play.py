@@ -65,10 +65,16 @@ def test_families_without_han_name_their_own_groups(preset, named, absent):
     assert not any(k in play for k in absent) and "reference" not in summary
 
 
-@pytest.mark.parametrize("preset", ["boo-classic", "tenhou-sanma"], ids=["boo-other-points", "sanma-three-seats"])
-def test_riichi_games_phoenix_does_not_describe_keep_han_without_the_reference(preset):
-    summary = json.loads(_simulate("--preset", preset, "--json"))
+def test_riichi_games_phoenix_does_not_describe_keep_han_without_the_reference():
+    summary = json.loads(_simulate("--preset", "boo-classic", "--json"))
     assert "han" in summary["play"] and "riichi" in summary["play"] and "reference" not in summary
+
+
+def test_three_player_games_compare_with_the_three_player_logs():
+    summary = json.loads(_simulate("--preset", "tenhou-sanma", "--json"))
+    reference = summary["reference"]
+    assert reference["name"] == "tenhou-sanma logs" and reference["win"] == pytest.approx(0.2856, abs=1e-4)
+    assert "han" in summary["play"] and "riichi" in summary["play"]
 
 
 def test_one_agent_name_fills_every_seat():
@@ -77,7 +83,7 @@ def test_one_agent_name_fills_every_seat():
 
 
 def test_text_without_a_reference_shows_no_empty_reference_columns():
-    text = _simulate("--preset", "tenhou-sanma")
+    text = _simulate("--preset", "boo-classic")
     header = next(line.split() for line in text.splitlines() if line.split()[:1] == ["figure"])
     assert header == ["figure", "this", "run"]
     assert "Tenhou Phoenix" not in text

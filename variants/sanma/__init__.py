@@ -93,3 +93,21 @@ def mjsim_record_hand(game, outcome):
     from variants.sanma.facts import hand_facts
 
     return hand_facts(game, outcome)
+
+
+@hookimpl
+def mjsim_play_terms(rules):
+    """The riichi family's names of its facts of play, compared with real three-player games: 162 Tenhou Phoenix
+    sanma games counted by ``mjsim stats`` (``reference/tenhou_sanma.toml``, its command inside)."""
+    from dataclasses import replace
+
+    from variants.riichi.statistics import TERMS
+
+    return replace(TERMS, reference=tenhou_sanma)
+
+
+def tenhou_sanma():
+    """Real Tenhou Phoenix three-player play, as ``mjsim stats`` counted it from the shared logs."""
+    from mjsim.play_terms import load_reference
+
+    return load_reference(resources.files("variants.sanma") / "reference" / "tenhou_sanma.toml")

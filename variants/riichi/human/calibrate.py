@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
 
 from mjsim.errors import MjsimError
 from mjsim.play_stats import total_variation
+from mjsim.play_terms import Reference, load_reference
 from variants.riichi.human.measure import HAN_BINS, RATES, measure
 from variants.riichi.human.profile import Profile, profile_with
 from variants.riichi.statistics import phoenix
@@ -38,22 +40,51 @@ _TOLERANCE = {"win": 0.015, "deal_in": 0.015, "riichi": 0.02, "call": 0.04, "dra
 
 def phoenix_target() -> Target:
     """Tenhou Phoenix as the family's one reference file gives it (variants/riichi/reference/phoenix.toml)."""
-    reference = phoenix()
-    han = {b: float(reference.figures["han"][b]) for b in HAN_BINS}
+    return reference_target("phoenix", phoenix())
+
+
+MEAN_WIN_TOLERANCE = 0.08
+"""A target's mean win is missed in units of this share of it (phoenix: 450 of 5,647)."""
+
+
+def reference_target(name: str, reference: Reference) -> Target:
+    """The figures of a reference (the family's file or one ``mjsim stats --reference-out`` wrote) as a target:
+    the rates it gives among ``RATES`` and its han distribution when it has one."""
+    figures = reference.figures
+    values = {k: float(figures[k]) for k in RATES if k in figures}
+    if not values:
+        raise MjsimError(f"reference {reference.name}: none of the figures a calibration fits ({', '.join(RATES)})")
+    tolerance = {**_TOLERANCE}
+    if name != "phoenix" and "mean_win" in values:
+        tolerance["mean_win"] = MEAN_WIN_TOLERANCE * values["mean_win"]
+    han = {b: float(figures.get("han", {}).get(b, 0.0)) for b in HAN_BINS}
     total = sum(han.values())
-    values = {k: float(reference.figures[k]) for k in RATES}
-    sources = _by_address(str(reference.sources[k]) for k in (*RATES, "han"))
-    return Target("phoenix", values, _TOLERANCE, {b: v / total for b, v in han.items()}, source=sources)
+    shares = {b: v / total for b, v in han.items()} if total else {}
+    sources = _by_address(str(reference.sources[k]) for k in (*values, *(["han"] if shares else [])))
+    return Target(name, values, tolerance, shares, 0.10 if shares else 0.0, source=sources)
+
+
+def target_named(text: str) -> Target:
+    """``--target``: a reference a calibration knows by name, or a reference file (``.toml``)."""
+    if text in TARGETS:
+        return TARGETS[text]
+    if not text.endswith(".toml"):
+        raise MjsimError(f"--target {text!r}: neither a known target ({', '.join(sorted(TARGETS))}) nor a .toml file")
+    return reference_target(Path(text).stem, load_reference(Path(text)))
 
 
 def _by_address(sources) -> str:
     """Each source address once, with its author ("kobalab https://..."): a profile's first line stays short
-    however many figures come from one page."""
+    however many figures come from one page; a source without an address (logs counted by mjsim stats) once."""
     authors: dict[str, str] = {}
     for source in sources:
-        address = next((word for word in source.split() if word.startswith("http")), source)
-        authors.setdefault(address, source.split(",")[0].strip())
-    return "; ".join(f"{author} {address}" for address, author in sorted(authors.items(), key=lambda kv: kv[1]))
+        address = next((word for word in source.split() if word.startswith("http")), None)
+        if address is None:
+            authors.setdefault(source, "")
+        else:
+            authors.setdefault(address, source.split(",")[0].strip())
+    ordered = sorted(authors.items(), key=lambda kv: kv[1])
+    return "; ".join(f"{author} {address}".strip() for address, author in ordered)
 
 
 TARGETS = {
@@ -77,14 +108,15 @@ BOUNDS = {
     "future_risk_per_shanten": (0.0, 2.0),
     "deny_share": (0.0, 1.0),
     "value_exponent": (0.0, 1.0),
-    "riichi_value": (3000.0, 9000.0),
+    "riichi_value": (3000.0, 12000.0),
     "ron_factor": (1.0, 4.0),
     "open_value": (1500.0, 6000.0),
     "tenpai_draw_value": (0.0, 3000.0),
     "fold_weight_top_all_last": (1.0, 4.0),
     "fold_weight_last_all_last": (0.1, 1.0),
     "near_declare_factor": (0.8, 2.0),
-    "dama_min_points": (2000, 12000),
+    "dama_min_points": (2000, 16000),
+    "call_min_points": (1000, 8000),
     "closed_keep_ratio": (0.2, 1.2),
     "dama_late_wall": (0, 30),
     "dora_loss_factor": (1.0, 2.0),

@@ -9,7 +9,7 @@ import click
 
 from mjsim.cli_options import complete_presets
 from mjsim.errors import MjsimError
-from variants.riichi.human.calibrate import BOUNDS, TARGETS, evaluator, fit, fitted_values, rounded_statistics
+from variants.riichi.human.calibrate import BOUNDS, evaluator, fit, fitted_values, rounded_statistics, target_named
 from variants.riichi.human.profile import Profile
 from variants.riichi.human.profile_file import profile_toml, read_profile_file, shipped_profile
 
@@ -27,10 +27,9 @@ DEFAULT_PARAMS = "fold_weight,others_win_per_turn,closed_keep_ratio,value_expone
 )
 @click.option(
     "--target",
-    type=click.Choice(sorted(TARGETS)),
     default="phoenix",
     show_default=True,
-    help="the reference of real play to fit",
+    help="phoenix, dan3, or a reference file (TOML, e.g. one `mjsim stats --reference-out` wrote)",
 )
 @click.option("--params", default=DEFAULT_PARAMS, show_default=True, help="comma-separated parameters to fit")
 @click.option("--base", default="defaults", show_default=True, help="start: defaults, a profile name or file")
@@ -45,12 +44,12 @@ def calibrate(preset, target, params, base, games, iterations, seed, out) -> Non
     names = [n.strip() for n in params.split(",") if n.strip()]
     if not names:
         raise MjsimError("--params names no parameter")
-    unknown = [n for n in names if n not in BOUNDS]
+    aim = target_named(target)
+    unknown = [n for n in names if n not in {**BOUNDS, **aim.bounds}]
     if unknown:
         raise MjsimError(f"cannot fit {unknown[0]!r}; fittable parameters: {', '.join(sorted(BOUNDS))}")
     start = _start_profile(base)
     rules = RuleSet.resolve(preset, {}, ()).compile()
-    aim = TARGETS[target]
     evaluate = evaluator(rules, games, seed, rules.flow.setup.seats)
     result = fit(start, names, evaluate, aim, iterations, report=_progress)
     command = _command(preset, target, params, base, games, iterations, seed)

@@ -135,7 +135,7 @@ class Context:
         with ``others_win_per_turn``; a one-shanten hand first waits ``unseen / tiles_left`` turns to be ready
         (``by_draw``: summed over the draw that readies it, ``hazards.one_away_chance``).
         """
-        wall = self.obs.wall_left / 4.0
+        wall = self.obs.wall_left / len(self.obs.scores)  # own draws left: a three-player wall goes by faster
         return hazards.win_chance(shanten_after, tiles_left, wall, self.unseen, self.profile, by_draw)
 
 

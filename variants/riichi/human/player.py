@@ -9,6 +9,7 @@ from mjsim.agents.base import Bot, advised_actions
 from mjsim.agents.hints import NO_HINTS, value_hints
 from mjsim.engine.actions import ABORT, ANKAN, CHI, DECLARE_DISCARD, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.observation import Observation
+from variants.riichi.human import sanma
 from variants.riichi.human.calls import choose_call
 from variants.riichi.human.context import Context, TableRules, by_kind
 from variants.riichi.human.declare import choose_riichi, play_on_nine_orphans, take_kan
@@ -29,6 +30,9 @@ class HumanPlayer(Bot):
         # A hook no variant of the rule set implements answers nothing: it is not asked at every decision.
         self.advised = _implemented(rules, "mjsim_unwise_actions")
         self.hinted = _implemented(rules, "mjsim_value_hints")
+        self.three = sanma.three_seats(rules)  # three seats: the North set aside, a 108-tile game (human.sanma)
+        self.wall_tiles = len(rules.flow.setup.tiles) if self.three else 136
+        self.kinds = len({t // 4 for t in rules.flow.setup.tiles}) if self.three else 34  # tile kinds in play
 
     def act(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """The chosen action among ``actions``."""
@@ -42,6 +46,8 @@ class HumanPlayer(Bot):
                 return grouped[kind][0]
         hints = value_hints(self.rules, obs) if self.hinted else NO_HINTS
         ctx = Context(obs, self.profile, self.table, self._fold_weight(obs), hints)
+        if self.three:
+            sanma.adjust(ctx, self.wall_tiles, self.kinds)
         if PASS in grouped:
             calls = [a for a in actions if a.kind in (PON, CHI, KAN)]
             return choose_call(ctx, calls, grouped[PASS][0]) if calls else grouped[PASS][0]
@@ -65,6 +71,9 @@ class HumanPlayer(Bot):
         """Nine orphans, kans, riichi or a discard."""
         if ABORT in grouped and not play_on_nine_orphans(ctx):
             return grouped[ABORT][0]
+        north = sanma.north_set_aside(ctx, grouped, actions) if self.three else None
+        if north is not None:
+            return north
         for kan in grouped.get(ANKAN, []) + grouped.get(KAKAN, []):
             if take_kan(ctx, kan):
                 return kan
@@ -99,8 +108,8 @@ def _implemented(rules, hook: str) -> bool:
 
 
 def make_human(rng: random.Random, rules=None) -> HumanPlayer:
-    """The human-like player, fitted to Tenhou Phoenix play (the shipped ``phoenix.toml``): push/fold, calls, dama."""
-    return HumanPlayer(rng, rules, shipped_profile(DEFAULT))
+    """The ``human`` bot with the default profile (the shipped ``phoenix.toml``; at three seats ``tenhou-sanma``)."""
+    return HumanPlayer(rng, rules, shipped_profile(sanma.PROFILE if sanma.three_seats(rules) else DEFAULT))
 
 
 def make_named(name: str, rng: random.Random, rules=None) -> HumanPlayer:

@@ -105,5 +105,10 @@ def game_log_of(game: GameLog) -> tuple[dict[str, Any] | None, list[str]]:
     return log_document(rules, None, list(game.names), hands, False, None, source=str(game.source)), notes
 
 
-READER = LogReader(claims=claims, replay=replay, to_game_logs=to_game_logs)
+def files(folder: Path) -> list[Path]:
+    """The Tenhou (and mjai) log files of a folder and its subfolders, in name order."""
+    return [f for f in sorted(folder.rglob("*")) if f.is_file() and _is_log(f)]
+
+
+READER = LogReader(claims=claims, replay=replay, to_game_logs=to_game_logs, files=files)
 """The riichi family's reader of Tenhou logs (``mjsim_register_log_readers``)."""
