@@ -22,7 +22,7 @@ from mjsim.errors import MjsimError
     type=click.Path(dir_okay=False),
     help="write the figures as a reference file (simulate and reports compare with it; calibrate --target fits it)",
 )
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="print the figures as JSON")
 @quiet_option
 def stats(paths, by_seat, by_player, reference_out, as_json) -> None:
     """Count how the players of game logs played (any format `mjsim replay` reads), as `simulate --json` counts a

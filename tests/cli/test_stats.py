@@ -74,7 +74,20 @@ def test_a_corrupt_file_is_named_and_counted_and_the_rest_are_counted(tmp_path):
 
 def test_a_simulated_games_log_counts_as_simulate_counted_it(tmp_path):
     run = CliRunner().invoke(
-        cli, ["simulate", "--games", "2", "--seed", "3", "--json", "--quiet", "--log-out", str(tmp_path)]
+        cli,
+        [
+            "simulate",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--agents",
+            "efficiency",
+            "--json",
+            "--quiet",
+            "--log-out",
+            str(tmp_path),
+        ],
     )
     assert run.exit_code == 0, run.output
     simulated = json.loads(run.stdout)["play"]
