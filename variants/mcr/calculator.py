@@ -1,0 +1,58 @@
+"""Score an MCR win: every reading's counted fans (exclusion.py), the best reading, and the total."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from mjsim.errors import MjsimError
+from variants.mcr.exclusion import counted
+from variants.mcr.hand import Win
+from variants.mcr.readings import readings
+
+
+@dataclass(frozen=True)
+class FanResult:
+    """The fans of a win as (Chinese name, English name, points each, times), highest first, and the total."""
+
+    fans: tuple[tuple[str, str, int, int], ...]
+    shape: str
+
+    @property
+    def total(self) -> int:
+        """All fans, flowers included."""
+        return sum(p * n for _, _, p, n in self.fans)
+
+    @property
+    def without_flowers(self) -> int:
+        """The fans the minimum is measured against (flowers do not count toward it, docs/mcr.md §4)."""
+        return sum(p * n for name, _, p, n in self.fans if name != "花牌")
+
+    def names(self) -> Counter:
+        """How many times each fan counts."""
+        return Counter({name: n for name, _, _, n in self.fans})
+
+
+def score(win: Win) -> FanResult:
+    """The fans of ``win`` in its best reading; a hand that is not complete is an error."""
+    best: tuple | None = None
+    for reading in readings(win):
+        occurrences = counted(reading)
+        tally: Counter = Counter()
+        fans = {}
+        for f, _ in occurrences:
+            tally[f.name] += 1
+            fans[f.name] = f
+        result = FanResult(tuple((n, fans[n].english, fans[n].points, c) for n, c in tally.items()), reading.shape)
+        key = (result.total, _preferred(result, reading.shape))
+        if best is None or key > best[0]:
+            best = (key, result)
+    if best is None:
+        raise MjsimError("hand: the tiles are not a winning hand")
+    return best[1]
+
+
+def _preferred(result: FanResult, shape: str) -> int:
+    """Between readings of equal worth: four sets over seven pairs, then one with 一色三同顺 or 三同刻."""
+    names = result.names()
+    return (shape != "seven_pairs") + ("一色三同顺" in names or "三同刻" in names)
