@@ -34,25 +34,33 @@ class FanResult:
 
 
 def score(win: Win) -> FanResult:
-    """The fans of ``win`` in its best reading; a hand that is not complete is an error."""
-    best: tuple | None = None
+    """The fans of ``win`` in its best reading; a hand that is not complete is an error.
+
+    Readings of equal worth: the first in reading order (special shapes, then four sets in tile order) stays,
+    unless a later one holds 一色三同顺 or 三同刻, or the first was 七对 (docs/mcr.md §3, "equal readings").
+    """
+    best: FanResult | None = None
     for reading in readings(win):
-        occurrences = counted(reading)
-        tally: Counter = Counter()
-        fans = {}
-        for f, _ in occurrences:
-            tally[f.name] += 1
-            fans[f.name] = f
-        result = FanResult(tuple((n, fans[n].english, fans[n].points, c) for n, c in tally.items()), reading.shape)
-        key = (result.total, _preferred(result, reading.shape))
-        if best is None or key > best[0]:
-            best = (key, result)
+        result = _result(reading)
+        if best is None or result.without_flowers > best.without_flowers:
+            best = result
+        elif result.without_flowers == best.without_flowers and _preferred(result, best):
+            best = result
     if best is None:
         raise MjsimError("hand: the tiles are not a winning hand")
-    return best[1]
+    return best
 
 
-def _preferred(result: FanResult, shape: str) -> int:
-    """Between readings of equal worth: four sets over seven pairs, then one with 一色三同顺 or 三同刻."""
-    names = result.names()
-    return (shape != "seven_pairs") + ("一色三同顺" in names or "三同刻" in names)
+def _result(reading) -> FanResult:
+    tally: Counter = Counter()
+    fans = {}
+    for f, _ in counted(reading):
+        tally[f.name] += 1
+        fans[f.name] = f
+    return FanResult(tuple((n, fans[n].english, fans[n].points, c) for n, c in tally.items()), reading.shape)
+
+
+def _preferred(later: FanResult, earlier: FanResult) -> bool:
+    """Whether a later reading of equal worth replaces the earlier one."""
+    names = later.names()
+    return earlier.shape == "seven_pairs" or "一色三同顺" in names or "三同刻" in names

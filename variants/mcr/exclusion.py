@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from variants.mcr import fans as _registered  # noqa: F401  (registers the 81 fans before ORDER is taken)
 from variants.mcr.fan import FANS, HAND, Fan, Scope
 from variants.mcr.hand import Reading
 

@@ -54,11 +54,14 @@ def _knitted(win: Win) -> list[Reading]:
 
 
 def _knitted_wait(win: Win, knit: tuple[int, ...], rest: list[int], groups: tuple[Group, ...]) -> str | None:
-    """The wait fan of a knitted-straight reading: none when the winning tile belongs to the straight."""
-    if win.win_tile in knit:
-        return None
+    """The wait fan of a knitted-straight reading (docs/mcr.md §3, "waits beside a knitted straight").
+
+    Closed: the set and pair outside the straight waited on one kind only, read as for four sets. With a declared
+    set: a single wait on the pair, unless the winning tile also sits in the straight and the hand holds only two.
+    """
     if win.melds:
-        return SINGLE
+        in_knit = win.win_tile in knit
+        return SINGLE if not in_knit or win.concealed_counts[win.win_tile] == 3 else None
     before = list(rest)
     before[win.win_tile] -= 1
     if waits(before, 3) != [win.win_tile]:
@@ -70,7 +73,7 @@ def _regular(win: Win) -> list[Reading]:
     """Four sets and a pair."""
     need = 4 - len(win.melds)
     declared = tuple(_declared(m) for m in win.melds)
-    found = decompositions(win.concealed_counts, need)
+    found = sorted(decompositions(win.concealed_counts, need), key=_tile_order)
     if not found:
         return []
     before = list(win.concealed_counts)
@@ -82,6 +85,11 @@ def _regular(win: Win) -> list[Reading]:
         wait = _wait_of(win, concealed) if unique else None
         out.append(Reading(win, "regular", declared + concealed[:-1] + concealed[-1:], wait))
     return out
+
+
+def _tile_order(d: tuple[tuple[str, int], ...]) -> tuple:
+    """Readings in tile order (a pung before the chow starting on the same tile), the order ties are settled in."""
+    return tuple((t, kind != PUNG) for kind, t in d[:-1])
 
 
 def _declared(m) -> Group:
