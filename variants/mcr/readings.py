@@ -89,7 +89,7 @@ def _regular(win: Win) -> list[Reading]:
 
 def _tile_order(d: tuple[tuple[str, int], ...]) -> tuple:
     """Readings in tile order (a pung before the chow starting on the same tile), the order ties are settled in."""
-    return tuple((t, kind != PUNG) for kind, t in d[:-1])
+    return tuple(sorted((t, kind != PUNG) for kind, t in d[:-1]))
 
 
 def _declared(m) -> Group:
