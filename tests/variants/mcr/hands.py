@@ -352,16 +352,18 @@ def hands(n: int, seed: int = 38) -> list[Win]:
 if __name__ == "__main__":  # pragma: no cover - a measuring aid
     import sys
 
+    from tests.variants.mcr.test_differential import _rulebook_case
     from variants.mcr.calculator import score
+    from variants.mcr.fan import FANS
 
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     hits: Counter = Counter()
-    bad = 0
+    bad = documented = 0
     for w in hands(n):
-        mine = score(w).names()
+        mine, ref = score(w).names(), reference(w)
         hits.update(mine.keys())
-        if mine != reference(w):
-            bad += 1
-    print(f"{n} hands, {bad} disagreements")
-    for name, c in sorted(hits.items(), key=lambda x: x[1]):
-        print(f"{c:6d} {name}")
+        if mine != ref:
+            documented += _rulebook_case(mine, ref)
+            bad += not _rulebook_case(mine, ref)
+    print(f"{n} hands: {bad} disagreements, {documented} documented rulebook cases (明暗杠)")
+    print("fewest hits: " + ", ".join(f"{f.name} {hits[f.name]}" for f in sorted(FANS, key=lambda f: hits[f.name])[:8]))
