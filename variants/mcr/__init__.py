@@ -1,7 +1,7 @@
 """国标麻将: the 2006 Mahjong Competition Rules (MCR) — 81 fans, their exclusions, special shapes (docs/mcr.md).
 
-Today the family scores (``mjsim score --preset mcr``); the game flow (flowers, seat rotation, 16 hands) is not
-wired yet.
+The game: 144 tiles with flowers, the dealer East, the deal passing every hand, 16 hands (variants/mcr/flow.py,
+settlement.py).
 """
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
+from variants.mcr import flow, settlement
 from variants.mcr.options import declare
-from variants.mcr.scoring import LAST_OF_KIND, score_win
+from variants.mcr.scoring import LAST_OF_KIND, recorded_fan, score_win
 
 HAN_UNIT = "fan"  # what `mjsim score` calls the unit
 
@@ -31,6 +32,62 @@ def mjsim_register_yaku(rules):
 def mjsim_score_win(ctx, rules):
     """The fans and every seat's payment (raises NoWin when the tiles do not win or stay below the minimum)."""
     return score_win(ctx, rules)
+
+
+@hookimpl
+def mjsim_table_setup(rules):
+    """144 tiles (136 without flowers), 13-tile hands, no dead wall, flowers set aside and replaced."""
+    return flow.table_setup(rules)
+
+
+@hookimpl
+def mjsim_win_context(game, seat, tile, how):
+    """A complete hand reaching the minimum of fans (flowers not counted), else no win."""
+    return flow.win_context_if_allowed(game, seat, tile, how)
+
+
+@hookimpl
+def mjsim_settle_win(game, wins):
+    """8 from every loser, the fans from the discarder or, self-drawn, from all."""
+    return settlement.settle_win(game, wins)
+
+
+@hookimpl
+def mjsim_settle_draw(game, reason):
+    """A drawn hand pays nothing."""
+    return settlement.settle_draw(game, reason)
+
+
+@hookimpl
+def mjsim_next_hand(game, outcome):
+    """The deal passes every hand; the game is over after ``mcr.hands`` hands."""
+    return settlement.next_hand(game, outcome)
+
+
+@hookimpl
+def mjsim_final_settlement(game):
+    """Points and ranks."""
+    return settlement.final_settlement(game)
+
+
+@hookimpl
+def mjsim_record_hand(game, outcome):
+    """Win, tsumo, deal-in and fans of the hand ("mcr.<fact>")."""
+    return settlement.record_hand(game, outcome)
+
+
+@hookimpl
+def mjsim_observe(game, seat):
+    """The seat winds and everyone's flowers."""
+    return {"mcr.seat_winds": flow.seat_winds(game), "mcr.flowers": tuple(len(s.flowers) for s in game.hand.seats)}
+
+
+@hookimpl
+def mjsim_play_terms(rules):
+    """Wins grouped by their fans."""
+    from mjsim.play_terms import PlayTerms
+
+    return PlayTerms(groups={"fan": lambda win: str(recorded_fan(win))})
 
 
 @hookimpl

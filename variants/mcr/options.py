@@ -9,6 +9,7 @@ from mjsim.numbers import Numbers
 MINIMUM = "mcr.minimum"
 FLOWERS = "mcr.flowers"
 BASE = "mcr.base"
+HANDS = "mcr.hands"
 
 # (name, default, description, choices, numbers)
 OPTIONS: tuple[tuple[str, Any, str, tuple | None, Numbers | None], ...] = (
@@ -20,6 +21,13 @@ OPTIONS: tuple[tuple[str, Any, str, tuple | None, Numbers | None], ...] = (
         Numbers(0, 88),
     ),
     ("flowers", True, "the 8 flowers are in play, one fan each (docs/mcr.md §4)", None, None),
+    (
+        "hands",
+        16,
+        "hands in a game: four rounds of four, the deal passing every hand (docs/mcr.md §7; Botzone: 1)",
+        None,
+        Numbers(1, 16),
+    ),
     ("base", 8, "底分: what every loser pays the winner besides the fans (docs/mcr.md §4)", None, Numbers(0, 100)),
 )
 

@@ -59,6 +59,11 @@ def core_record(fan: int) -> dict[str, Any]:
     return {"han": fan, "fu": 0, "yakuman": 0}
 
 
+def recorded_fan(win: dict[str, Any]) -> int:
+    """The fans of a win as today's core hand record holds them (under "han", until issue 37)."""
+    return win["han"]
+
+
 def win_of(ctx: WinContext, flowers: int) -> Win:
     """The MCR view of a core win context."""
     kinds = [kind_of(t) for t in ctx.concealed]
