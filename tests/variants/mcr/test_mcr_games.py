@@ -1,0 +1,69 @@
+"""国标麻将 games: invariants, 16 hands with the deal passing every hand, wins at the minimum, payments, seeds."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from mjsim.rules import RuleSet
+from mjsim.runner.games import digest, run_games
+
+
+@cache
+def rules(preset: str = "mcr", **overrides):
+    """A preset with ``mcr.`` option overrides."""
+    return RuleSet.from_preset(preset, {f"mcr.{k}": v for k, v in overrides.items()}).compile()
+
+
+@cache
+def full_game():
+    """One checked game of the mcr preset (16 hands) by efficiency bots."""
+    return run_games(rules(), 1, 38, ("efficiency",) * 4, check=True)[0]
+
+
+def test_a_game_is_sixteen_hands_the_deal_passing_every_hand():
+    record = full_game()
+    assert record.violations == []
+    assert [h["dealer"] for h in record.hands] == [0, 1, 2, 3] * 4
+    assert [h["round"] for h in record.hands] == [27] * 4 + [28] * 4 + [29] * 4 + [30] * 4
+
+
+def test_every_win_reaches_the_minimum_and_pays_eight_from_each_plus_the_fans():
+    wins = [(h, w) for h in full_game().hands for w in h.get("wins", [])]
+    assert wins, "16 hands of efficiency bots win at least once"
+    for hand, win in wins:
+        fan = hand["mcr.fan"]
+        assert fan >= 8
+        winner_gets = 3 * 8 + fan * (3 if win["from"] is None else 1)
+        assert hand["deltas"][win["seat"]] == winner_gets
+        assert sum(hand["deltas"]) == 0
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        pytest.param({"flowers": False}, id="no-flowers-136"),
+        pytest.param({"minimum": 0}, id="no-minimum"),
+        pytest.param({"minimum": 16, "base": 5}, id="minimum-16-base-5"),
+    ],
+)
+def test_option_flips_keep_every_invariant(overrides):
+    records = run_games(
+        rules("mcr_botzone", **overrides), 3, 5, ("efficiency", "random", "efficiency", "tsumogiri"), check=True
+    )
+    assert [r.violations for r in records] == [[], [], []]
+    assert all(
+        f >= overrides.get("minimum", 8) for r in records for h in r.hands if (f := h.get("mcr.fan")) is not None
+    )
+
+
+def test_botzone_plays_one_hand():
+    records = run_games(rules("mcr_botzone"), 2, 1, ("efficiency",) * 4)
+    assert [len(r.hands) for r in records] == [1, 1]
+
+
+def test_same_seed_same_digest():
+    first = run_games(rules("mcr_botzone"), 3, 9, ("efficiency",) * 4)
+    assert digest(first) == digest(run_games(rules("mcr_botzone"), 3, 9, ("efficiency",) * 4))
+    assert digest(first) != digest(run_games(rules("mcr_botzone"), 3, 10, ("efficiency",) * 4))
