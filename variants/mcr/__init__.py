@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
-from variants.mcr import flow, settlement
+from variants.mcr import checks, flow, settlement
 from variants.mcr.options import declare
 from variants.mcr.scoring import LAST_OF_KIND, recorded_fan, score_win
 
@@ -88,6 +88,12 @@ def mjsim_play_terms(rules):
     from mjsim.play_terms import PlayTerms
 
     return PlayTerms(groups={"fan": lambda win: str(recorded_fan(win))})
+
+
+@hookimpl
+def mjsim_register_invariants(rules):
+    """Flowers in place, the deal passing every hand, every win at the minimum and paid base + fans."""
+    return list(checks.INVARIANTS)
 
 
 @hookimpl

@@ -5,6 +5,7 @@ from __future__ import annotations
 from mjsim.engine.actions import Transfer
 from mjsim.engine.outcomes import DrawSettlement, NextHand
 from variants.mcr import options as opt
+from variants.mcr.checks import WINS
 from variants.mcr.flow import seat_winds
 from variants.mcr.scoring import recorded_fan
 
@@ -15,10 +16,14 @@ def settle_win(game, wins) -> list[Transfer]:
     out = []
     for seat, _tile, source, score in wins:
         reason = "tsumo" if source is None else "ron"
+        gain = 0
         for payer in range(4):
             amount = -score.payments[winds[payer]]
             if payer != seat and amount > 0:
                 out.append(Transfer(payer, seat, amount, reason))
+                gain += amount
+        fans = sum(p * n for name, _, p, n in score.detail.fans if name != "花牌")
+        game.stash.setdefault(WINS, []).append((fans, score.detail.fan, source is None, gain))
     return out
 
 

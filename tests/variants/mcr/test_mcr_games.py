@@ -67,3 +67,21 @@ def test_same_seed_same_digest():
     first = run_games(rules("mcr_botzone"), 3, 9, ("efficiency",) * 4)
     assert digest(first) == digest(run_games(rules("mcr_botzone"), 3, 9, ("efficiency",) * 4))
     assert digest(first) != digest(run_games(rules("mcr_botzone"), 3, 10, ("efficiency",) * 4))
+
+
+def test_the_invariants_catch_a_broken_game():
+    """Each MCR invariant names what it finds wrong (a fake game state)."""
+    from types import SimpleNamespace
+
+    from variants.mcr import checks
+
+    values = {"mcr.base": 8, "mcr.minimum": 8, "mcr.flowers": True}
+    hand = SimpleNamespace(index=5, dealer=0, round_wind=28, seats=[SimpleNamespace(tiles=[140], flowers=[])], wall=[])
+    game = SimpleNamespace(hand=hand, rules=values, stash={checks.WINS: [(6, 6, False, 30)]})
+    assert checks.deal_passes(game) == "hand 5 dealt by seat 0 in round 28, expected (1, 28)"
+    assert checks.flowers_in_place(game) == "flowers [140] kept in a concealed hand"
+    assert checks.wins_at_the_minimum_and_paid(game) == "a win of 6 fan below the minimum 8"
+    game.stash[checks.WINS] = [(9, 9, True, 51)]
+    assert checks.wins_at_the_minimum_and_paid(game) is None
+    game.stash[checks.WINS] = [(9, 9, True, 50)]
+    assert checks.wins_at_the_minimum_and_paid(game) == "a win of 9 fan (tsumo) took 50, expected 51"
