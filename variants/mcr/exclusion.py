@@ -93,9 +93,10 @@ def _without_implied(found: list[tuple[Fan, Scope]]) -> list[tuple[Fan, Scope]]:
     used: Counter = Counter()  # (index of the excluding occurrence, name) -> how many it removed
     for f, scope in found:
         for k, (g, gscope) in enumerate(kept):
-            limit = dict(g.excludes).get(f.name, 0) if f.name in dict(g.excludes) else -1
-            if limit == -1 or not _inside(scope, gscope):
+            limits = dict(g.excludes)
+            if f.name not in limits or not _inside(scope, gscope):
                 continue
+            limit = limits[f.name]  # None: all of them; n: at most n
             if limit is None or used[k, f.name] < limit:
                 used[k, f.name] += 1
                 break

@@ -36,7 +36,8 @@ def fan(name: str, english: str, points: int, excludes: tuple = (), combination:
     """Register the decorated finder as a fan; ``excludes`` names fans, or (name, n) to exclude at most n of them."""
 
     def register(find: Callable[[Reading], list[Scope]]) -> Callable[[Reading], list[Scope]]:
-        assert (find.__doc__ or "").startswith(name), f"{find.__name__}: docstring must start with {name}"
+        if not (find.__doc__ or "").startswith(name):
+            raise ValueError(f"{find.__name__}: a fan's docstring starts with its name {name}")
         pairs = tuple((e, None) if isinstance(e, str) else (e[0], e[1]) for e in excludes)
         FANS.append(Fan(name, english, points, pairs, find, combination))
         return find
