@@ -39,7 +39,7 @@ class FanDetail(NamedTuple):
     def report(self) -> dict[str, Any]:
         """The fields ``mjsim score --json`` shows: the total ``fan`` beside the list of fans."""
         fans = [{"name": n, "english": e, "points": p, "times": t} for n, e, p, t in self.fans]
-        return {"fan": self.fan, "fans": fans, **core_record(self.fan)}
+        return {"fan": self.fan, "fans": fans}
 
     def lines(self, unit: str) -> list[str]:
         """The total."""
