@@ -13,6 +13,7 @@ from variants.mcr import checks, flow, settlement
 from variants.mcr.options import declare
 from variants.mcr.scoring import LAST_OF_KIND, recorded_fan, score_win
 
+DESCRIPTION = "国标麻将 (MCR 2006): 144 tiles with flowers, 81 fans and their exclusions, 8-fan minimum, 8 + fans"
 HAN_UNIT = "fan"  # what `mjsim score` calls the unit
 
 
