@@ -48,6 +48,12 @@ def mjsim_win_context(game, seat, tile, how):
 
 
 @hookimpl
+def mjsim_resolve_claims(game, answers):
+    """Several rons on one tile: the seat nearest after the discarder wins alone (截和)."""
+    return flow.resolve_claims(game, answers)
+
+
+@hookimpl
 def mjsim_settle_win(game, wins):
     """8 from every loser, the fans from the discarder or, self-drawn, from all."""
     return settlement.settle_win(game, wins)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mjsim.engine.actions import ANKAN, RON, TSUMO
 from mjsim.engine.offers import drawable
+from mjsim.engine.outcomes import ClaimResult
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
 from mjsim.errors import MjsimError
@@ -94,3 +95,14 @@ def _others_shown(game, tile: int) -> int:
             if m.type != ANKAN:
                 shown += sum(1 for t in m.tiles if t != tile and kind_of(t) == kind)
     return shown
+
+
+def resolve_claims(game, answers: dict) -> ClaimResult | None:
+    """截和: of several rons on one tile, only the seat nearest after the discarder wins [MCR §6]; else the engine's
+    priority."""
+    rons = [seat for seat, a in answers.items() if a.kind == RON]
+    if not rons:
+        return None
+    who = (game.hand.discard or game.hand.robbed)[0]
+    nearest = min(rons, key=lambda seat: (seat - who) % 4)
+    return ClaimResult([(nearest, answers[nearest])])

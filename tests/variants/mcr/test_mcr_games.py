@@ -85,3 +85,16 @@ def test_the_invariants_catch_a_broken_game():
     assert checks.wins_at_the_minimum_and_paid(game) is None
     game.stash[checks.WINS] = [(9, 9, True, 50)]
     assert checks.wins_at_the_minimum_and_paid(game) == "a win of 9 fan (tsumo) took 50, expected 51"
+
+
+@pytest.mark.parametrize(("discarder", "rons", "winner"), [(1, (2, 3), 2), (3, (1, 2), 1), (0, (3, 2), 2)])
+def test_several_rons_the_nearest_after_the_discarder_wins_alone(discarder, rons, winner):
+    """截和: one tile, one winner (found by mjsim check: two winners paid each other 8)."""
+    from types import SimpleNamespace
+
+    from mjsim.engine.actions import PASS, RON, Action
+    from variants.mcr.flow import resolve_claims
+
+    game = SimpleNamespace(hand=SimpleNamespace(discard=(discarder, 5), robbed=None))
+    answers = {seat: Action(RON) if seat in rons else Action(PASS) for seat in range(4) if seat != discarder}
+    assert [seat for seat, _ in resolve_claims(game, answers).answers] == [winner]
