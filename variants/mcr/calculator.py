@@ -17,6 +17,7 @@ class FanResult:
 
     fans: tuple[tuple[str, str, int, int], ...]
     shape: str
+    wait: str | None = None  # the wait fan the reading earned (边张, 嵌张, 单钓将), if any
 
     @property
     def total(self) -> int:
@@ -57,7 +58,8 @@ def _result(reading) -> FanResult:
     for f, _ in counted(reading):
         tally[f.name] += 1
         fans[f.name] = f
-    return FanResult(tuple((n, fans[n].english, fans[n].points, c) for n, c in tally.items()), reading.shape)
+    rows = tuple((n, fans[n].english, fans[n].points, c) for n, c in tally.items())
+    return FanResult(rows, reading.shape, reading.wait)
 
 
 def _preferred(later: FanResult, earlier: FanResult) -> bool:

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from mjsim.errors import MjsimError
 from mjsim.hand.tiles import kind_of
-from mjsim.scoring import ANKAN, CHI, KAN, TANKI, Hit, NoWin, Reading, Score, WinContext
+from mjsim.scoring import ANKAN, CHI, KAN, Hit, NoWin, Reading, Score, WinContext
 from variants.mcr import options as opt
 from variants.mcr.calculator import FanResult, score
 from variants.mcr.hand import CHOW, KONG, PUNG, Meld, Win
@@ -119,7 +119,7 @@ def score_win(ctx: WinContext, rules) -> Score:
         raise NoWin(f"{result.without_flowers} fan, below the minimum {values[opt.MINIMUM]} (flowers do not count)")
     payments = _payments(ctx, result.total, values[opt.BASE])
     hits = tuple(Hit(english, name, points * times) for name, english, points, times in result.fans)
-    reading = Reading(result.shape, None, (), TANKI)
+    reading = Reading(result.shape, None, (), result.wait or "")  # MCR's own words: 边张, 嵌张, 单钓将 or none
     return Score(hits, payments[ctx.seat], tuple(payments), reading, FanDetail(result.total, result.fans))
 
 
