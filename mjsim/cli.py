@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import math
+import os
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -17,7 +18,7 @@ from mjsim import plugins as _plugins  # a module: the name "plugins" is the --p
 from mjsim.cli_options import key_values as _overrides
 from mjsim.cli_options import quiet_option
 from mjsim.cli_options import workers_callback as _workers
-from mjsim.errors import MjsimError
+from mjsim.errors import MjsimError, unexpected_error
 from mjsim.hooks import register_variant
 from mjsim.interrupt import exit_status, handle_sigterm
 from mjsim.log_formats import MJSIM as MJSIM_LOG
@@ -68,6 +69,13 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except MjsimError as exc:
             click.echo(f"mjsim: error: {exc}", err=True)
+            ctx.exit(2)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as exc:  # never a traceback: a variant's hook, a full disk, a bug, named in one line
+            if os.environ.get("MJSIM_TRACEBACK"):
+                raise
+            click.echo(f"mjsim: error: {unexpected_error(exc)}", err=True)
             ctx.exit(2)
         except KeyboardInterrupt as interrupt:  # Ctrl-C or SIGTERM (mjsim.interrupt): click would say "Aborted!"
             click.echo("mjsim: interrupted", err=True)
@@ -137,6 +145,14 @@ def _allow_plugins(_ctx: click.Context, _param: click.Parameter, modules: tuple[
         _plugins.allow_plugin(module)
 
 
+def _allow_commands(_ctx: click.Context, _param: click.Parameter, names: tuple[str, ...]) -> None:
+    """``mjsim --allow-command NAME``: experiment files may seat the agent NAME, which runs a command."""
+    from mjsim.consent import allow_command
+
+    for name in names:
+        allow_command(name)
+
+
 def _fail(ctx: click.Context, message: str) -> None:
     click.echo(f"mjsim: error: {message}", err=True)
     ctx.exit(2)
@@ -162,6 +178,15 @@ def _fail(ctx: click.Context, message: str) -> None:
     expose_value=False,
     callback=_allow_plugins,
     help="a module of yours (not an installed variant) that experiment and preset files may name; repeatable",
+)
+@click.option(
+    "--allow-command",
+    multiple=True,
+    metavar="AGENT",
+    is_eager=True,
+    expose_value=False,
+    callback=_allow_commands,
+    help="an agent that runs a command (mjai:CMD) that experiment files may seat; repeatable (never by report)",
 )
 def cli() -> None:
     """Simulate mahjong rule variants and check their properties."""
@@ -527,7 +552,7 @@ def report(directory, as_html) -> None:
     for needed in ("experiment.toml", "store.sqlite"):
         if not (folder / needed).is_file():
             raise MjsimError(f"{folder}: no {needed} (is it a results folder written by mjsim run?)")
-    experiment = load_experiment(folder / "experiment.toml")
+    experiment = load_experiment(folder / "experiment.toml", commands="never")  # replays none of its commands
     store = Store(folder / "store.sqlite", write=False)  # read-only: no lock, no writes
     write_report(experiment, store, folder)
     if not as_html:

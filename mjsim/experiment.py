@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 import shlex
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from mjsim import __version__
 from mjsim.balance_question import Question, question
+from mjsim.consent import check_commands, runs_command
 from mjsim.errors import MjsimError
 from mjsim.files import check_keys, load_toml, read_text
 from mjsim.lineups import LineUp, parse_lineups, run_name
@@ -125,6 +126,7 @@ class Experiment:
     lineups: tuple[LineUp, ...] = ()  # two or more named line-ups, each playing every rule set; () = ``agents``
     sweeps: tuple[Sweep, ...] = ()  # [[sweep]]: the rule sets are then every base rule set at every point
     balance: Question | None = None  # [balance]: asked of the baseline rule set by `mjsim balance --experiment`
+    commands: tuple[str, ...] = ()  # agents that run a command, when loaded with commands="never": none may play
 
     def line_ups(self) -> tuple[LineUp, ...]:
         """Every line-up: the named ones, else one unnamed line-up of ``agents``."""
@@ -155,10 +157,19 @@ class Experiment:
         return next(e for e in self.rulesets if e.name == name)
 
 
-def load_experiment(path: str | Path) -> Experiment:
-    """Read and check an experiment file; every problem names the file and the key."""
+def load_experiment(path: str | Path, commands: str = "allowed") -> Experiment:
+    """Read and check an experiment file; every problem names the file and the key.
+
+    An agent that runs a command (``mjai:CMD``) is refused unless the user allowed it (``mjsim.consent``);
+    ``commands="never"`` (``mjsim report``) loads the file anyway and lists those agents in ``commands``, so
+    that whoever plays a game can leave theirs unplayed."""
     path = Path(path)
-    return _experiment(path, load_toml(read_text(path, str(path)), str(path)))
+    experiment = _experiment(path, load_toml(read_text(path, str(path)), str(path)))
+    seated = [name for line_up in experiment.line_ups() for name in line_up.agents]
+    if commands == "never":
+        return replace(experiment, commands=tuple(dict.fromkeys(n for n in seated if runs_command(n))))
+    check_commands(seated, str(path))
+    return experiment
 
 
 def _experiment(path: Path, data: dict[str, Any]) -> Experiment:

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from mjsim.engine import core
+from mjsim.errors import MjsimError
 from mjsim.log_formats import LogReader
 from variants.riichi.logs.load import _is_log, load_logs
 from variants.riichi.logs.model import GameLog
@@ -49,6 +50,14 @@ def replay(paths: Sequence[Path], as_json: bool) -> int:
             outcomes.extend(replay_game(game))
             progress.advance()
     summary = summarize_replay(outcomes, len(logs))
+    if not summary["rounds_replayed"]:  # nothing was checked: not an exit 0 as if every round agreed
+        skipped = summary["skipped"]
+        first = skipped[0] if skipped else {}
+        why = f"; the first: {first['source']} round {first['round']}, {first['reason']}" if skipped else ""
+        raise MjsimError(
+            f"{', '.join(map(str, paths))}: nothing to check: {summary['games']} games, {summary['rounds']} rounds, "
+            f"none replayable under Tenhou's rules ({len(skipped)} skipped{why})"
+        )
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
     else:
