@@ -51,6 +51,11 @@ def run_balance(
 ) -> Balance:
     """Answer a balance question on simulations of ``ruleset``."""
     step = option_step(ruleset, q.option)
+    for value in (q.low, q.high) if not q.values else q.values:  # the search stays in what the option takes
+        try:
+            ruleset.with_options({q.option: value}).compile()
+        except MjsimError as exc:
+            raise MjsimError(f"balance: {q.option} = {value!r} is not a value of the option: {exc}") from None
     evaluate = simulation(ruleset, q, agents, seed, workers)
     if q.values:
         return choice_balance(evaluate, q.option, q.metric, q.target, q.values, q.games)

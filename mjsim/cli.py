@@ -481,7 +481,7 @@ def run_cmd(experiment_file, workers, backend, address, resume, force_resume, un
     """Run an experiment file: fill its store, then write summary.json, summary.md and plots."""
     import shutil
 
-    from mjsim.experiment import load_experiment, results_dir, run_experiment
+    from mjsim.experiment import beside_presets, load_experiment, results_dir, run_experiment
     from mjsim.report import write_report
 
     experiment = load_experiment(experiment_file)
@@ -511,6 +511,9 @@ def run_cmd(experiment_file, workers, backend, address, resume, force_resume, un
     if Path(experiment_file).resolve() != (out / "experiment.toml").resolve():
         try:
             shutil.copyfile(experiment_file, out / "experiment.toml")  # so `mjsim report DIR` can rebuild it
+            for relative in beside_presets(experiment):  # and the preset files it names beside it, read from there
+                (out / relative).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(Path(experiment_file).parent / relative, out / relative)
         except OSError as exc:
             raise MjsimError(
                 f"{out}: cannot copy the experiment file ({exc.strerror or exc}); the store is kept"

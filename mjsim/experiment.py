@@ -24,6 +24,7 @@ from mjsim.errors import MjsimError
 from mjsim.files import check_keys, load_toml, read_text
 from mjsim.lineups import LineUp, parse_lineups, run_name
 from mjsim.plugins import check_data_variant
+from mjsim.presets import relative_to
 from mjsim.rules import RuleSet
 from mjsim.runner import RunSpec
 from mjsim.runner.fingerprint import fingerprint_of, variant_version, with_games
@@ -177,7 +178,7 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
     check_keys(where, "", data, _KEYS)
     sweeps = parse_sweeps(where, data.get("sweep"))
     bases = tuple(_ruleset(where, i, r) for i, r in enumerate(_need(where, data, "rulesets", list)))
-    rulesets = expand(bases, sweeps)
+    rulesets = expand(bases, sweeps, where)
     names = [r.name for r in rulesets]
     if len(set(names)) != len(names) or not names:
         raise MjsimError(f"{where}: 'rulesets' needs at least one entry and unique names, got {names}")
@@ -238,7 +239,8 @@ def _ruleset(where: str, index: int, raw: Any) -> RuleSetEntry:
         raise MjsimError(f"{where}: rulesets[{index}].plugins must be a list of variant names, got {plugins!r}")
     for plugin in plugins:
         check_data_variant(plugin, f"{where}: rulesets[{index}].plugins")
-    return RuleSetEntry(str(raw.get("name", raw["preset"])), str(raw["preset"]), dict(options), tuple(plugins))
+    preset = relative_to(str(raw["preset"]), where)  # a preset file beside the experiment, wherever mjsim runs
+    return RuleSetEntry(str(raw.get("name", raw["preset"])), preset, dict(options), tuple(plugins))
 
 
 def _comparisons(where: str, data: dict[str, Any], names: list[str], baseline: str, default_metric: str) -> tuple:
@@ -387,6 +389,18 @@ def _metric_list(where: str, key: str, raw: Any) -> tuple[str, ...]:
 def _check_choice(where: str, key: str, value: Any, allowed) -> None:
     if value not in allowed:
         raise MjsimError(f"{where}: {key} = {value!r} is not one of: {', '.join(map(str, allowed))}")
+
+
+def beside_presets(experiment: Experiment) -> list[Path]:
+    """The preset files the experiment names by a relative path inside its own folder (what a copy of the
+    experiment file in a results folder needs beside it)."""
+    folder = Path(experiment.path).parent
+    found = []
+    for preset in dict.fromkeys(entry.preset for entry in experiment.rulesets):
+        path = Path(preset)
+        if preset.endswith(".toml") and path.is_relative_to(folder) and path.is_file():
+            found.append(path.relative_to(folder))
+    return found
 
 
 # --- Running -------------------------------------------------------------------------------------

@@ -21,10 +21,11 @@ Record = dict[str, Any]
 def stored_records(experiment: Experiment, store: Store) -> dict[str, list[Record]]:
     """Every run's records (a rule set's, or ``RULESET @ LINEUP``'s), each checked against its table; a run with
     no games yet (what a Ctrl-C before its first shard leaves) is a one-line error naming it."""
-    records = {
-        run.name: store.checked_records(run.name, experiment.spec(run.entry, run.line_up).rules().flow.setup)
-        for run in experiment.runs()
-    }
+    records = {}
+    for run in experiment.runs():
+        spec = experiment.spec(run.entry, run.line_up)
+        seed_of = lambda index, spec=spec: spec.game(index)[0]  # noqa: E731 - the seed the run gives each game
+        records[run.name] = store.checked_records(run.name, spec.rules().flow.setup, seed_of, experiment.max_games)
     empty = [name for name, recs in records.items() if not recs]
     if empty:
         raise MjsimError(
@@ -32,6 +33,15 @@ def stored_records(experiment: Experiment, store: Store) -> dict[str, list[Recor
             f"(an interrupted run?); finish it with: mjsim run {experiment.path or 'EXPERIMENT'} --resume"
         )
     return records
+
+
+def _forced_resumes(experiment: Experiment, store: Store) -> list[dict[str, Any]]:
+    """Each run resumed with ``--force-resume`` (its games then mix the code or options of two settings)."""
+    found = []
+    for run in experiment.runs():
+        for forced in store.manifest(run.name).get("forced_resumes", []):
+            found.append({"run": run.name, "difference": forced.get("difference"), "command": forced.get("command")})
+    return found
 
 
 def build_summary(
@@ -69,6 +79,9 @@ def build_summary(
         "ranking": [row for line_up in line_ups for row in _ranking(experiment, records, line_up)],
         "sections": list(sections),
     }
+    forced = _forced_resumes(experiment, store)
+    if forced:  # games played under two settings are mixed in these runs: the summary says so, first thing
+        summary["forced_resumes"] = forced
     if experiment.sweeps:  # every point's metrics and its paired difference to the baseline point
         from mjsim.report_sweep import sweep_summary
 
