@@ -362,9 +362,9 @@ def simulate(
     """Play GAMES games and print a summary (with a digest: the same seed gives the same digest anywhere)."""
     from mjsim.invariants import OBSERVE_SHARE
     from mjsim.play_terms import play_reference
-    from mjsim.runner.games import digest, run_games
+    from mjsim.runner.games import run_games
     from mjsim.runner.progress import Progress
-    from mjsim.simulate import summarize
+    from mjsim.simulate import Summary
 
     ruleset = _ruleset(preset, settings, plugins)
     compiled = ruleset.compile()
@@ -374,19 +374,22 @@ def simulate(
     if log_format is not None and not log_out:
         raise MjsimError("--log-format needs --log-out DIR")
     check = check or check_all
+    tally = Summary()  # records are counted as they come, never all held: constant memory for any --games
     if backend is None and workers is None or check or log_out:
         with Progress(games) as progress:
             out = Path(log_out) if log_out else None
             share = 1.0 if check_all else OBSERVE_SHARE
             fmt = log_format or MJSIM_LOG
-            records = run_games(compiled, games, seed, names, check, out, progress, fmt, observe_share=share)
+            run_games(compiled, games, seed, names, check, out, progress, fmt, observe_share=share, sink=tally.add)
     else:
         from mjsim.runner import RunSpec
-        from mjsim.runner.run import collect
+        from mjsim.runner.run import fill
 
         spec = RunSpec(ruleset, tuple(names), seed)
-        records = collect(spec, games, backend=backend or "multiprocessing", workers=workers, address=address)
-    summary = {**summarize(records), "digest": digest(records), "preset": preset, "seed": seed, "agents": names}
+        spec.check()
+        shards = lambda records: [tally.add(r) for r in records]  # noqa: E731 - each shard counted, then dropped
+        fill(spec, games, shards, backend=backend or "multiprocessing", workers=workers, address=address)
+    summary = {**tally.result(), "digest": tally.digest(), "preset": preset, "seed": seed, "agents": names}
     reference = play_reference(compiled)
     if as_json:
         if reference is not None:

@@ -33,27 +33,55 @@ def play_statistics(records: Iterable[Record]) -> dict[str, Any] | None:
     patterns), its figures, then ``seats`` (one per seat) and ``agents`` (by agent name).
 
     None when no record keeps facts of play (records stored before they were kept)."""
-    records = [r for r in records if r.get("play")]
-    if not records:
-        return None
-    names = _names(records[0]["play"])
-    slots = [slot for r in records for slot in _player_hands(r)]
-    hands = [h for r in records for h in r["hands"]]
-    table = {
-        "draw": _share(sum(1 for h in hands if not h.get("wins")), len(hands)),
-        "hands_per_game": len(hands) / len(records),
-    }
-    figures = {**_player_figures(slots, names), **table}
-    seats = max(len(r["play"]["agents"]) for r in records)
-    return {
-        "games": len(records),
-        "hands": len(hands),
-        "player_hands": len(slots),
-        "terms": names,
-        **_ordered(figures),
-        "seats": [_player_figures([s for s in slots if s.seat == seat], names) for seat in range(seats)],
-        "agents": {a: _player_figures([s for s in slots if s.agent == a], names) for a in _agents(slots)},
-    }
+    tally = PlayTally()
+    for record in records:
+        tally.add(record)
+    return tally.result()
+
+
+class PlayTally:
+    """``play_statistics`` kept as running counts: records are added one at a time and dropped (a run of any
+    length in constant memory), and the result is the same as over the whole list."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] | None = None
+        self.games = self.hands = self.draws = 0
+        self.table: _Figures | None = None
+        self.seats: list[_Figures] = []
+        self.agents: dict[str, _Figures] = {}
+
+    def add(self, record: Record) -> None:
+        """Count one game's player-hands (a record without facts of play is left out, as before)."""
+        if not record.get("play"):
+            return
+        if self.names is None:
+            self.names = _names(record["play"])
+            self.table = _Figures(self.names)
+        slots = _player_hands(record)
+        self.games += 1
+        self.hands += len(record["hands"])
+        self.draws += sum(1 for h in record["hands"] if not h.get("wins"))
+        while len(self.seats) < len(record["play"]["agents"]):
+            self.seats.append(_Figures(self.names))
+        for slot in slots:
+            self.table.add(slot)
+            self.seats[slot.seat].add(slot)
+            self.agents.setdefault(slot.agent, _Figures(self.names)).add(slot)
+
+    def result(self) -> dict[str, Any] | None:
+        """The play object of every record added (None: none kept facts of play)."""
+        if self.table is None:
+            return None
+        table = {"draw": _share(self.draws, self.hands), "hands_per_game": self.hands / self.games}
+        return {
+            "games": self.games,
+            "hands": self.hands,
+            "player_hands": self.table.n,
+            "terms": self.names,
+            **_ordered({**self.table.result(), **table}),
+            "seats": [seat.result() for seat in self.seats],
+            "agents": {agent: figures.result() for agent, figures in self.agents.items()},
+        }
 
 
 def _names(play: dict[str, Any]) -> dict[str, Any]:
@@ -83,35 +111,63 @@ def _agents(slots: Sequence[PlayerHand]) -> list[str]:
     return list(dict.fromkeys(s.agent for s in slots))
 
 
-def _player_figures(slots: Sequence[PlayerHand], names: dict[str, Any]) -> dict[str, Any]:
-    """The figures of some player-hands: rates, the value, kind and turn of their wins, their groups and patterns."""
-    n = len(slots)
-    wins = [
-        (w, pw)
-        for s in slots
-        for w, pw in zip(s.hand.get("wins", ()), s.play["wins"], strict=True)
-        if w["seat"] == s.seat
-    ]
-    at_draw = [s for s in slots if isinstance(s.hand.get("tenpai"), list) and not s.hand.get("wins")]
-    figures: dict[str, Any] = {
-        "player_hands": n,
-        "wins": len(wins),
-        "win": _share(len(wins), n),
-        "deal_in": _share(sum(s.play["deal_ins"][s.seat] for s in slots), n),
-        "call": _share(sum(1 for s in slots if s.play["calls"][s.seat]), n),
-        "mean_win": _mean([w["value"] for w, _ in wins]),
-        "tsumo": _share(sum(1 for w, _ in wins if w["from"] is None), len(wins)),
-        "win_turn": _mean([pw["turn"] for _, pw in wins]),
-        "tenpai_at_draw": _share(sum(1 for s in at_draw if s.seat in s.hand["tenpai"]), len(at_draw)),
-    }
-    if names["declaration"]:
-        figures[names["declaration"]] = _share(sum(s.play["declared"][s.seat] for s in slots), n)
-    for group in names["groups"]:
-        figures[group] = _shares([pw["groups"].get(group) for _, pw in wins])
-    if names["patterns"]:
-        held = Counter(p for _, pw in wins for p in pw.get("patterns", ()))
-        figures[names["patterns"]] = {p: k / len(wins) for p, k in held.most_common()}
-    return figures
+class _Figures:
+    """The running counts of some player-hands: rates, the value, kind and turn of their wins, their groups and
+    patterns (``result`` gives the figures as the whole list would)."""
+
+    def __init__(self, names: dict[str, Any]) -> None:
+        self.names = names
+        self.n = self.wins = self.deal_ins = self.calls = self.tsumo = self.at_draw = self.tenpai = 0
+        self.declared = 0
+        self.value_sum: Any = 0
+        self.turn_sum: Any = 0
+        self.groups: dict[str, Counter] = {group: Counter() for group in names["groups"]}
+        self.patterns: Counter = Counter()
+
+    def add(self, s: PlayerHand) -> None:
+        """Count one player-hand."""
+        self.n += 1
+        self.deal_ins += s.play["deal_ins"][s.seat]
+        self.calls += 1 if s.play["calls"][s.seat] else 0
+        if self.names["declaration"]:
+            self.declared += s.play["declared"][s.seat]
+        if isinstance(s.hand.get("tenpai"), list) and not s.hand.get("wins"):
+            self.at_draw += 1
+            self.tenpai += s.seat in s.hand["tenpai"]
+        for w, pw in zip(s.hand.get("wins", ()), s.play["wins"], strict=True):
+            if w["seat"] != s.seat:
+                continue
+            self.wins += 1
+            self.value_sum += w["value"]
+            self.tsumo += w["from"] is None
+            self.turn_sum += pw["turn"]
+            for group in self.names["groups"]:
+                if pw["groups"].get(group) is not None:
+                    self.groups[group][pw["groups"][group]] += 1
+            self.patterns.update(pw.get("patterns", ()))
+
+    def result(self) -> dict[str, Any]:
+        """The figures (``None`` where nothing was counted)."""
+        wins = self.wins
+        figures: dict[str, Any] = {
+            "player_hands": self.n,
+            "wins": wins,
+            "win": _share(wins, self.n),
+            "deal_in": _share(self.deal_ins, self.n),
+            "call": _share(self.calls, self.n),
+            "mean_win": self.value_sum / wins if wins else None,
+            "tsumo": _share(self.tsumo, wins),
+            "win_turn": self.turn_sum / wins if wins else None,
+            "tenpai_at_draw": _share(self.tenpai, self.at_draw),
+        }
+        if self.names["declaration"]:
+            figures[self.names["declaration"]] = _share(self.declared, self.n)
+        for group, counted in self.groups.items():
+            total = sum(counted.values())
+            figures[group] = {g: counted[g] / total for g in sorted(counted, key=group_order)}
+        if self.names["patterns"]:
+            figures[self.names["patterns"]] = {p: k / wins for p, k in self.patterns.most_common()}
+        return figures
 
 
 def _ordered(figures: dict[str, Any]) -> dict[str, Any]:
@@ -122,17 +178,6 @@ def _ordered(figures: dict[str, Any]) -> dict[str, Any]:
 
 def _share(count: float, total: int) -> float | None:
     return count / total if total else None
-
-
-def _mean(values: list[float]) -> float | None:
-    return sum(values) / len(values) if values else None
-
-
-def _shares(groups: list[str | None]) -> dict[str, float]:
-    """Each group's share of the wins that have one, in the groups' numeric order ("13+" after "12")."""
-    counted = Counter(g for g in groups if g is not None)
-    total = sum(counted.values())
-    return {g: counted[g] / total for g in sorted(counted, key=group_order)}
 
 
 def group_order(group: str) -> tuple[float, str]:
