@@ -523,10 +523,21 @@ def run_cmd(experiment_file, workers, backend, address, resume, force_resume, un
             ) from None
     summary = write_report(experiment, store, out)
     click.echo(f"wrote {out / 'summary.md'}, {out / 'summary.json'} and {len(summary['plots'])} plots")
+    _warn_forced(summary)
     if experiment.balance is not None:  # [balance]: asked of the baseline rule set after the runs
         from mjsim.cli_explore import answer_balance
 
         answer_balance(experiment, out, workers)
+
+
+def _warn_forced(summary: dict) -> None:
+    """A warning on stderr for each run whose games mix two settings (resumed with --force-resume)."""
+    for forced in summary.get("forced_resumes", []):
+        click.echo(
+            f"mjsim: warning: run {forced['run']} was resumed with --force-resume after it was made with "
+            f"{forced['difference']}: its figures mix both (summary.md says so)",
+            err=True,
+        )
 
 
 def _games_kept(experiment, out: Path) -> str:
@@ -560,7 +571,13 @@ def report(directory, as_html) -> None:
             raise MjsimError(f"{folder}: no {needed} (is it a results folder written by mjsim run?)")
     experiment = load_experiment(folder / "experiment.toml", commands="never")  # replays none of its commands
     store = Store(folder / "store.sqlite", write=False)  # read-only: no lock, no writes
-    write_report(experiment, store, folder)
+    _warn_forced(write_report(experiment, store, folder))
+    if as_html and experiment.commands:
+        click.echo(
+            f"mjsim: warning: notable games seating {', '.join(map(repr, experiment.commands))} are not replayed: "
+            "a report runs no command a results folder names",
+            err=True,
+        )
     if not as_html:
         click.echo(f"wrote {folder / 'summary.md'}")
         return

@@ -392,15 +392,17 @@ def _check_choice(where: str, key: str, value: Any, allowed) -> None:
 
 
 def beside_presets(experiment: Experiment) -> list[Path]:
-    """The preset files the experiment names by a relative path inside its own folder (what a copy of the
-    experiment file in a results folder needs beside it)."""
+    """The preset files the experiment names by a relative path inside its own folder, and those they extend
+    (what a copy of the experiment file in a results folder needs beside it)."""
+    from mjsim.presets import preset_file_chain
+
     folder = Path(experiment.path).parent
-    found = []
+    found: dict[Path, None] = {}
     for preset in dict.fromkeys(entry.preset for entry in experiment.rulesets):
-        path = Path(preset)
-        if preset.endswith(".toml") and path.is_relative_to(folder) and path.is_file():
-            found.append(path.relative_to(folder))
-    return found
+        for path in preset_file_chain(preset):  # the file and the files it extends
+            if path.is_relative_to(folder) and ".." not in path.relative_to(folder).parts:
+                found[path.relative_to(folder)] = None
+    return list(found)
 
 
 # --- Running -------------------------------------------------------------------------------------

@@ -148,10 +148,9 @@ def activate() -> str:
         if not compiled():
             _status = "pure Python: a compiled module was imported before mjsim"
         return _status
-    pure = os.environ.get(PURE_ENV, "").strip().lower()
-    if pure not in FALSE_WORDS:  # "1", "true", "yes": the sources; a word that is neither is said, not guessed
-        said = "is set" if pure in TRUE_WORDS else f"is {pure!r}, neither 1/true/yes nor 0/false/no"
-        _status = f"pure Python: {PURE_ENV} {said}"
+    forced = pure_requested(os.environ.get(PURE_ENV, ""))
+    if forced:
+        _status = f"pure Python: {forced}"
         return _status
     try:
         why_not = stale_reason(manifest, _current_digests(manifest, modules))
@@ -159,6 +158,17 @@ def activate() -> str:
     except Exception as exc:  # noqa: BLE001 - a broken build must never stop mjsim from importing
         _status = f"pure Python: the compiled build could not be checked ({exc!r})"
     return _status
+
+
+def pure_requested(value: str) -> str | None:
+    """Why ``MJSIM_PURE_PYTHON=value`` forces the sources (None: it does not). "1", "true", "yes" force them;
+    "", "0", "false", "no" do not; any other word forces them too, and the status says it was not understood."""
+    word = value.strip().lower()
+    if word in FALSE_WORDS:
+        return None
+    if word in TRUE_WORDS:
+        return f"{PURE_ENV} is set"
+    return f"{PURE_ENV} is {value!r}, neither 1/true/yes nor 0/false/no"
 
 
 def _load(manifest: dict) -> str:

@@ -84,6 +84,18 @@ def _load(preset: str, chain: tuple[str, ...]) -> dict[str, Any]:
 _KEYS = {"name", "description", "variants", "options", "extends"}
 
 
+def preset_file_chain(preset: str) -> list[Path]:
+    """The preset file ``preset`` and the preset files it extends, in order (names of shipped presets end it)."""
+    chain: list[Path] = []
+    while preset.endswith(".toml") and len(chain) < MAX_EXTENDS and Path(preset) not in chain:
+        chain.append(Path(preset))
+        base = _read(preset, None).get("extends")
+        if not isinstance(base, str):
+            break
+        preset = relative_to(base, preset)
+    return chain
+
+
 def relative_to(preset: str, named_in: str | Path) -> str:
     """A preset as named in the file ``named_in``: a relative ``.toml`` path is read from that file's folder
     (not from wherever mjsim runs), a preset name stays a name."""
