@@ -58,7 +58,7 @@ def check_regular_file(path: Path, what: str) -> None:
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
-        raise MjsimError(f"{what}: no such file") from None
+        raise MjsimError(f"{what}: no such file or directory") from None
     except OSError as exc:
         raise MjsimError(f"{what}: cannot read: {exc.strerror or exc}") from None
     if stat.S_ISDIR(mode):

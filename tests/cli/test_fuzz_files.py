@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from mjsim.cli import cli
@@ -47,18 +47,48 @@ RULESET = st.fixed_dictionaries(
         "plugins": st.lists(st.sampled_from(["chips", "os", "mjsim_nope", ""]), max_size=2),
     },
 )
-SWEEP = st.fixed_dictionaries(
-    {"option": st.sampled_from(["riichi.start_points", "riichi.uma", "nope"])},
-    optional={"values": VALUES, "start": SCALARS, "stop": SCALARS, "step": SCALARS},
+NUMBERS = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(-10, 40000),
+    st.sampled_from([1e-320, 2.5, 100, 1000, 25000, 30000, float("nan"), float("inf")]),
+    st.floats(0, 10),
 )
+SWEEP_OPTION = st.sampled_from(["riichi.start_points", "riichi.uma", "riichi.kuitan", "nope"])
+SWEEP = st.one_of(
+    st.fixed_dictionaries({"option": SWEEP_OPTION, "start": NUMBERS, "stop": NUMBERS, "step": NUMBERS}),
+    st.fixed_dictionaries({"option": SWEEP_OPTION, "values": st.one_of(VALUES, st.lists(NUMBERS, max_size=4))}),
+    st.fixed_dictionaries({"option": SWEEP_OPTION}, optional={"values": VALUES, "start": NUMBERS, "step": SCALARS}),
+)
+BALANCE = st.fixed_dictionaries(
+    {
+        "option": st.sampled_from(["riichi.start_points", "nope", 5]),
+        "metric": st.sampled_from(["win_rate", "x"]),
+        "games": st.just(2),  # a right question plays a few games only: the fuzz stays quick
+        "max_games": st.just(4),
+    },
+    optional={"target": NUMBERS, "low": NUMBERS, "high": NUMBERS, "tolerance": NUMBERS},
+)
+
+
+COUNTS = {"games", "seed", "max_games", "shard_size"}  # numbers: drawn from numbers of every kind half the time
+ANYTHING = st.one_of(NUMBERS, VALUES, st.lists(RULESET, max_size=2))
 
 
 @st.composite
 def experiments(draw) -> dict:
-    """An experiment table: mostly right (two games of one rule set), with some keys drawn from anything."""
-    data: dict = {"name": "e", "games": 2, "rulesets": [draw(RULESET)]}
-    for key in draw(st.lists(st.sampled_from(KEYS), max_size=3, unique=True)):
-        data[key] = draw(st.one_of(VALUES, st.lists(RULESET, max_size=2), st.lists(SWEEP, min_size=1, max_size=2)))
+    """A right experiment (two games of tenhou) with one or two things changed: a key set to anything, the rule
+    set's preset, options or plugins, a sweep or a balance question."""
+    data: dict = {"name": "e", "games": 2, "rulesets": [{"preset": "tenhou"}]}
+    for change in draw(st.lists(st.sampled_from(["key", "ruleset", "sweep", "balance"]), min_size=1, max_size=2)):
+        if change == "key":
+            key = draw(st.sampled_from(KEYS))
+            data[key] = draw(NUMBERS if key in COUNTS and draw(st.booleans()) else ANYTHING)
+        elif change == "ruleset":
+            data["rulesets"] = [draw(RULESET)]
+        elif change == "sweep":
+            data["sweep"] = draw(st.lists(SWEEP, min_size=1, max_size=2))
+        else:
+            data["balance"] = draw(BALANCE)
     if isinstance(data.get("games"), int) and not isinstance(data["games"], bool):
         data["games"] = min(data["games"], 2)  # a right file plays two games at most: the fuzz stays quick
     return data
@@ -101,11 +131,17 @@ def _value(value) -> str:
     return "[" + ", ".join(_value(v) for v in value) + "]"
 
 
+def _invoke(*argv: str):
+    """The command line run with the safety net off (MJSIM_TRACEBACK=1): an exception no check caught fails."""
+    return CliRunner().invoke(cli, list(argv), env={"MJSIM_TRACEBACK": "1"})
+
+
 def _check(result) -> None:
     """Exit 0 or 1, or one line of error with exit 2 that a check at the boundary wrote."""
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert "Traceback" not in result.output
     assert result.exit_code in (0, 1, 2), result.output
+    event(f"exit {result.exit_code}")  # --hypothesis-show-statistics: how many ran, differed, were refused
     if result.exit_code == 2:
         message = result.stderr.strip()
         assert len(message.splitlines()) == 1 and message.startswith("mjsim: error: "), message
@@ -120,9 +156,7 @@ def test_any_experiment_file_is_run_or_refused_in_one_line(tmp_path_factory, dat
     raw = {"": text, "bom": "\ufeff" + text, "truncate": text[: len(text) // 2], "nul": text.replace("=", "\0", 1)}
     (folder / "e.toml").write_text(raw[mangle], encoding="utf-8")
     (folder / "p.toml").write_text('name = "p"\nextends = "tenhou"\n')
-    result = CliRunner().invoke(
-        cli, ["run", str(folder / "e.toml"), "--out", str(folder / "out"), "--backend", "serial"]
-    )
+    result = _invoke("run", str(folder / "e.toml"), "--out", str(folder / "out"), "--backend", "serial")
     _check(result)
 
 
@@ -175,4 +209,4 @@ def test_any_game_log_is_replayed_or_refused_in_one_line(tmp_path_factory, game_
     folder = tmp_path_factory.mktemp("fuzzlog")
     path = Path(folder) / "g.json"
     path.write_text(json.dumps(log))
-    _check(CliRunner().invoke(cli, ["replay", str(path)]))
+    _check(_invoke("replay", str(path)))
