@@ -10,6 +10,7 @@ from typing import Any
 from mjsim.balance import Balance, Evaluate, choice_balance, numeric_balance
 from mjsim.balance_question import Question
 from mjsim.errors import MjsimError
+from mjsim.files import write_file
 from mjsim.metrics import metric
 from mjsim.rules import RuleSet
 
@@ -173,8 +174,8 @@ def write_balance(data: dict[str, Any], out: Path) -> None:
     """balance.json, balance.md and balance.png in ``out``."""
     try:
         out.mkdir(parents=True, exist_ok=True)
-        (out / "balance.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        (out / "balance.md").write_text(balance_markdown(data), encoding="utf-8")
+        write_file(out / "balance.json", json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        write_file(out / "balance.md", balance_markdown(data))
         _plot(data, out / "balance.png")
     except OSError as exc:
         raise MjsimError(f"{out}: cannot write the balance report ({exc.strerror or exc})") from None

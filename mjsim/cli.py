@@ -482,9 +482,8 @@ def _simulate_text(s: dict, reference=None) -> str:
 @quiet_option
 def run_cmd(experiment_file, workers, backend, address, resume, force_resume, until_ci, root) -> None:
     """Run an experiment file: fill its store, then write summary.json, summary.md and plots."""
-    import shutil
-
     from mjsim.experiment import beside_presets, load_experiment, results_dir, run_experiment
+    from mjsim.files import write_file
     from mjsim.report import write_report
 
     experiment = load_experiment(experiment_file)
@@ -513,10 +512,10 @@ def run_cmd(experiment_file, workers, backend, address, resume, force_resume, un
         sys.exit(status)
     if Path(experiment_file).resolve() != (out / "experiment.toml").resolve():
         try:
-            shutil.copyfile(experiment_file, out / "experiment.toml")  # so `mjsim report DIR` can rebuild it
+            write_file(out / "experiment.toml", Path(experiment_file).read_bytes())  # so `report DIR` rebuilds it
             for relative in beside_presets(experiment):  # and the preset files it names beside it, read from there
                 (out / relative).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(Path(experiment_file).parent / relative, out / relative)
+                write_file(out / relative, (Path(experiment_file).parent / relative).read_bytes())
         except OSError as exc:
             raise MjsimError(
                 f"{out}: cannot copy the experiment file ({exc.strerror or exc}); the store is kept"

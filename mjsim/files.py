@@ -8,11 +8,13 @@ nesting or numbers the parser cannot take reported as a malformed file rather th
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import gzip
 import io
 import json
 import math
+import os
 import stat
 import tomllib
 import zlib
@@ -50,6 +52,25 @@ def read_bytes(path: Path | Traversable, what: str, *, limit: int = MAX_FILE_BYT
             raise MjsimError(f"{what}: broken gzip data ({exc})") from None
         _check_size(what, data, limit, " once gunzipped")
     return data
+
+
+def write_file(path: Path, data: str | bytes) -> None:
+    """Write ``path`` whole or not at all: into a new temporary file beside it, renamed over it when complete.
+
+    Why: a results folder may come from someone else, and a file there that is a symbolic link must not make
+    mjsim overwrite its target (the rename replaces the link itself); a full disk leaves the old file, not half
+    of a new one. Raises OSError as ``open`` does (callers word it)."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
 
 
 def check_regular_file(path: Path, what: str) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from mjsim import stats
 from mjsim.errors import MjsimError
 from mjsim.experiment import Experiment, command_line
+from mjsim.files import write_file
 from mjsim.lineups import LineUp, run_name
 from mjsim.metrics import METRIC_FUNCTIONS, metric, metric_values, paired, target_estimate
 from mjsim.report_lineups import ranking_robustness, robustness
@@ -187,8 +188,8 @@ def write_report(experiment: Experiment, store: Store, out: Path) -> dict[str, A
 
             plots += sweep_plots(summary["sweep"], out)
         summary["plots"] = [p.name for p in plots]
-        (out / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        (out / "summary.md").write_text(summary_markdown(summary), encoding="utf-8")
+        write_file(out / "summary.json", json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
+        write_file(out / "summary.md", summary_markdown(summary))
     except OSError as exc:  # a read-only or full results folder: the store is untouched
         raise MjsimError(f"{out}: cannot write the report ({exc.strerror or exc}); the store is kept") from None
     return summary

@@ -157,6 +157,7 @@ def write_summary_html(experiment, store, folder: Path, made_by: str = "") -> in
     """Write ``summary.html`` beside ``summary.md`` and the notable games' pages under ``games/``; returns how
     many game pages it wrote."""
     from mjsim.errors import MjsimError
+    from mjsim.files import write_file
     from mjsim.lineups import run_name
     from mjsim.report import stored_records
     from mjsim.view.notable import notable_games, write_notable_pages
@@ -169,7 +170,7 @@ def write_summary_html(experiment, store, folder: Path, made_by: str = "") -> in
         played = write_notable_pages(experiment, [n for n in notable if not unplayed[n.run]], records, folder / "games")
         links = _with_unplayed(notable, unplayed, iter(played))
         markdown = (folder / "summary.md").read_text(encoding="utf-8")
-        (folder / "summary.html").write_text(summary_html(markdown, folder, links, made_by), encoding="utf-8")
+        write_file(folder / "summary.html", summary_html(markdown, folder, links, made_by))
     except OSError as exc:
         raise MjsimError(f"{folder}: cannot write summary.html ({exc.strerror or exc}); the store is kept") from None
     return sum(1 for link in links if link["href"])

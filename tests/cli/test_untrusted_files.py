@@ -270,3 +270,23 @@ def test_mjsim_pure_python_false_does_not_mean_pure(value, forced):
     assert bool(pure_requested(value)) is forced
     if value == "maybe":
         assert "neither 1/true/yes nor 0/false/no" in pure_requested(value)
+
+
+def test_a_tenhou_log_whose_rounds_are_all_skipped_is_not_a_pass(tmp_path):
+    from tests.replay.test_three_player_logs import _four_player_round
+
+    game = {"rule": {"disp": "三般南喰赤"}, "log": [_four_player_round()]}
+    game["log"][0][16] = ["和了", [0, 0, 0, 0], [0, 0, 0, "30符1飜1000点", "謎の役(1飜)"]]  # a round not read
+    (tmp_path / "g.json").write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    _one_line_error(_invoke("replay", str(tmp_path / "g.json")), "nothing to check: 1 games, 1 rounds")
+
+
+def test_a_report_never_writes_through_a_symlink_left_in_the_folder(results, tmp_path):
+    victim = tmp_path / "precious.txt"
+    victim.write_text("keep me")
+    for name in ("summary.md", "summary.json", "final_points.png"):
+        (results / name).unlink()
+        (results / name).symlink_to(victim)
+    assert _invoke("report", str(results)).exit_code == 0
+    assert victim.read_text() == "keep me"
+    assert not (results / "summary.md").is_symlink() and (results / "summary.md").read_text().startswith("# ")
