@@ -167,7 +167,7 @@ def logged_rules(log: dict[str, Any]):
     seats = log["table"]["seats"]
     if rules.flow is None or rules.flow.setup.seats != seats:
         table = f"a table of {rules.flow.setup.seats}" if rules.flow else "no table"
-        raise MjsimError(f'{log["source"]}: the log says {seats} seats ("table"), its rule set plays {table}')
+        raise MjsimError(f'the log says {seats} seats ("table"), its rule set plays {table}')
     values = plain(dict(sorted(rules.values.items())))
     if rules_fingerprint(ruleset.variants, values) != rules_data.get("fingerprint"):
         logged = rules_data.get("values", {})

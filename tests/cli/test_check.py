@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from mjsim import plugins
 from mjsim.check import BOTS, EVENTS_SHOWN, CheckResult, format_check, run_check
 from mjsim.errors import MjsimError
 from mjsim.gamelog.read import read_game_log
@@ -62,6 +63,7 @@ def test_skim_log_is_written_and_replays(skim):
     assert (workdir / path).is_file()
     with pytest.MonkeyPatch.context() as mp:
         mp.syspath_prepend(str(PLUGINS_DIR))  # the logged rule set names the plugin
+        mp.setattr(plugins, "_ALLOWED", {"skim_tsumo"})  # which a log may name once allowed (--allow-plugin)
         log = read_game_log(workdir / path)
         assert log["hands"] and log["agents"] == list(result.counterexample.agents)
         assert log["rules"]["variants"][-1] == "skim_tsumo"
