@@ -78,7 +78,7 @@ def test_failure_text_names_the_counterexample_and_the_replay_command(skim):
     text = format_check(result)
     assert text.startswith(f"mjsim check: tenhou + skim_tsumo, {result.examples_run} example")
     assert "FAILED" in text and found.message in text and f"game seed {found.seed}" in text
-    assert f"mjsim replay {found.log_path}" in text
+    assert f"mjsim --allow-plugin skim_tsumo replay {found.log_path}" in text  # the log names the plugin
     assert all(line in text for line in found.events)
 
 
