@@ -6,19 +6,19 @@ a results folder, a log) runs only when the user allowed that exact name with ``
 or in their own config file (``allow_commands = [...]`` in ``$MJSIM_CONFIG``, else
 ``$XDG_CONFIG_HOME/mjsim/config.toml``, else ``~/.config/mjsim/config.toml``). The same file's
 ``allow_plugins`` lists modules that experiment, preset and log files may name (as ``--allow-plugin``).
+``mjsim.agents.commands`` holds a file's agents to this.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
 from mjsim.errors import MjsimError
 from mjsim.files import check_keys, load_toml, read_text
 
-_ALLOWED_COMMANDS: set[str] = set()  # agent names the person running mjsim allowed (--allow-command, --agents)
+_ALLOWED_COMMANDS: set[str] = set()  # agent names the person running mjsim allowed (--allow-command)
 
 
 def allow_command(name: str) -> None:
@@ -26,35 +26,9 @@ def allow_command(name: str) -> None:
     _ALLOWED_COMMANDS.add(name)
 
 
-def runs_command(name: object) -> bool:
-    """Whether the agent ``name`` runs what its argument names (``mjai:CMD``): a registered prefix with an
-    argument, whoever registered it."""
-    from mjsim.agents.registry import split_argument
-
-    return isinstance(name, str) and split_argument(name)[1] is not None
-
-
-def not_allowed(names: Iterable[object]) -> list[str]:
-    """The agents of ``names`` that run a command the user has not allowed, each once, in order."""
-    allowed = _ALLOWED_COMMANDS | set(user_config()["allow_commands"])
-    return list(dict.fromkeys(n for n in names if runs_command(n) and n not in allowed))  # type: ignore[misc]
-
-
-def check_commands(names: Iterable[object], where: str) -> None:
-    """Refuse the agents of ``names`` (read from the file ``where``) that would run a command not allowed."""
-    refused = not_allowed(names)
-    if refused:
-        name = refused[0]
-        raise MjsimError(
-            f"{where}: agent {name!r} runs a command that the file names; mjsim runs it only when you allow it: "
-            f"mjsim --allow-command {_quoted(name)} ... (or allow_commands in {config_path()})"
-        )
-
-
-def _quoted(name: str) -> str:
-    import shlex
-
-    return shlex.quote(name)
+def allowed_commands() -> set[str]:
+    """Every agent name that runs a command the user allowed: on the command line and in their config file."""
+    return _ALLOWED_COMMANDS | set(user_config()["allow_commands"])
 
 
 def config_path() -> Path:

@@ -19,7 +19,6 @@ from typing import Any
 
 from mjsim import __version__
 from mjsim.balance_question import Question, question
-from mjsim.consent import check_commands, runs_command
 from mjsim.errors import MjsimError
 from mjsim.files import check_keys, load_toml, read_text
 from mjsim.lineups import LineUp, parse_lineups, run_name
@@ -164,6 +163,8 @@ def load_experiment(path: str | Path, commands: str = "allowed") -> Experiment:
     An agent that runs a command (``mjai:CMD``) is refused unless the user allowed it (``mjsim.consent``);
     ``commands="never"`` (``mjsim report``) loads the file anyway and lists those agents in ``commands``, so
     that whoever plays a game can leave theirs unplayed."""
+    from mjsim.agents.commands import check_commands, runs_command
+
     path = Path(path)
     experiment = _experiment(path, load_toml(read_text(path, str(path)), str(path)))
     seated = [name for line_up in experiment.line_ups() for name in line_up.agents]
