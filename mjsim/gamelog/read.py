@@ -22,6 +22,10 @@ _TOP = ("rules", "table", "hands")
 _HAND = ("index", "wall", "steps", "events")
 
 
+class RefusedLog(MjsimError):
+    """A log that names code mjsim may not import: refused (exit 2), not counted as a log that differs."""
+
+
 def is_game_log(path: Path) -> bool:
     """Whether ``path`` is an mjsim game log (its text names the format near its start; gzip looked through).
 
@@ -80,16 +84,9 @@ def read_game_log(path: Path) -> dict[str, Any]:
 
 
 def _check_top(what: str, data: dict[str, Any]) -> None:
-    """The log's rule set, table and seats have the shapes replay and the viewer read (one-line errors), and its
-    variants are installed or allowed: a log must not make mjsim import code."""
-    rules, table = data["rules"], data["table"]
-    _require(what, rules, ("name", "variants", "options"), '"rules"')
-    if not isinstance(rules["name"], str) or not isinstance(rules["options"], dict):
-        raise MjsimError(f'{what}: "rules" needs a name (a text) and options (an object)')
-    if not isinstance(rules["variants"], list) or not rules["variants"]:
-        raise MjsimError(f'{what}: "rules" variants must be a non-empty list of variant names')
-    for variant in rules["variants"]:
-        check_data_variant(variant, f'{what}: "rules" variants')
+    """The log's table, seats and seed have the shapes replay and the viewer read (one-line errors); its rule set
+    is checked by ``logged_rules``, which alone compiles it."""
+    table = data["table"]
     _require(what, table, ("seats",), '"table"')
     seats = table["seats"]
     if not _is_int(seats) or not 1 <= seats <= _MAX_SEATS:
@@ -159,10 +156,16 @@ def logged_rules(log: dict[str, Any]):
     from mjsim.rules import RuleSet
 
     rules_data = log["rules"]
-    try:
-        ruleset = RuleSet(rules_data["name"], tuple(rules_data["variants"]), dict(rules_data["options"]))
-    except (KeyError, TypeError, ValueError):
-        raise MjsimError(f'{log["source"]}: "rules" needs a name, variants and options') from None
+    shaped = isinstance(rules_data, dict) and isinstance(rules_data.get("name"), str)
+    variants = rules_data.get("variants") if shaped else None
+    if not (shaped and isinstance(rules_data.get("options"), dict) and isinstance(variants, list) and variants):
+        raise MjsimError(f'{log["source"]}: "rules" needs a name, a non-empty list of variants and options')
+    for variant in variants:  # a log names code to import: only installed or allowed variants
+        try:
+            check_data_variant(variant, f'{log["source"]}: "rules" variants')
+        except MjsimError as exc:
+            raise RefusedLog(str(exc)) from None
+    ruleset = RuleSet(rules_data["name"], tuple(variants), dict(rules_data["options"]))
     rules = ruleset.compile()
     seats = log["table"]["seats"]
     if rules.flow is None or rules.flow.setup.seats != seats:

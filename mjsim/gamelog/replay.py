@@ -10,7 +10,7 @@ from typing import Any
 from mjsim.engine import core
 from mjsim.errors import MjsimError
 from mjsim.gamelog.encode import action_of, event_json, plain
-from mjsim.gamelog.read import logged_rules, logged_walls
+from mjsim.gamelog.read import RefusedLog, logged_rules, logged_walls
 from mjsim.gamelog.write import TRANSFER_KINDS, events_by_hand, hand_from_choices, hand_start
 
 
@@ -39,6 +39,8 @@ def replay_log(log: dict[str, Any]) -> LogReplay:
         else:
             game = _rerun(rules, log)
             detail = _first_difference(hands, game, bool(log.get("complete")))
+    except RefusedLog:
+        raise
     except MjsimError as exc:
         detail = str(exc)
     except (LookupError, TypeError, ValueError, AttributeError) as exc:  # content the shape checks let through

@@ -95,8 +95,8 @@ def test_a_log_naming_a_module_is_refused_without_importing_it(tmp_path, monkeyp
     log = json.loads((tmp_path / "logs" / "game_00000.json").read_text())
     log["rules"]["variants"].append("mjsim_test_marker_variant")
     (tmp_path / "evil.json").write_text(json.dumps(log))
-    for command in ("replay", "view"):
-        _one_line_error(_invoke(command, "evil.json"), "unknown variant 'mjsim_test_marker_variant'")
+    _one_line_error(_invoke("replay", "evil.json"), "unknown variant 'mjsim_test_marker_variant'")
+    assert _invoke("view", "evil.json").exit_code == 0  # the viewer compiles no rules: it imports nothing
     assert not (tmp_path / MARK).exists()
 
 
