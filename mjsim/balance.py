@@ -119,6 +119,11 @@ def numeric_balance(
         if done or round_number == rounds or cache.played + 2 * n * GRID > max_games:
             break
         bracket, n = _narrow(bracket, root, interval, low, high, step), 2 * n
+    if not low <= root <= high:  # a line fitted to noise can cross the target far away: never an answer
+        raise MjsimError(
+            f"{option}: the fitted answer {root:g} lies outside the searched range [{low:g}, {high:g}]; "
+            f"{metric} may not reach {target} there (widen --low/--high, or play more --games)"
+        )
     points = tuple(
         Point(x, stats.mean_ci(_finite(v), name=metric)) for x, v in sorted(cache.values.items(), key=lambda kv: kv[0])
     )

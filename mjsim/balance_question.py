@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,8 +34,8 @@ _KEYS = {"option", "metric", "target", "low", "high", "values", "games", "max_ga
 def _number(where: str, key: str, value: Any) -> float | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise MjsimError(f"{where}: balance {key} must be a number, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise MjsimError(f"{where}: balance {key} must be a finite number, got {value!r}")
     return value
 
 
@@ -61,6 +62,9 @@ def question(where: str, raw: dict[str, Any]) -> Question:
         raise MjsimError(f"{where}: balance needs either 'low' and 'high' (a number) or 'values' (choices)")
     if low is not None and not low < high:
         raise MjsimError(f"{where}: balance needs low < high, got {low} and {high}")
+    tolerance = _number(where, "tolerance", raw.get("tolerance"))
+    if tolerance is not None and tolerance <= 0:  # a width never reached: the search would run to max_games
+        raise MjsimError(f"{where}: balance tolerance must be above 0 (an interval width), got {tolerance}")
     games = _count(where, "games", raw.get("games", 100), 2)
     return Question(
         raw["option"],
@@ -71,5 +75,5 @@ def question(where: str, raw: dict[str, Any]) -> Question:
         values,
         games,
         _count(where, "max_games", raw.get("max_games", max(4000, games * 10)), games),
-        _number(where, "tolerance", raw.get("tolerance")),
+        tolerance,
     )

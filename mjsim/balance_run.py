@@ -10,6 +10,7 @@ from typing import Any
 from mjsim.balance import Balance, Evaluate, choice_balance, numeric_balance
 from mjsim.balance_question import Question
 from mjsim.errors import MjsimError
+from mjsim.files import write_file
 from mjsim.metrics import metric
 from mjsim.rules import RuleSet
 
@@ -51,6 +52,11 @@ def run_balance(
 ) -> Balance:
     """Answer a balance question on simulations of ``ruleset``."""
     step = option_step(ruleset, q.option)
+    for value in (q.low, q.high) if not q.values else q.values:  # the search stays in what the option takes
+        try:
+            ruleset.with_options({q.option: value}).compile()
+        except MjsimError as exc:
+            raise MjsimError(f"balance: {q.option} = {value!r} is not a value of the option: {exc}") from None
     evaluate = simulation(ruleset, q, agents, seed, workers)
     if q.values:
         return choice_balance(evaluate, q.option, q.metric, q.target, q.values, q.games)
@@ -168,8 +174,8 @@ def write_balance(data: dict[str, Any], out: Path) -> None:
     """balance.json, balance.md and balance.png in ``out``."""
     try:
         out.mkdir(parents=True, exist_ok=True)
-        (out / "balance.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        (out / "balance.md").write_text(balance_markdown(data), encoding="utf-8")
+        write_file(out / "balance.json", json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        write_file(out / "balance.md", balance_markdown(data))
         _plot(data, out / "balance.png")
     except OSError as exc:
         raise MjsimError(f"{out}: cannot write the balance report ({exc.strerror or exc})") from None

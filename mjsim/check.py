@@ -34,6 +34,7 @@ from mjsim.hand.tiles import kind_of
 from mjsim.invariants import CORE, LEDGER_CHECKS, check_step, step_mark
 from mjsim.observation import observe
 from mjsim.option_draws import format_setting, option_strategy, varied_options
+from mjsim.plugins import installed_variants
 from mjsim.rules import Rules, RuleSet
 from mjsim.runner.progress import Progress
 
@@ -433,7 +434,8 @@ def _failure_lines(result: CheckResult, found: Counterexample) -> list[str]:
     lines.append(f"  log: {found.log_path}")
     if not found.hand_logged:
         lines.append("  (the failing hand did not finish: the log holds it up to the failing step)")
-    lines.append(f"  re-run: mjsim replay {found.log_path}")
+    allow = "".join(f"--allow-plugin {p} " for p in result.plugins if p not in installed_variants())
+    lines.append(f"  re-run: mjsim {allow}replay {found.log_path}")  # a log names only the variants you allow
     if result.plugins:
         lines.append("  (mjsim replay re-runs the log under its logged rule set, plugins included: run it where")
         lines.append("   the plugins are importable by their names)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import math
+import os
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -17,7 +18,7 @@ from mjsim import plugins as _plugins  # a module: the name "plugins" is the --p
 from mjsim.cli_options import complete_presets, quiet_option
 from mjsim.cli_options import key_values as _overrides
 from mjsim.cli_options import workers_callback as _workers
-from mjsim.errors import MjsimError
+from mjsim.errors import MjsimError, unexpected_error
 from mjsim.hooks import register_variant
 from mjsim.interrupt import exit_status, handle_sigterm
 from mjsim.log_formats import MJSIM as MJSIM_LOG
@@ -69,6 +70,13 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except MjsimError as exc:
             click.echo(f"mjsim: error: {exc}", err=True)
+            ctx.exit(2)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as exc:  # never a traceback: a variant's hook, a full disk, a bug, named in one line
+            if os.environ.get("MJSIM_TRACEBACK"):
+                raise
+            click.echo(f"mjsim: error: {unexpected_error(exc)}", err=True)
             ctx.exit(2)
         except KeyboardInterrupt as interrupt:  # Ctrl-C or SIGTERM (mjsim.interrupt): click would say "Aborted!"
             click.echo("mjsim: interrupted", err=True)
@@ -142,6 +150,14 @@ def _allow_plugins(_ctx: click.Context, _param: click.Parameter, modules: tuple[
         _plugins.allow_plugin(module)
 
 
+def _allow_commands(_ctx: click.Context, _param: click.Parameter, names: tuple[str, ...]) -> None:
+    """``mjsim --allow-command NAME``: experiment files may seat the agent NAME, which runs a command."""
+    from mjsim.consent import allow_command
+
+    for name in names:
+        allow_command(name)
+
+
 def _fail(ctx: click.Context, message: str) -> None:
     click.echo(f"mjsim: error: {message}", err=True)
     ctx.exit(2)
@@ -167,6 +183,15 @@ def _fail(ctx: click.Context, message: str) -> None:
     expose_value=False,
     callback=_allow_plugins,
     help="a module of yours (not an installed variant) that experiment and preset files may name; repeatable",
+)
+@click.option(
+    "--allow-command",
+    multiple=True,
+    metavar="AGENT",
+    is_eager=True,
+    expose_value=False,
+    callback=_allow_commands,
+    help="an agent that runs a command (mjai:CMD) that experiment files may seat; repeatable (never by report)",
 )
 def cli() -> None:
     """Simulate mahjong rule variants and check their properties.
@@ -374,9 +399,9 @@ def simulate(
     """Play GAMES games and print a summary (with a digest: the same seed gives the same digest anywhere)."""
     from mjsim.invariants import OBSERVE_SHARE
     from mjsim.play_terms import load_reference, play_reference
-    from mjsim.runner.games import digest, run_games
+    from mjsim.runner.games import run_games
     from mjsim.runner.progress import Progress
-    from mjsim.simulate import summarize
+    from mjsim.simulate import Summary
 
     ruleset = _ruleset(preset, settings, plugins)
     compiled = ruleset.compile()
@@ -387,19 +412,22 @@ def simulate(
         raise MjsimError("--log-format needs --log-out DIR")
     check = check or check_all
     given = load_reference(Path(reference_file)) if reference_file else None  # a bad file: before any game
+    tally = Summary()  # records are counted as they come, never all held: constant memory for any --games
     if backend is None and workers is None or check or log_out:
         with Progress(games) as progress:
             out = Path(log_out) if log_out else None
             share = 1.0 if check_all else OBSERVE_SHARE
             fmt = log_format or MJSIM_LOG
-            records = run_games(compiled, games, seed, names, check, out, progress, fmt, observe_share=share)
+            run_games(compiled, games, seed, names, check, out, progress, fmt, observe_share=share, sink=tally.add)
     else:
         from mjsim.runner import RunSpec
-        from mjsim.runner.run import collect
+        from mjsim.runner.run import fill
 
         spec = RunSpec(ruleset, tuple(names), seed)
-        records = collect(spec, games, backend=backend or "multiprocessing", workers=workers, address=address)
-    summary = {**summarize(records), "digest": digest(records), "preset": preset, "seed": seed, "agents": names}
+        spec.check()
+        shards = lambda records: [tally.add(r) for r in records]  # noqa: E731 - each shard counted, then dropped
+        fill(spec, games, shards, backend=backend or "multiprocessing", workers=workers, address=address)
+    summary = {**tally.result(), "digest": tally.digest(), "preset": preset, "seed": seed, "agents": names}
     summary["default_agents"] = agents is None  # seated by the family (mjsim_default_agent), not by --agents
     reference = given if reference_file else play_reference(compiled)
     if as_json:
@@ -515,9 +543,8 @@ def _simulate_text(s: dict, reference=None) -> str:
 @quiet_option
 def run_cmd(experiment_file, workers, backend, address, resume, force_resume, until_ci, root) -> None:
     """Run an experiment file: fill its store, then write summary.json, summary.md and plots."""
-    import shutil
-
-    from mjsim.experiment import load_experiment, results_dir, run_experiment
+    from mjsim.experiment import beside_presets, load_experiment, results_dir, run_experiment
+    from mjsim.files import write_file
     from mjsim.report import write_report
 
     experiment = load_experiment(experiment_file)
@@ -546,7 +573,10 @@ def run_cmd(experiment_file, workers, backend, address, resume, force_resume, un
         sys.exit(status)
     if Path(experiment_file).resolve() != (out / "experiment.toml").resolve():
         try:
-            shutil.copyfile(experiment_file, out / "experiment.toml")  # so `mjsim report DIR` can rebuild it
+            write_file(out / "experiment.toml", Path(experiment_file).read_bytes())  # so `report DIR` rebuilds it
+            for relative in beside_presets(experiment):  # and the preset files it names beside it, read from there
+                (out / relative).parent.mkdir(parents=True, exist_ok=True)
+                write_file(out / relative, (Path(experiment_file).parent / relative).read_bytes())
         except OSError as exc:
             raise MjsimError(
                 f"{out}: cannot copy the experiment file ({exc.strerror or exc}); the store is kept"
@@ -556,10 +586,21 @@ def run_cmd(experiment_file, workers, backend, address, resume, force_resume, un
 
     click.echo(summary_lead(summary) + "\n")  # the answer first, then where the files are
     click.echo(f"wrote {out / 'summary.md'}, {out / 'summary.json'} and {len(summary['plots'])} plots")
+    _warn_forced(summary)
     if experiment.balance is not None:  # [balance]: asked of the baseline rule set after the runs
         from mjsim.cli_explore import answer_balance
 
         answer_balance(experiment, out, workers)
+
+
+def _warn_forced(summary: dict) -> None:
+    """A warning on stderr for each run whose games mix two settings (resumed with --force-resume)."""
+    for forced in summary.get("forced_resumes", []):
+        click.echo(
+            f"mjsim: warning: run {forced['run']} was resumed with --force-resume after it was made with "
+            f"{forced['difference']}: its figures mix both (summary.md says so)",
+            err=True,
+        )
 
 
 def _games_kept(experiment, out: Path) -> str:
@@ -606,9 +647,15 @@ def report(directory, as_html) -> None:
     for needed in ("experiment.toml", "store.sqlite"):
         if not (folder / needed).is_file():
             raise MjsimError(f"{folder}: no {needed} (is it a results folder written by mjsim run?)")
-    experiment = load_experiment(folder / "experiment.toml")
+    experiment = load_experiment(folder / "experiment.toml", commands="never")  # replays none of its commands
     store = Store(folder / "store.sqlite", write=False)  # read-only: no lock, no writes
-    write_report(experiment, store, folder)
+    _warn_forced(write_report(experiment, store, folder))
+    if as_html and experiment.commands:
+        click.echo(
+            f"mjsim: warning: notable games seating {', '.join(map(repr, experiment.commands))} are not replayed: "
+            "a report runs no command a results folder names",
+            err=True,
+        )
     if not as_html:
         click.echo(f"wrote {folder / 'summary.md'}")
         return

@@ -14,7 +14,7 @@ import re
 import shlex
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from mjsim.errors import MjsimError
 from mjsim.files import check_keys, load_toml, read_text
 from mjsim.lineups import LineUp, parse_lineups, run_name
 from mjsim.plugins import check_data_variant
+from mjsim.presets import relative_to
 from mjsim.rules import RuleSet
 from mjsim.runner import RunSpec
 from mjsim.runner.fingerprint import fingerprint_of, variant_version, with_games
@@ -126,6 +127,7 @@ class Experiment:
     lineups: tuple[LineUp, ...] = ()  # two or more named line-ups, each playing every rule set; () = ``agents``
     sweeps: tuple[Sweep, ...] = ()  # [[sweep]]: the rule sets are then every base rule set at every point
     balance: Question | None = None  # [balance]: asked of the baseline rule set by `mjsim balance --experiment`
+    commands: tuple[str, ...] = ()  # agents that run a command, when loaded with commands="never": none may play
 
     def line_ups(self) -> tuple[LineUp, ...]:
         """Every line-up: the named ones, else one unnamed line-up of ``agents``."""
@@ -156,10 +158,21 @@ class Experiment:
         return next(e for e in self.rulesets if e.name == name)
 
 
-def load_experiment(path: str | Path) -> Experiment:
-    """Read and check an experiment file; every problem names the file and the key."""
+def load_experiment(path: str | Path, commands: str = "allowed") -> Experiment:
+    """Read and check an experiment file; every problem names the file and the key.
+
+    An agent that runs a command (``mjai:CMD``) is refused unless the user allowed it (``mjsim.consent``);
+    ``commands="never"`` (``mjsim report``) loads the file anyway and lists those agents in ``commands``, so
+    that whoever plays a game can leave theirs unplayed."""
+    from mjsim.agents.commands import check_commands, runs_command
+
     path = Path(path)
-    return _experiment(path, load_toml(read_text(path, str(path)), str(path)))
+    experiment = _experiment(path, load_toml(read_text(path, str(path)), str(path)))
+    seated = [name for line_up in experiment.line_ups() for name in line_up.agents]
+    if commands == "never":
+        return replace(experiment, commands=tuple(dict.fromkeys(n for n in seated if runs_command(n))))
+    check_commands(seated, str(path))
+    return experiment
 
 
 def experiment_from_dict(data: Mapping[str, Any]) -> Experiment:
@@ -176,7 +189,7 @@ def _experiment(path: Path, data: dict[str, Any]) -> Experiment:
     check_keys(where, "", data, _KEYS)
     sweeps = parse_sweeps(where, data.get("sweep"))
     bases = tuple(_ruleset(where, i, r) for i, r in enumerate(_need(where, data, "rulesets", list)))
-    rulesets = expand(bases, sweeps)
+    rulesets = expand(bases, sweeps, where)
     names = [r.name for r in rulesets]
     if len(set(names)) != len(names) or not names:
         raise MjsimError(f"{where}: 'rulesets' needs at least one entry and unique names, got {names}")
@@ -237,7 +250,8 @@ def _ruleset(where: str, index: int, raw: Any) -> RuleSetEntry:
         raise MjsimError(f"{where}: rulesets[{index}].plugins must be a list of variant names, got {plugins!r}")
     for plugin in plugins:
         check_data_variant(plugin, f"{where}: rulesets[{index}].plugins")
-    return RuleSetEntry(str(raw.get("name", raw["preset"])), str(raw["preset"]), dict(options), tuple(plugins))
+    preset = relative_to(str(raw["preset"]), where)  # a preset file beside the experiment, wherever mjsim runs
+    return RuleSetEntry(str(raw.get("name", raw["preset"])), preset, dict(options), tuple(plugins))
 
 
 def _comparisons(where: str, data: dict[str, Any], names: list[str], baseline: str, default_metric: str) -> tuple:
@@ -387,6 +401,20 @@ def _metric_list(where: str, key: str, raw: Any) -> tuple[str, ...]:
 def _check_choice(where: str, key: str, value: Any, allowed) -> None:
     if value not in allowed:
         raise MjsimError(f"{where}: {key} = {value!r} is not one of: {', '.join(map(str, allowed))}")
+
+
+def beside_presets(experiment: Experiment) -> list[Path]:
+    """The preset files the experiment names by a relative path inside its own folder, and those they extend
+    (what a copy of the experiment file in a results folder needs beside it)."""
+    from mjsim.presets import preset_file_chain
+
+    folder = Path(experiment.path).parent
+    found: dict[Path, None] = {}
+    for preset in dict.fromkeys(entry.preset for entry in experiment.rulesets):
+        for path in preset_file_chain(preset):  # the file and the files it extends
+            if path.is_relative_to(folder) and ".." not in path.relative_to(folder).parts:
+                found[path.relative_to(folder)] = None
+    return list(found)
 
 
 # --- Running -------------------------------------------------------------------------------------

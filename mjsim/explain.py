@@ -103,8 +103,9 @@ def _compiling(found: list[Switch]) -> tuple[list[Switch], list[Skipped]]:
     kept, skipped = [], []
     for switch in found:
         try:
-            switch.toward_b.ruleset().compile()
-            switch.toward_a.ruleset().compile()
+            for entry in (switch.toward_b, switch.toward_a):
+                if entry.ruleset().compile().flow is None:
+                    raise MjsimError(f"rule set {entry.name} has no table: no variant of it sets one")
         except MjsimError as exc:
             skipped.append(Skipped(switch.name, str(exc)))
         else:
@@ -128,7 +129,15 @@ def plan(
     for m in metrics:
         if metric(m) is None:
             raise MjsimError(f"unknown metric {m!r}")
+    for entry in (a, b):  # both must play games before any difference between them can be measured
+        if entry.ruleset().compile().flow is None:
+            raise MjsimError(f"rule set {entry.name} cannot play games (no variant of it sets a table)")
     found, skipped = switches(a, b)
+    if not found and skipped:  # every difference leaves a rule set that does not play (another family's base)
+        raise MjsimError(
+            f"{a.name} and {b.name} have no rule set between them that plays: {skipped[0].name}: {skipped[0].why}; "
+            "explain compares rule sets of one family (the same base variant)"
+        )
     if not found:
         raise MjsimError(f"{a.name} and {b.name} have the same options and variants: nothing to explain")
     entries = (a, b, *(s.toward_b for s in found), *(s.toward_a for s in found))

@@ -8,11 +8,14 @@ nesting or numbers the parser cannot take reported as a malformed file rather th
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import gzip
 import io
 import json
 import math
+import os
+import stat
 import tomllib
 import zlib
 from importlib.resources.abc import Traversable
@@ -25,6 +28,7 @@ MAX_FILE_BYTES = 64 * 2**20  # a file (or its gunzipped content) of more is refu
 MAX_JSON_DEPTH = 64  # tenhou.net/6 logs and case files nest about five levels
 MAX_NUMBER_DIGITS = 100  # no score, tile or seed of a log or case file needs more
 GZIP_MAGIC = b"\x1f\x8b"
+BOM = "\ufeff"
 
 
 def read_bytes(path: Path | Traversable, what: str, *, limit: int = MAX_FILE_BYTES, gunzip: bool = True) -> bytes:
@@ -32,6 +36,8 @@ def read_bytes(path: Path | Traversable, what: str, *, limit: int = MAX_FILE_BYT
 
     An unreadable file, broken gzip data or more than ``limit`` bytes is an MjsimError naming ``what``; no
     more than ``limit`` + 1 bytes are ever held, whatever the file inflates to."""
+    if isinstance(path, Path):
+        check_regular_file(path, what)
     try:
         with path.open("rb") as fh:
             data = fh.read(limit + 1)
@@ -48,6 +54,41 @@ def read_bytes(path: Path | Traversable, what: str, *, limit: int = MAX_FILE_BYT
     return data
 
 
+def write_file(path: Path, data: str | bytes) -> None:
+    """Write ``path`` whole or not at all: into a new temporary file beside it, renamed over it when complete.
+
+    Why: a results folder may come from someone else, and a file there that is a symbolic link must not make
+    mjsim overwrite its target (the rename replaces the link itself); a full disk leaves the old file, not half
+    of a new one. Raises OSError as ``open`` does (callers word it)."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+
+
+def check_regular_file(path: Path, what: str) -> None:
+    """Refuse, naming ``what``, a path that is missing, a folder, or no regular file (a FIFO would block a read
+    for ever, ``/dev/zero`` never end): each said as what it is, not as "no such file"."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise MjsimError(f"{what}: no such file or directory") from None
+    except OSError as exc:
+        raise MjsimError(f"{what}: cannot read: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(mode):
+        raise MjsimError(f"{what}: a folder, not a file")
+    if not stat.S_ISREG(mode):
+        kind = "a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a device or socket"
+        raise MjsimError(f"{what}: {kind}, not a regular file; mjsim reads files only")
+
+
 def _check_size(what: str, data: bytes, limit: int, how: str) -> None:
     if len(data) > limit:
         raise MjsimError(f"{what}: larger than the limit of {limit:,} bytes{how}")
@@ -57,7 +98,7 @@ def read_text(path: Path | Traversable, what: str, *, limit: int = MAX_FILE_BYTE
     """The UTF-8 text of ``path`` (at most ``limit`` bytes); an unreadable or non-UTF-8 file is an MjsimError."""
     data = read_bytes(path, what, limit=limit, gunzip=False)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix(BOM)  # a UTF-8 byte-order mark (Windows editors) is no content
     except UnicodeDecodeError as exc:
         raise MjsimError(f"{what}: not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start})") from None
 
@@ -89,6 +130,10 @@ class JsonLimitError(MjsimError):
 def load_json(text: str | bytes, what: str) -> Any:
     """Parsed JSON within the limits; malformed JSON raises ``json.JSONDecodeError`` as ``json.loads`` does
     (callers word it), a document beyond the limits a ``JsonLimitError`` naming ``what``."""
+    if isinstance(text, bytes) and text.startswith(BOM.encode()):
+        text = text[len(BOM.encode()) :]
+    elif isinstance(text, str):
+        text = text.removeprefix(BOM)
     try:
         if isinstance(text, str) and len(text) <= _SHORT:  # too short to pass the nesting or digit limits
             return _SHORT_DECODER.decode(text)

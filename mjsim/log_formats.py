@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
+from mjsim.files import check_regular_file
 
 LogWriter = Callable[[Any, Sequence[str]], str]
 """``writer(game, agent_names) -> str``: the text of one log file of ``game``."""
@@ -78,8 +79,8 @@ def claimed_paths(paths: Sequence[Path]) -> dict[str, list[Path]]:
     readers = log_readers()
     groups: dict[str, list[Path]] = {}
     for path in paths:
-        if not path.exists():
-            raise MjsimError(f"{path}: no such file or directory")
+        if not path.is_dir():
+            check_regular_file(path, str(path))  # missing, a FIFO or a device: each said as what it is
         name = next((n for n, reader in readers.items() if reader.claims(path)), None)
         if name is None:
             formats = ", ".join(["mjsim game logs", *readers])

@@ -13,7 +13,7 @@ SHA-256 the build recorded.  A source is hashed again only when its size or
 modification time differs from the one the build recorded (Python's own test of
 a ``.pyc``; hashing every source was 9 ms of every start-up).  An edit is never
 shadowed by a stale build: the edited code runs as Python until the next
-``make``.  ``MJSIM_PURE_PYTHON=1`` forces the sources; anything wrong with the
+``make``.  ``MJSIM_PURE_PYTHON=1`` (or true/yes) forces the sources (0/false/no does not); anything wrong with the
 build (unreadable, partial, for another Python) also means pure Python, with the reason in :func:`build_status`.
 Both builds give the same results (``tests/unit/test_native.py``).
 """
@@ -52,6 +52,8 @@ OTHER_SOURCES = "(every other module of mjsim and variants)"  # the digest key o
 FORMAT = 3  # of the manifest (3: it lists the compiled modules): a build with another format is rebuilt, not read
 MANIFEST = "manifest.json"
 PURE_ENV = "MJSIM_PURE_PYTHON"
+TRUE_WORDS = ("1", "true", "yes", "on")  # MJSIM_PURE_PYTHON values that force the sources
+FALSE_WORDS = ("", "0", "false", "no", "off")  # values that leave the choice to the build
 DIR_ENV = "MJSIM_NATIVE_DIR"
 ROOT = Path(__file__).resolve().parents[1]  # where the mjsim and variants packages live
 # One build per virtual environment, hence per Python; MJSIM_NATIVE_DIR points elsewhere (tests do).
@@ -146,8 +148,9 @@ def activate() -> str:
         if not compiled():
             _status = "pure Python: a compiled module was imported before mjsim"
         return _status
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
-        _status = f"pure Python: {PURE_ENV} is set"
+    forced = pure_requested(os.environ.get(PURE_ENV, ""))
+    if forced:
+        _status = f"pure Python: {forced}"
         return _status
     try:
         why_not = stale_reason(manifest, _current_digests(manifest, modules))
@@ -155,6 +158,17 @@ def activate() -> str:
     except Exception as exc:  # noqa: BLE001 - a broken build must never stop mjsim from importing
         _status = f"pure Python: the compiled build could not be checked ({exc!r})"
     return _status
+
+
+def pure_requested(value: str) -> str | None:
+    """Why ``MJSIM_PURE_PYTHON=value`` forces the sources (None: it does not). "1", "true", "yes" force them;
+    "", "0", "false", "no" do not; any other word forces them too, and the status says it was not understood."""
+    word = value.strip().lower()
+    if word in FALSE_WORDS:
+        return None
+    if word in TRUE_WORDS:
+        return f"{PURE_ENV} is set"
+    return f"{PURE_ENV} is {value!r}, neither 1/true/yes nor 0/false/no"
 
 
 def _load(manifest: dict) -> str:

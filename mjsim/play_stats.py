@@ -33,24 +33,96 @@ def play_statistics(records: Iterable[Record]) -> dict[str, Any] | None:
     patterns), its figures, then ``seats`` (one per seat) and ``agents`` (by agent name).
 
     None when no record keeps facts of play (records stored before they were kept)."""
-    records = [r for r in records if r.get("play")]
-    if not records:
-        return None
-    names = _names(records[0]["play"])
-    slots = player_hands(records)
-    hands = [h for r in records for h in r["hands"]]
-    table = {k: _share(count, total) for k, (count, total) in table_counts(records).items()}
-    figures = {**_player_figures(slots, names), **table}
-    seats = max(len(r["play"]["agents"]) for r in records)
-    return {
-        "games": len(records),
-        "hands": len(hands),
-        "player_hands": len(slots),
-        "terms": names,
-        **_ordered(figures),
-        "seats": [_player_figures([s for s in slots if s.seat == seat], names) for seat in range(seats)],
-        "agents": {a: _player_figures([s for s in slots if s.agent == a], names) for a in _agents(slots)},
-    }
+    tally = PlayTally()
+    for record in records:
+        tally.add(record)
+    return tally.result()
+
+
+class PlayTally:
+    """``play_statistics`` kept as running counts: records are added one at a time and dropped (a run of any
+    length in constant memory), and the result is the same as over the whole list."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] | None = None
+        self.games = 0
+        self.table: dict[str, tuple[float, int]] = {}
+        self.whole: _Figures | None = None
+        self.seats: list[_Figures] = []
+        self.agents: dict[str, _Figures] = {}
+
+    def add(self, record: Record) -> None:
+        """Count one game's player-hands (a record without facts of play is left out)."""
+        if not record.get("play"):
+            return
+        if self.names is None:
+            self.names = _names(record["play"])
+        slots = _player_hands(record)
+        self.games += 1
+        _add_counts(self.table, table_counts([record]))
+        self.whole = self.whole or _Figures(self.names)
+        self.whole.add(slots)
+        while len(self.seats) < len(record["play"]["agents"]):
+            self.seats.append(_Figures(self.names))
+        for seat, figures in enumerate(self.seats):
+            figures.add([s for s in slots if s.seat == seat])
+        for agent in _agents(slots):
+            self.agents.setdefault(agent, _Figures(self.names)).add([s for s in slots if s.agent == agent])
+
+    def result(self) -> dict[str, Any] | None:
+        """The play object of every record added (None: none kept facts of play)."""
+        if self.whole is None or self.names is None:
+            return None
+        table = {k: _share(count, total) for k, (count, total) in self.table.items()}
+        return {
+            "games": self.games,
+            "hands": self.table["draw"][1],
+            "player_hands": self.whole.n,
+            "terms": self.names,
+            **_ordered({**self.whole.result(), **table}),
+            "seats": [seat.result() for seat in self.seats],
+            "agents": {agent: figures.result() for agent, figures in self.agents.items()},
+        }
+
+
+class _Figures:
+    """The running counts of some player-hands (``player_counts``' pairs, the wins' groups and patterns), which add
+    up record by record to what the whole list would give."""
+
+    def __init__(self, names: dict[str, Any]) -> None:
+        self.names = names
+        self.n = self.wins = 0
+        self.counts: dict[str, tuple[float, int]] = {}
+        self.groups: dict[str, Counter] = {group: Counter() for group in names["groups"]}
+        self.patterns: Counter = Counter()
+
+    def add(self, slots: Sequence[PlayerHand]) -> None:
+        """Count some player-hands."""
+        self.n += len(slots)
+        _add_counts(self.counts, player_counts(slots, self.names))
+        wins = _wins(slots)
+        self.wins += len(wins)
+        for _, pw in wins:
+            for group, counted in self.groups.items():
+                if pw["groups"].get(group) is not None:
+                    counted[pw["groups"][group]] += 1
+            self.patterns.update(pw.get("patterns", ()))
+
+    def result(self) -> dict[str, Any]:
+        """The figures: rates, the value, kind and turn of the wins, their groups and patterns."""
+        figures: dict[str, Any] = {"player_hands": self.n, "wins": self.wins}
+        figures.update({k: _share(count, total) for k, (count, total) in self.counts.items()})
+        figures.update({group: _shares(counted) for group, counted in self.groups.items()})
+        if self.names["patterns"]:
+            figures[self.names["patterns"]] = {p: k / self.wins for p, k in self.patterns.most_common()}
+        return figures
+
+
+def _add_counts(into: dict[str, tuple[float, int]], counts: dict[str, tuple[float, int]]) -> None:
+    """Add (count, out of) pairs figure by figure: every figure's pair is a sum over player-hands or hands."""
+    for key, (count, total) in counts.items():
+        was = into.get(key, (0, 0))
+        into[key] = (was[0] + count, was[1] + total)
 
 
 def _names(play: dict[str, Any]) -> dict[str, Any]:
@@ -78,20 +150,6 @@ def _player_hands(record: Record) -> list[PlayerHand]:
 
 def _agents(slots: Sequence[PlayerHand]) -> list[str]:
     return list(dict.fromkeys(s.agent for s in slots))
-
-
-def _player_figures(slots: Sequence[PlayerHand], names: dict[str, Any]) -> dict[str, Any]:
-    """The figures of some player-hands: rates, the value, kind and turn of their wins, their groups and patterns."""
-    counts = player_counts(slots, names)
-    figures: dict[str, Any] = {"player_hands": len(slots), "wins": counts["win"][0]}
-    figures.update({k: _share(count, total) for k, (count, total) in counts.items()})
-    wins = _wins(slots)
-    for group in names["groups"]:
-        figures[group] = _shares([pw["groups"].get(group) for _, pw in wins])
-    if names["patterns"]:
-        held = Counter(p for _, pw in wins for p in pw.get("patterns", ()))
-        figures[names["patterns"]] = {p: k / len(wins) for p, k in held.most_common()}
-    return figures
 
 
 def player_counts(slots: Sequence[PlayerHand], names: dict[str, Any]) -> dict[str, tuple[float, int]]:
@@ -147,9 +205,8 @@ def _share(count: float, total: int) -> float | None:
     return count / total if total else None
 
 
-def _shares(groups: list[str | None]) -> dict[str, float]:
+def _shares(counted: Counter) -> dict[str, float]:
     """Each group's share of the wins that have one, in the groups' numeric order ("13+" after "12")."""
-    counted = Counter(g for g in groups if g is not None)
     total = sum(counted.values())
     return {g: counted[g] / total for g in sorted(counted, key=group_order)}
 

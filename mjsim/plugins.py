@@ -70,7 +70,10 @@ def allow_plugin(module: str) -> None:
 
 def check_data_variant(name: object, where: str) -> None:
     """Refuse a variant named by a data file unless it is installed or allowed (a file must not import code)."""
-    if isinstance(name, str) and (name in installed_variants() or name in _ALLOWED):
+    from mjsim.consent import user_config
+
+    allowed = _ALLOWED | set(user_config()["allow_plugins"])
+    if isinstance(name, str) and (name in installed_variants() or name in allowed):
         return
     known = sorted(installed_variants())
     close = difflib.get_close_matches(name, known, n=1) if isinstance(name, str) else []

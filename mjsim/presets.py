@@ -51,10 +51,15 @@ def load_preset(preset: str) -> dict[str, Any]:
     return _load(preset, ())
 
 
+MAX_EXTENDS = 32  # presets in one chain of ``extends`` at most (the shipped ones use two or three)
+
+
 def _load(preset: str, chain: tuple[str, ...]) -> dict[str, Any]:
     """``preset`` merged onto its base; ``chain`` holds the presets that extend it (to catch a cycle)."""
     if preset in chain:
         raise MjsimError(f"preset {chain[0]}: extends forms a cycle ({' -> '.join((*chain, preset))})")
+    if len(chain) >= MAX_EXTENDS:
+        raise MjsimError(f"preset {chain[0]}: a chain of more than {MAX_EXTENDS} presets extending each other")
     data = _read(preset, chain[-1] if chain else None)
     check_keys(f"preset {preset}", "", data, _KEYS)
     own = {
@@ -67,7 +72,7 @@ def _load(preset: str, chain: tuple[str, ...]) -> dict[str, Any]:
     if base_name is not None:
         if not isinstance(base_name, str):
             raise MjsimError(f"preset {preset}: 'extends' takes the name of one preset, got {base_name!r}")
-        base = _load(base_name, (*chain, preset))
+        base = _load(relative_to(base_name, preset), (*chain, preset))
         own["variants"] = own["variants"] if own["variants"] is not None else base["variants"]
         own["options"] = {**base["options"], **own["options"]}
         own["description"] = own["description"] or base["description"]
@@ -80,6 +85,26 @@ def _load(preset: str, chain: tuple[str, ...]) -> dict[str, Any]:
 
 
 _KEYS = {"name", "description", "variants", "options", "extends"}
+
+
+def preset_file_chain(preset: str) -> list[Path]:
+    """The preset file ``preset`` and the preset files it extends, in order (names of shipped presets end it)."""
+    chain: list[Path] = []
+    while preset.endswith(".toml") and len(chain) < MAX_EXTENDS and Path(preset) not in chain:
+        chain.append(Path(preset))
+        base = _read(preset, None).get("extends")
+        if not isinstance(base, str):
+            break
+        preset = relative_to(base, preset)
+    return chain
+
+
+def relative_to(preset: str, named_in: str | Path) -> str:
+    """A preset as named in the file ``named_in``: a relative ``.toml`` path is read from that file's folder
+    (not from wherever mjsim runs), a preset name stays a name."""
+    if not preset.endswith(".toml") or Path(preset).is_absolute() or not str(named_in).endswith(".toml"):
+        return preset
+    return str(Path(named_in).parent / preset)
 
 
 def _text(preset: str, data: dict[str, Any], key: str, default: str) -> str:
@@ -100,10 +125,7 @@ def _table(preset: str, options: Any) -> dict[str, Any]:
 def _read(preset: str, extended_by: str | None) -> dict[str, Any]:
     """The parsed TOML of a preset name or file, with a clear one-line error when it is missing or malformed."""
     if preset.endswith(".toml"):
-        path = Path(preset)
-        if not path.is_file():
-            raise MjsimError(f"preset file {preset} not found")
-        text = read_text(path, f"preset file {preset}")
+        text = read_text(Path(preset), f"preset file {preset}")  # missing, a folder or a FIFO: said as such
     else:
         entry = preset_files().get(preset)
         if entry is None:

@@ -9,6 +9,7 @@ from typing import Any
 from mjsim import stats
 from mjsim.errors import MjsimError
 from mjsim.experiment import Experiment, command_line
+from mjsim.files import write_file
 from mjsim.lineups import LineUp, run_name
 from mjsim.metrics import METRIC_FUNCTIONS, metric, metric_values, paired, target_estimate
 from mjsim.report_lineups import ranking_robustness, robustness
@@ -21,10 +22,11 @@ Record = dict[str, Any]
 def stored_records(experiment: Experiment, store: Store) -> dict[str, list[Record]]:
     """Every run's records (a rule set's, or ``RULESET @ LINEUP``'s), each checked against its table; a run with
     no games yet (what a Ctrl-C before its first shard leaves) is a one-line error naming it."""
-    records = {
-        run.name: store.checked_records(run.name, experiment.spec(run.entry, run.line_up).rules().flow.setup)
-        for run in experiment.runs()
-    }
+    records = {}
+    for run in experiment.runs():
+        spec = experiment.spec(run.entry, run.line_up)
+        seed_of = lambda index, spec=spec: spec.game(index)[0]  # noqa: E731 - the seed the run gives each game
+        records[run.name] = store.checked_records(run.name, spec.rules().flow.setup, seed_of, experiment.max_games)
     empty = [name for name, recs in records.items() if not recs]
     if empty:
         raise MjsimError(
@@ -32,6 +34,15 @@ def stored_records(experiment: Experiment, store: Store) -> dict[str, list[Recor
             f"(an interrupted run?); finish it with: mjsim run {experiment.path or 'EXPERIMENT'} --resume"
         )
     return records
+
+
+def _forced_resumes(experiment: Experiment, store: Store) -> list[dict[str, Any]]:
+    """Each run resumed with ``--force-resume`` (its games then mix the code or options of two settings)."""
+    found = []
+    for run in experiment.runs():
+        for forced in store.manifest(run.name).get("forced_resumes", []):
+            found.append({"run": run.name, "difference": forced.get("difference"), "command": forced.get("command")})
+    return found
 
 
 def build_summary(
@@ -69,6 +80,9 @@ def build_summary(
         "ranking": [row for line_up in line_ups for row in _ranking(experiment, records, line_up)],
         "sections": list(sections),
     }
+    forced = _forced_resumes(experiment, store)
+    if forced:  # games played under two settings are mixed in these runs: the summary says so, first thing
+        summary["forced_resumes"] = forced
     if experiment.sweeps:  # every point's metrics and its paired difference to the baseline point
         from mjsim.report_sweep import sweep_summary
 
@@ -174,8 +188,8 @@ def write_report(experiment: Experiment, store: Store, out: Path) -> dict[str, A
 
             plots += sweep_plots(summary["sweep"], out)
         summary["plots"] = [p.name for p in plots]
-        (out / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        (out / "summary.md").write_text(summary_markdown(summary), encoding="utf-8")
+        write_file(out / "summary.json", json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
+        write_file(out / "summary.md", summary_markdown(summary))
     except OSError as exc:  # a read-only or full results folder: the store is untouched
         raise MjsimError(f"{out}: cannot write the report ({exc.strerror or exc}); the store is kept") from None
     return summary

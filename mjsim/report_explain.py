@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
+from mjsim.files import write_file
 from mjsim.report_md import _estimate
 
 
@@ -124,11 +125,11 @@ def write_explain(found: dict[str, Any], out: Path, command: str) -> None:
     """explain.json, explain.md and explain.png in ``out``."""
     try:
         out.mkdir(parents=True, exist_ok=True)
-        (out / "explain.json").write_text(
+        write_file(
+            out / "explain.json",
             json.dumps({**found, "command": command}, indent=1, ensure_ascii=False, default=_show) + "\n",
-            encoding="utf-8",
         )
-        (out / "explain.md").write_text(explain_markdown(found, command), encoding="utf-8")
+        write_file(out / "explain.md", explain_markdown(found, command))
         _plot(found, out / "explain.png")
     except OSError as exc:
         raise MjsimError(f"{out}: cannot write the report ({exc.strerror or exc}); the store is kept") from None

@@ -184,6 +184,7 @@ def write_summary_html(experiment, store, folder: Path, made_by: str = "") -> in
     """Write ``summary.html`` beside ``summary.md`` and the notable games' pages under ``games/``; returns how
     many game pages it wrote."""
     from mjsim.errors import MjsimError
+    from mjsim.files import write_file
     from mjsim.lineups import run_name
     from mjsim.report import stored_records
     from mjsim.view.notable import notable_games, write_notable_pages
@@ -191,10 +192,30 @@ def write_summary_html(experiment, store, folder: Path, made_by: str = "") -> in
     records = stored_records(experiment, store)
     comparisons = [(run_name(a, u), run_name(b, u), m) for u in experiment.line_ups() for a, b, m in experiment.compare]
     notable = notable_games(comparisons, records)
+    unplayed = {n.run: _commands_of(experiment, n.run) for n in notable}
     try:
-        links = write_notable_pages(experiment, notable, records, folder / "games")
+        played = write_notable_pages(experiment, [n for n in notable if not unplayed[n.run]], records, folder / "games")
+        links = _with_unplayed(notable, unplayed, iter(played))
         markdown = (folder / "summary.md").read_text(encoding="utf-8")
-        (folder / "summary.html").write_text(summary_html(markdown, folder, links, made_by), encoding="utf-8")
+        write_file(folder / "summary.html", summary_html(markdown, folder, links, made_by))
     except OSError as exc:
         raise MjsimError(f"{folder}: cannot write summary.html ({exc.strerror or exc}); the store is kept") from None
     return sum(1 for link in links if link["href"])
+
+
+def _commands_of(experiment, run: str) -> tuple[str, ...]:
+    """The agents of ``run`` that would run a command named by the results folder (never replayed here)."""
+    return tuple(name for name in experiment.run(run).line_up.agents if name in experiment.commands)
+
+
+def _with_unplayed(notable, unplayed: dict[str, tuple[str, ...]], played) -> list[dict]:
+    """The links of every notable game in order: the replayed ones', and a page-less row for each game whose run
+    seats an agent that runs a command (a report of someone's folder runs none of their commands)."""
+    links = []
+    for n in notable:
+        if not unplayed[n.run]:
+            links.append(next(played))
+            continue
+        why = f"{n.why}; not replayed: it seats {unplayed[n.run][0]!r}, a command the results folder names"
+        links.append({"label": f"{n.run}, game {n.index}", "why": why, "href": ""})
+    return links

@@ -26,7 +26,7 @@ def _ci(e: dict[str, Any] | None, digits: int = 3) -> str:
 
 def summary_markdown(s: dict[str, Any]) -> str:
     """The whole summary.md text."""
-    lines = [f"# {s['title']}", "", f"**Question.** {s['question']}", ""]
+    lines = [f"# {s['title']}", "", *_forced_lines(s), f"**Question.** {s['question']}", ""]
     lines += _ranking_answer(s) + _answers(s) + [""]
     lines += [
         "Produced by:",
@@ -49,6 +49,15 @@ def summary_lead(s: dict[str, Any]) -> str:
     """summary.md's lead: its title, question and answer, up to the command that produced it (``mjsim run`` prints
     it as it ends)."""
     return summary_markdown(s).split("\nProduced by:", 1)[0].rstrip()
+
+
+def _forced_lines(s: dict[str, Any]) -> list[str]:
+    """A warning for each run resumed with --force-resume: its games mix two settings."""
+    return [
+        f"**Warning: run {f['run']} was resumed with --force-resume** after it was made with {f['difference']}: "
+        "its games mix both settings, and so do its figures.\n"
+        for f in s.get("forced_resumes", [])
+    ]
 
 
 def _sweep_tables(s: dict[str, Any]) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +10,8 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only: no screen on servers and CI
 import matplotlib.pyplot as plt  # noqa: E402
+
+from mjsim.files import write_file  # noqa: E402
 
 PANELS_PER_ROW = 4
 
@@ -121,6 +124,8 @@ def _save(fig, path: Path, title: str, bottom: float = 0.0) -> Path:
     overlap."""
     fig.suptitle(title, fontsize=10)
     fig.tight_layout(rect=(0, bottom / fig.get_figheight(), 1, 1))
-    fig.savefig(path, dpi=110)
+    image = io.BytesIO()
+    fig.savefig(image, dpi=110, format="png")
     plt.close(fig)
+    write_file(path, image.getvalue())  # whole or not at all, never through a symbolic link left in the folder
     return path

@@ -61,7 +61,8 @@ class RuleSet:
 
 
 def check_conflicts(modules: Iterable[ModuleType]) -> None:
-    """Fail when a variant declares (``CONFLICTS = {"other": "why"}``) that it cannot play with another listed one."""
+    """Fail when a variant declares (``CONFLICTS = {"other": "why"}``) that it cannot play with another listed one,
+    or (``NEEDS = {"other": "why"}``) that it plays only with another one listed (the family it builds on)."""
     modules = list(modules)
     listed = [variant_name(m) for m in modules]
     twice = sorted({n for n in listed if listed.count(n) > 1})
@@ -72,6 +73,9 @@ def check_conflicts(modules: Iterable[ModuleType]) -> None:
         for other, why in getattr(module, "CONFLICTS", {}).items():
             if other in names:
                 raise MjsimError(f"variants {variant_name(module)} and {other} cannot be combined: {why}")
+        for other, why in getattr(module, "NEEDS", {}).items():  # a house rule of one family, on another's table
+            if other not in names:
+                raise MjsimError(f"variant {variant_name(module)} needs variant {other} in the rule set: {why}")
 
 
 def check_requirements(modules: Iterable[ModuleType], values: Mapping[str, Any]) -> None:

@@ -19,12 +19,13 @@ for a report are checked against the table (points sum, ranks).
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import itertools
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,7 @@ CREATE TABLE IF NOT EXISTS side (
     run TEXT, idx INTEGER, currency TEXT, balances TEXT, PRIMARY KEY (run, idx, currency));
 """
 _KEPT = "every shard stored before is kept"
+_BUSY_SECONDS = 5.0  # how long to wait for another process's transaction before calling the store busy
 
 
 class Store:
@@ -136,22 +138,40 @@ class Store:
 
     def records(self, run: str) -> list[dict[str, Any]]:
         """Every stored game record of a run, in game order."""
-        rows = self.db.execute("SELECT record FROM games WHERE run = ? ORDER BY idx", (run,))
+        return [record for _, record in self._rows(run)]
+
+    def _rows(self, run: str) -> list[tuple[Any, Any]]:
+        """(index, record) of every stored game of a run, in game order."""
+        rows = self.db.execute("SELECT idx, record FROM games WHERE run = ? ORDER BY idx", (run,))
         try:
-            return [json.loads(r) for (r,) in rows]
+            return [(idx, json.loads(r)) for idx, r in rows]
         except (TypeError, ValueError) as exc:
             raise MjsimError(f"{self.path}: run {run!r} holds a record that is not JSON ({exc})") from None
 
-    def checked_records(self, run: str, table: TableSetup) -> list[dict[str, Any]]:
-        """A run's records, each checked against its ``table`` (points sum, ranks): an edited or damaged store
-        would otherwise give impossible figures."""
-        records = self.records(run)
-        for n, record in enumerate(records):
-            problem = record_problem(record, table)
+    def checked_records(
+        self, run: str, table: TableSetup, seed_of: Callable[[int], int] | None = None, count: int | None = None
+    ) -> list[dict[str, Any]]:
+        """A run's records, each checked against its ``table`` (points sum, ranks) and against the run: its row's
+        index, below ``count`` (the most games the run may hold), with the seed ``seed_of(index)`` that the run's
+        root seed gives it. An edited or damaged store would otherwise give impossible or counted-twice figures."""
+        records = []
+        for idx, record in self._rows(run):
+            problem = record_problem(record, table) or _index_problem(idx, record, seed_of, count)
             if problem:
-                game = record.get("index", n) if isinstance(record, dict) else n
-                raise MjsimError(f"{self.path}: run {run!r}, game {game}: {problem}; the store was edited or damaged")
+                raise MjsimError(f"{self.path}: run {run!r}, game {idx}: {problem}; the store was edited or damaged")
+            records.append(record)
         return records
+
+
+def _index_problem(idx: Any, record: dict[str, Any], seed_of: Callable[[int], int] | None, count: int | None) -> str:
+    """Why a stored row does not belong to its run at its index ("" when it does)."""
+    if not isinstance(idx, int) or idx < 0 or (count is not None and idx >= count):
+        return f"index {idx!r} is outside the run's games (0 to {count - 1 if count else '...'})"
+    if record.get("index") != idx:
+        return f"the row at index {idx} holds the record of game {record.get('index')!r}"
+    if seed_of is not None and str(record.get("seed")) != str(seed_of(idx)):
+        return f"its seed {record.get('seed')} is not the seed the run's root seed gives game {idx}"
+    return ""
 
 
 def record_problem(record: Any, table: TableSetup) -> str | None:
@@ -183,8 +203,15 @@ def _lock(path: Path) -> Any:
     lock_path = path.with_name(path.name + ".lock")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(lock_path, "a+", encoding="ascii")  # noqa: SIM115 - held open until close()
+        # O_NOFOLLOW: a lock file that is a symbolic link is refused, never followed (its target would be
+        # truncated and overwritten with our pid).
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+        handle = os.fdopen(fd, "r+", encoding="ascii")
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise MjsimError(
+                f"{lock_path}: a symbolic link, not a lock file; mjsim does not follow it (remove it)"
+            ) from None
         raise MjsimError(f"{path}: cannot write the results folder ({exc.strerror or exc})") from None
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -222,8 +249,15 @@ def _open(path: Path, write: bool) -> sqlite3.Connection:
     _check_header(path)
     uri = f"{path.resolve().as_uri()}?mode={'rw' if write else 'ro'}"
     try:
-        db = sqlite3.connect(uri, uri=True)
+        db = sqlite3.connect(uri, uri=True, timeout=_BUSY_SECONDS)
         problem = _problem(db)
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc) or "busy" in str(exc):  # another process holds it: the store is healthy
+            raise MjsimError(
+                f"{path}: in use by another process ({exc}); the store is not damaged: "
+                "wait until that process ends, then run again"
+            ) from None
+        raise MjsimError(f"{path}: damaged results store ({exc}); remove it to start again") from None
     except sqlite3.DatabaseError as exc:
         raise MjsimError(f"{path}: damaged results store ({exc}); remove it to start again") from None
     if problem:

@@ -9,6 +9,7 @@ base rule set's name when the experiment has several.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -17,6 +18,7 @@ from mjsim.files import check_keys
 
 MAX_SWEEPS = 2  # a response curve, or a heat map
 MAX_POINTS = 1000  # values of one sweep at most
+MAX_RULESETS = 2000  # rule sets of an experiment at most, every sweep point of every base (each plays its games)
 
 Scalar = str | int | float | bool
 
@@ -65,6 +67,8 @@ def _values(where: str, at: str, raw: Any) -> tuple[Scalar, ...]:
     """A list of distinct texts, numbers or booleans, two or more."""
     if not isinstance(raw, list) or not all(isinstance(v, Scalar) for v in raw):
         raise MjsimError(f"{where}: {at}.values must be a list of texts, numbers or true/false, got {raw!r}")
+    if any(isinstance(v, float) and not math.isfinite(v) for v in raw):
+        raise MjsimError(f"{where}: {at}.values must be finite numbers, got {raw!r}")
     if not 2 <= len(raw) <= MAX_POINTS or len(set(map(repr, raw))) != len(raw):
         raise MjsimError(f"{where}: {at}.values needs 2 to {MAX_POINTS} distinct values, got {raw!r}")
     return tuple(raw)
@@ -76,9 +80,12 @@ def _range(where: str, at: str, table: dict[str, Any]) -> tuple[Scalar, ...]:
     if not all(isinstance(p, int | float) and not isinstance(p, bool) for p in parts):
         raise MjsimError(f"{where}: {at}.start, stop and step must all be numbers, got {parts}")
     start, stop, step = parts
+    if not all(math.isfinite(p) for p in parts):
+        raise MjsimError(f"{where}: {at}.start, stop and step must be finite numbers, got {parts}")
     if step <= 0 or stop <= start:
         raise MjsimError(f"{where}: {at} needs start < stop and step > 0, got start={start}, stop={stop}, step={step}")
-    count = int((stop - start) / step + 1e-9) + 1
+    span = (stop - start) / step + 1e-9  # a step of 1e-320 makes this inf: refused as too many values, not cast
+    count = int(span) + 1 if span < MAX_POINTS else MAX_POINTS + 1
     if not 2 <= count <= MAX_POINTS:
         raise MjsimError(f"{where}: {at} gives {count} values; a sweep takes 2 to {MAX_POINTS}")
     exact = all(isinstance(p, int) for p in parts)
@@ -102,10 +109,17 @@ def points(sweeps: tuple[Sweep, ...]) -> list[tuple[tuple[str, Scalar], ...]]:
     ]
 
 
-def expand(entries: tuple, sweeps: tuple[Sweep, ...]) -> tuple:
-    """Every rule set entry at every point of the sweeps (none: the entries as they are)."""
+def expand(entries: tuple, sweeps: tuple[Sweep, ...], where: str = "the experiment") -> tuple:
+    """Every rule set entry at every point of the sweeps (none: the entries as they are); more than
+    ``MAX_RULESETS`` rule sets in all is refused before any is made."""
     if not sweeps:
         return entries
+    total = len(entries) * math.prod(len(s.values) for s in sweeps)
+    if total > MAX_RULESETS:
+        sizes = " x ".join(str(n) for n in (len(entries), *(len(s.values) for s in sweeps)))
+        raise MjsimError(
+            f"{where}: the sweeps make {total:,} rule sets ({sizes}); an experiment plays at most {MAX_RULESETS:,}"
+        )
     prefix = len(entries) > 1
     return tuple(
         replace(

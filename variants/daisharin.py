@@ -12,6 +12,7 @@ from mjsim.scoring import Pattern, Score, WinContext
 
 NAME = "daisharin"
 DESCRIPTION = "大車輪: the closed seven pairs 22334455667788 of pins is a yakuman (man and sou too by option)"
+NEEDS = {"riichi": "大車輪 is a riichi yaku"}
 WINS = "daisharin.wins"  # game stash: one dict per win of the game
 # suit index -> (pattern name, kanji title)
 WHEELS = {1: ("daisharin", "大車輪"), 0: ("daisuurin", "大数隣"), 2: ("daichikurin", "大竹林")}

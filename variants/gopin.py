@@ -14,6 +14,7 @@ from variants.boo.scoring import PIN5, gotong_pattern
 
 NAME = "gopin"
 DESCRIPTION = "五筒: one han for a winning hand holding any 5-pin (a bonus like dora, or a yaku by option)"
+NEEDS = {"riichi": "五筒開花 is a riichi yaku"}
 CONFLICTS = {"boo": "boo has its own 五筒 han (boo.gotong_mode): the 5-pin would count twice"}
 WINS = "gopin.wins"  # game stash: (hand index, 5-pins in the hand, gotong han, yakuman) per win
 

@@ -15,6 +15,7 @@ from variants.riichi import options as riichi_opt
 
 NAME = "local_yakuhai"
 DESCRIPTION = "特定牌: a triplet of a designated tile (1p Tokyo, 8s Hokkaido) is a 1-han yaku, not a fanpai"
+NEEDS = {"riichi": "local 役牌 are riichi yaku"}
 NUMBER_TILES = tuple(
     f"{rank}{suit}" for suit in "mps" for rank in range(1, 10)
 )  # number tiles: never yakuhai otherwise

@@ -13,7 +13,7 @@ import importlib
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from mjsim.agents.base import Agent, AgentFactory
 from mjsim.agents.bots import GENERIC_BOTS
@@ -28,18 +28,22 @@ if TYPE_CHECKING:
 def make_agent(name: str, rng: random.Random, rules: Rules) -> Agent:
     """The bot ``name`` for a game under ``rules``, with its own random stream (``NAME~RATE``: the error model)."""
     family, argument = split_argument(name)
+    bots = usable_agents(rules)
     if argument is not None:
-        bots = usable_agents(rules)
         if family in bots:
             return bots[family](rng, rules, argument)
-        return make_agent(family, rng, rules)  # refused below, naming the variant or the known bots
+        _refuse(family, bots, rules)  # ``mjai:`` itself would be split again: refused here, not recursed on
     mistaken = split_name(name)
     if mistaken is not None:
         base, rate, kinds = mistaken
         return MistakenAgent(make_agent(base, rng, rules), rate, kinds, rng)
-    bots = usable_agents(rules)
     if name in bots:
         return bots[name](rng, rules)
+    _refuse(name, bots, rules)
+
+
+def _refuse(name: str, bots: Mapping[str, AgentFactory], rules: Rules) -> NoReturn:
+    """The one-line error for a bot that ``rules`` cannot seat: another variant's, or none known."""
     provider = installed_agents().get(name)
     if provider is not None:
         variant, ruleset = provider[0], rules.ruleset.name

@@ -39,7 +39,10 @@ def _replay_game_logs(paths: list[Path], as_json: bool) -> int:
     results: list[LogReplay] = []
     with Progress(len(paths)) as progress:
         for path in paths:
-            results.append(replay_log(read_game_log(path)))
+            log = read_game_log(path)
+            if not log["hands"]:  # nothing to check: not counted as a log that replays exactly
+                raise MjsimError(f"{path}: the log holds no hand: nothing to replay")
+            results.append(replay_log(log))
             progress.advance()
     bad = [r for r in results if not r.agree]
     if as_json:

@@ -9,9 +9,9 @@ from typing import Any
 
 from mjsim.engine import core
 from mjsim.errors import MjsimError
-from mjsim.gamelog.encode import action_of, event_json
-from mjsim.gamelog.read import logged_rules, logged_walls
-from mjsim.gamelog.write import events_by_hand, hand_from_choices, hand_start
+from mjsim.gamelog.encode import action_of, event_json, plain
+from mjsim.gamelog.read import RefusedLog, logged_rules, logged_walls
+from mjsim.gamelog.write import TRANSFER_KINDS, events_by_hand, hand_from_choices, hand_start
 
 
 @dataclass
@@ -39,14 +39,18 @@ def replay_log(log: dict[str, Any]) -> LogReplay:
         else:
             game = _rerun(rules, log)
             detail = _first_difference(hands, game, bool(log.get("complete")))
+    except RefusedLog:
+        raise
     except MjsimError as exc:
         detail = str(exc)
+    except (LookupError, TypeError, ValueError, AttributeError) as exc:  # content the shape checks let through
+        detail = f"the engine cannot play what the log says ({type(exc).__name__}: {exc})"
     return LogReplay(source, len(hands), steps, transfers, not detail, detail)
 
 
 def _rerun(rules, log: dict[str, Any]):
     """The game played again from the logged walls and steps (an action the engine refuses: a one-line error)."""
-    walls = {h["index"]: logged_walls(h) for h in log["hands"]}
+    walls = {h["index"]: _table_walls(rules, h) for h in log["hands"]}
     seed = log.get("seed")
 
     def source(number: int):
@@ -76,14 +80,41 @@ def _rerun(rules, log: dict[str, Any]):
     return game
 
 
+def _table_walls(rules, hand: dict[str, Any]) -> tuple[list[int], list[int], list[int]]:
+    """A logged hand's walls, refused unless they are the table's tiles split as the table splits them."""
+    walls = logged_walls(hand)
+    setup = rules.flow.setup
+    sizes = (len(setup.tiles) - setup.replacement_tiles - setup.indicator_tiles, setup.replacement_tiles)
+    sizes += (setup.indicator_tiles,)
+    if tuple(map(len, walls)) != sizes or sorted(walls[0] + walls[1] + walls[2]) != sorted(setup.tiles):
+        got = "/".join(str(len(w)) for w in walls)
+        raise MjsimError(
+            f"hand {hand['index']}: the wall is not this table's tiles (live/replacement/indicator tiles "
+            f"{got}, the table deals {'/'.join(map(str, sizes))} of its {len(setup.tiles)} tiles)"
+        )
+    return walls
+
+
 def _replay_hand(rules, hand: dict[str, Any]) -> str:
     """One hand replayed from its logged start, walls and steps: its first difference ("" when none)."""
     choices = [{int(seat): action_of(action) for seat, action in step} for step in hand["steps"]]
     try:
-        again = hand_from_choices(rules, hand["index"], hand_start(hand), logged_walls(hand), choices)
+        again = hand_from_choices(rules, hand["index"], hand_start(hand), _table_walls(rules, hand), choices)
     except core.IllegalAction as exc:
         return f"hand {hand['index']}: {exc}"
-    return _event_difference(hand["index"], hand["events"], _as_json(again["events"]), complete=True)
+    events = _event_difference(hand["index"], hand["events"], _as_json(again["events"]), complete=True)
+    return events or _transfer_difference(hand, _as_json(again["transfers"]))
+
+
+def _transfer_difference(hand: dict[str, Any], mine: list) -> str:
+    """A hand's logged ``transfers`` against the replayed ones ("" when they agree): they are counted and
+    shown, so they are checked too, not only the events they come from."""
+    logged = hand.get("transfers")
+    if logged is None or logged == mine:
+        return ""
+    i = next((i for i, (a, b) in enumerate(zip(logged, mine, strict=False)) if a != b), min(len(logged), len(mine)))
+    old, new = (_short(t[i]) if i < len(t) else "none" for t in (logged, mine))
+    return f"hand {hand['index']} transfer {i}: logged {old}, replayed {new}"
 
 
 def _event_difference(number: int, logged: list, mine: list, complete: bool) -> str:
@@ -100,8 +131,12 @@ def _first_difference(hands: list[dict[str, Any]], game, complete: bool) -> str:
     """The first event of a logged hand that came out otherwise ("" when every one agrees)."""
     replayed = dict(events_by_hand(game.log))
     for hand in hands:
-        mine = [_as_json(event_json(e)) for e in replayed.get(hand["index"], [])]
+        events = replayed.get(hand["index"], [])
+        mine = [_as_json(event_json(e)) for e in events]
         difference = _event_difference(hand["index"], hand["events"], mine, complete)
+        if not difference and (complete or hand is not hands[-1]):  # a stopped game's last hand may be cut short
+            transfers = [_as_json(plain(e.data)) for e in events if e.kind in TRANSFER_KINDS]
+            difference = _transfer_difference(hand, transfers)
         if difference:
             return difference
     if complete and not game.over:

@@ -19,6 +19,7 @@ from mjsim.hand.notation import format_tiles
 from mjsim.version import __version__
 
 SUFFIX = ".json"
+TRANSFER_KINDS = ("transfer", "side_transfer")  # the events a hand's "transfers" repeat
 
 
 def write_game_log(game, agent_names: Sequence[str]) -> str:
@@ -197,7 +198,7 @@ def _hand_log(number: int, events: list, walls: tuple | None, steps: list, recor
         "steps": [[[seat, action_json(action)] for seat, action in sorted(chosen.items())] for _, chosen in steps],
         "step_phases": [phase for phase, _ in steps],
         "events": [event_json(e) for e in events],
-        "transfers": [plain(e.data) for e in events if e.kind in ("transfer", "side_transfer")],
+        "transfers": [plain(e.data) for e in events if e.kind in TRANSFER_KINDS],
         "record": plain(record),
     }
 

@@ -13,11 +13,14 @@ and no hashing, and a worker holds about 8 MB of them instead of dictionaries
 of a million keys.  They are built once with a vectorised dynamic programme
 over ranks and cached on disk as one plain binary file (a header, the arrays'
 bytes and a sha256 digest of them): a file that is missing, truncated, crafted
-or stale is rebuilt (with a warning on the log), never run.
+or stale is rebuilt (with a warning on the log), never run.  The digest a file
+must have is this module's (:data:`BUILT_SHA256`, the build being deterministic),
+not the one the file carries: a forged file with a digest of its own is rebuilt.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import json
@@ -38,6 +41,13 @@ _FORMAT_VERSION = 5  # 5: one binary file of dense arrays (4 was an .npz of key 
 _MAGIC = b"mjsim-suit-tables\n"
 _ID_ARRAYS = ("suit", "honor", "combine")  # row ids, two bytes each (the five-set tables have 328 rows)
 log = logging.getLogger("mjsim.tables")
+BUILT_SHA256 = {
+    4: "7fc5566c46b5231effe6f85952864d8d0051a42029e278030375c253dd90c73b",
+    5: "225c31dff5e56753c21f5eb5b9660633aa0fe6e83c7464ced57713f38b7f737b",
+}
+"""The digest (``_header``'s sha256) of the tables ``_build`` makes, by number of sets: the build is
+deterministic, so a cache file is used only when its content hashes to this (tests/unit/test_tables_cache.py
+rebuilds and checks it). Tables of another size are built and never cached."""
 
 
 @dataclass(frozen=True)
@@ -195,6 +205,8 @@ def suit_tables(max_sets: int = 4) -> SuitTables:
 
 def _load_or_build(max_sets: int) -> SuitTables:
     """Read the tables from the disk cache, or build and store them (an unusable cache is rebuilt)."""
+    if max_sets not in BUILT_SHA256:  # no digest to hold a file to: nothing read from disk
+        return _build(max_sets)
     path = _cache_path(max_sets)
     if path.is_file():
         try:
@@ -209,6 +221,9 @@ def _load_or_build(max_sets: int) -> SuitTables:
     tables = _build(max_sets)
     _save(path, tables)
     return tables
+
+
+_UNWRITABLE: set[Path] = set()  # cache folders already warned about (one warning per process and folder)
 
 
 def _little_endian(ids: array) -> bytes:
@@ -248,16 +263,25 @@ def _save(path: Path, tables: SuitTables) -> None:
     """Write the cache atomically (a temporary file renamed over it); a read-only home only costs a rebuild."""
     payload = _payload(tables)
     head = json.dumps(_header(tables, payload), sort_keys=True).encode()
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
         with tmp.open("wb") as fh:
             fh.write(_MAGIC + head + b"\n")
             for name in sorted(payload):
                 fh.write(payload[name])
         tmp.replace(path)
-    except OSError:
-        pass
+    except OSError as exc:  # a read-only home: the tables are rebuilt at every start, which the user should know
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)  # a full disk leaves no partial file behind
+        if path.parent not in _UNWRITABLE:
+            _UNWRITABLE.add(path.parent)
+            log.warning(
+                "cannot write the table cache in %s (%s): every start rebuilds the tables (about 20 s); "
+                "set MJSIM_CACHE_DIR to a writable folder",
+                path.parent,
+                exc.strerror or exc,
+            )
 
 
 def _load(path: Path, max_sets: int) -> SuitTables:
@@ -280,8 +304,11 @@ def _load(path: Path, max_sets: int) -> SuitTables:
     combine = ids["combine"].tolist()
     rows = bytes(payload["rows"])
     tables = SuitTables(max_sets, meta["n"], meta["cols"], ids["suit"], ids["honor"], rows, combine)
-    if _header(tables, payload) != meta:
+    header = _header(tables, payload)
+    if header != meta:
         raise ValueError("digest mismatch")
+    if header["sha256"] != BUILT_SHA256.get(max_sets):  # a digest of its own is no proof: this code's is
+        raise ValueError("content differs from the tables this code builds (a forged or foreign file)")
     if len(tables.combine) != tables.n**2 or len(tables.rows) != tables.n * tables.cols:
         raise ValueError("tables of inconsistent sizes")
     return tables

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -89,8 +91,16 @@ def _write_log(game, path: Path, names: Sequence[str], log_format: str) -> None:
     from mjsim.log_formats import log_suffix, log_writer
 
     writer = log_writer(game.rules, name=log_format)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.with_suffix(log_suffix(writer)).write_text(writer(game, tuple(names)), encoding="utf-8")
+    target = path.with_suffix(log_suffix(writer))
+    partial = target.with_name(f".{target.name}.partial")  # a dot name no log reader picks up
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_text(writer(game, tuple(names)), encoding="utf-8")
+        os.replace(partial, target)  # the log appears whole or not at all (a full disk leaves no truncated log)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+        raise MjsimError(f"--log-out {path.parent}: cannot write {target.name} ({exc.strerror or exc})") from None
 
 
 def hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -110,9 +120,11 @@ def run_games(
     progress=None,
     log_format: str = "mjsim",
     observe_share: float = OBSERVE_SHARE,
+    sink: Callable[[GameRecord], None] | None = None,
 ):
     """Play ``games`` games in this process, game i with ``game_seed(root_seed, i)`` (counted on ``progress``);
-    ``check`` and ``observe_share`` as in :func:`play_game`."""
+    ``check`` and ``observe_share`` as in :func:`play_game`. With ``sink`` each record goes there as it is
+    played and none is returned."""
     if log_out is not None:
         from mjsim.log_formats import log_writer
         from mjsim.runner.log_folder import claim_log_folder, log_identity
@@ -122,7 +134,11 @@ def run_games(
     records = []
     for i in range(games):
         seed = game_seed(root_seed, i)
-        records.append(play_game(rules, seed, agent_names, i, check, log_out, log_format, observe_share=observe_share))
+        record = play_game(rules, seed, agent_names, i, check, log_out, log_format, observe_share=observe_share)
+        if sink is None:
+            records.append(record)
+        else:  # handed on and dropped: a run of any length in constant memory
+            sink(record)
         if progress is not None:
             progress.advance()
     return records
@@ -147,6 +163,10 @@ def digest(records: Sequence[GameRecord | dict[str, Any]]) -> str:
     the facts of play derived from it (``play``) are left out."""
     h = hashlib.sha256()
     for r in sorted(map(as_dict, records), key=lambda r: r["index"]):
-        text = json.dumps({"seed": r["seed"], "final": r["final"], "hands": r["hands"]}, sort_keys=True, default=str)
-        h.update(text.encode())
+        h.update(record_text(r).encode())
     return h.hexdigest()
+
+
+def record_text(r: dict[str, Any]) -> str:
+    """The text of one game's play that the digest hashes."""
+    return json.dumps({"seed": r["seed"], "final": r["final"], "hands": r["hands"]}, sort_keys=True, default=str)

@@ -216,7 +216,7 @@ RUN_CASES = [
     experiment("empty-file", "", "'rulesets' is required"),
     experiment("malformed-toml", "name = [", "malformed TOML"),
     experiment("not-utf8", b'name = "\xff"\n', "not UTF-8"),
-    experiment("utf16-bom", "\ufeff" + GOOD, "e.toml"),
+    experiment("utf16", GOOD.encode("utf-16"), "not UTF-8"),
     experiment("no-rulesets", 'name = "e"\n', "'rulesets' is required"),
     experiment("rulesets-empty", 'name = "e"\nrulesets = []\n', "rulesets"),
     experiment("rulesets-not-tables", 'name = "e"\nrulesets = [1]\n', "rulesets"),
@@ -340,6 +340,49 @@ GROUP = [
 ]
 
 
+MJAI_AGENTS = 'agents = ["mjai:sh -c \'touch MARK\'", "efficiency", "efficiency", "efficiency"]\n'
+CHAIN = {f"p{i}_toml": f'name = "p{i}"\nextends = "p{i + 1}.toml"\n' for i in range(1500)}  # 1,500 presets
+
+
+def sweep(text: str) -> str:
+    """The good experiment with one [[sweep]] of riichi.start_points."""
+    return GOOD + '[[sweep]]\noption = "riichi.start_points"\n' + text
+
+
+BALANCE = "balance --option riichi.start_points --metric win_rate --low 20000 --high 30000"
+
+UNTRUSTED = [  # issue 41: what a file names is not run, and what used to be a traceback is one line
+    experiment("agent-runs-a-command", MJAI_AGENTS + GOOD, "--allow-command"),
+    experiment(
+        "mjai-agent-outside-riichi",
+        'agents = ["mjai:true", "efficiency", "efficiency", "efficiency"]\n' + good('"tenhou"', '"chengdu"'),
+        "is a bot of variant 'riichi'",
+        argv="--allow-command mjai:true " + RUN,
+    ),
+    experiment("preset-chain-1500", good('"tenhou"', '"p0.toml"'), "more than 32 presets", **CHAIN),
+    experiment("sweep-start-nan", sweep("start = nan\nstop = 30000\nstep = 100\n"), "finite"),
+    experiment("sweep-stop-inf", sweep("start = 100\nstop = inf\nstep = 100\n"), "finite"),
+    experiment("sweep-step-tiny", sweep("start = 100\nstop = 30000\nstep = 1e-320\n"), "a sweep takes 2 to 1000"),
+    experiment("sweep-values-nan", sweep("values = [nan, 25000]\n"), "finite"),
+    experiment(
+        "sweeps-a-million-rule-sets",
+        sweep("start = 1000\nstop = 100900\nstep = 100\n")
+        + '[[sweep]]\noption = "riichi.return_points"\nstart = 1000\nstop = 100900\nstep = 100\n',
+        "1,000,000 rule sets",
+    ),
+    case("balance-target-nan", BALANCE + " --target nan", "target must be a finite number"),
+    case("balance-target-inf", BALANCE + " --target inf", "target must be a finite number"),
+    case("balance-tolerance-negative", BALANCE + " --target 0.2 --tolerance -1", "tolerance must be above 0"),
+    case("balance-low-outside-option", BALANCE.replace("20000", "-5") + " --target 0.2", "not a value of the option"),
+    case("explain-two-families", "explain tenhou chengdu --games 2", "explain compares rule sets of one family"),
+    case("run-dev-zero", "run /dev/zero", "not a regular file"),
+    case("replay-dev-zero", "replay /dev/zero", "not a regular file"),
+    case("view-dev-zero", "view /dev/zero", "not a regular file"),
+    case("plugin-hook-raises", "simulate --plugin mjsim_test_raising_hook --games 1", "mjsim_add_options"),
+    case("replay-empty-mjson", "replay {tmp}/g.mjson", "nothing to check", g_mjson=""),
+]
+
+
 def _named(prefix: str, cases: list[Case]) -> list[pytest.param]:
     return [pytest.param(c, id=f"{prefix}-{c.id}") for c in cases]
 
@@ -356,6 +399,7 @@ ALL = (
     + _named("store", STORES)
     + _named("preset", PRESETS)
     + _named("cli", GROUP)
+    + _named("untrusted", UNTRUSTED)
 )
 
 BROKEN_MODULES = {
@@ -363,6 +407,8 @@ BROKEN_MODULES = {
     "mjsim_test_syntax.py": "def (:\n",
     "mjsim_test_bad_hook.py": "import pluggy\nhookimpl = pluggy.HookimplMarker('mjsim')\n\n"
     "@hookimpl\ndef mjsim_no_such_hook():\n    return 1\n",
+    "mjsim_test_raising_hook.py": "import pluggy\nhookimpl = pluggy.HookimplMarker('mjsim')\n\n"
+    "@hookimpl\ndef mjsim_add_options(registry):\n    raise ZeroDivisionError('a hook that raises')\n",
 }
 
 

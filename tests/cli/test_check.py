@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from mjsim import plugins
 from mjsim.check import BOTS, EVENTS_SHOWN, CheckResult, format_check, run_check
 from mjsim.errors import MjsimError
 from mjsim.gamelog.read import read_game_log
@@ -62,6 +63,7 @@ def test_skim_log_is_written_and_replays(skim):
     assert (workdir / path).is_file()
     with pytest.MonkeyPatch.context() as mp:
         mp.syspath_prepend(str(PLUGINS_DIR))  # the logged rule set names the plugin
+        mp.setattr(plugins, "_ALLOWED", {"skim_tsumo"})  # which a log may name once allowed (--allow-plugin)
         log = read_game_log(workdir / path)
         assert log["hands"] and log["agents"] == list(result.counterexample.agents)
         assert log["rules"]["variants"][-1] == "skim_tsumo"
@@ -76,7 +78,7 @@ def test_failure_text_names_the_counterexample_and_the_replay_command(skim):
     text = format_check(result)
     assert text.startswith(f"mjsim check: tenhou + skim_tsumo, {result.examples_run} example")
     assert "FAILED" in text and found.message in text and f"game seed {found.seed}" in text
-    assert f"mjsim replay {found.log_path}" in text
+    assert f"mjsim --allow-plugin skim_tsumo replay {found.log_path}" in text  # the log names the plugin
     assert all(line in text for line in found.events)
 
 

@@ -68,7 +68,7 @@ def test_score_with_meld_honba_and_sticks():
         pytest.param(["score", "123m456p789s11223z"], "not complete", id="not-winning"),
         pytest.param(["score", "123m456p789s1133z", "--win", "3z"], "no yaku", id="no-yaku"),
         pytest.param(["score", "11111m"], "too many of 1m", id="five-copies"),
-        pytest.param(["score", "--cases", "/nonexistent/cases.jsonl"], "cases.jsonl: cannot read", id="missing-cases"),
+        pytest.param(["score", "--cases", "/nonexistent/cases.jsonl"], "cases.jsonl: no such file", id="missing-cases"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, fragment):

@@ -125,7 +125,7 @@ def test_nothing_is_written_outside_the_results_folder(tmp_path):
 
 def test_missing_experiment_file(tmp_path):
     result = CliRunner().invoke(cli, ["run", str(tmp_path / "none.toml")])
-    assert result.exit_code == 2 and "cannot read" in result.output
+    assert result.exit_code == 2 and "none.toml: no such file" in result.output
 
 
 def test_report_of_a_folder_without_a_store(tmp_path):

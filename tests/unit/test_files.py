@@ -67,7 +67,7 @@ def test_bad_or_large_files_are_one_line(tmp_path, data, message):
 
 
 def test_a_missing_file_and_non_utf8_text(tmp_path):
-    with pytest.raises(MjsimError, match="nowhere: cannot read"):
+    with pytest.raises(MjsimError, match="nowhere: no such file"):
         read_text(tmp_path / "nowhere", "nowhere")
     (tmp_path / "latin").write_bytes(b"caf\xe9")
     with pytest.raises(MjsimError, match=r"not UTF-8 text \(byte 0xe9 at offset 3\)"):

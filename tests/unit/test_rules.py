@@ -81,7 +81,7 @@ def test_unknown_preset_lists_the_known_ones():
 
 
 def test_missing_preset_file(tmp_path):
-    with pytest.raises(MjsimError, match="not found"):
+    with pytest.raises(MjsimError, match="missing.toml: no such file"):
         RuleSet.from_preset(str(tmp_path / "missing.toml"))
 
 

@@ -141,7 +141,7 @@ def test_a_read_only_results_folder_is_one_line(path, monkeypatch):
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(store_module, "open", refuse, raising=False)
+    monkeypatch.setattr(store_module.os, "open", refuse)  # the lock file is opened with os.open (O_NOFOLLOW)
     with pytest.raises(MjsimError) as exc:
         Store(path)
     assert _one_line(exc) == f"{path}: cannot write the results folder (Permission denied)"

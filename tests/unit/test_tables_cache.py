@@ -105,3 +105,42 @@ def test_the_tables_are_dense_arrays_of_every_suit(fresh):
     assert fresh.suit[tables.suit_index([4, 4, 4, 2, 0, 0, 0, 0, 0], 0, 9)] != tables.NO_ROW  # 14 tiles
     assert fresh.suit[tables.suit_index([4, 4, 4, 3, 0, 0, 0, 0, 0], 0, 9)] == tables.NO_ROW  # 15 tiles
     assert len(fresh.rows) == fresh.n * fresh.cols and len(fresh.combine) == fresh.n**2
+
+
+def _forged_with_its_own_digest(path, _tmp_path):
+    """Every need value zeroed (every shanten one lower) and a fresh digest written for it, as a forger would."""
+    good = tables._load(path, 4)
+    forged = tables.SuitTables(4, good.n, good.cols, good.suit, good.honor, bytes(len(good.rows)), good.combine)
+    payload = tables._payload(forged)
+    head = tables.json.dumps(tables._header(forged, payload), sort_keys=True).encode()
+    path.write_bytes(tables._MAGIC + head + b"\n" + b"".join(payload[name] for name in sorted(payload)))
+
+
+def test_a_forged_cache_with_a_fresh_digest_is_rebuilt(cache, fresh, tmp_path, caplog):
+    path, builds = cache
+    _forged_with_its_own_digest(path, tmp_path)
+    with caplog.at_level(logging.WARNING, logger="mjsim.tables"):
+        assert tables._load_or_build(4) == fresh
+    assert builds == [4] and "content differs from the tables this code builds" in caplog.text
+
+
+def test_the_digest_the_code_holds_is_the_builds(fresh):
+    """The build is deterministic: its digest is the one a cache file must have (a change of the build changes
+    BUILT_SHA256 with it, or every start would rebuild)."""
+    assert tables._header(fresh, tables._payload(fresh))["sha256"] == tables.BUILT_SHA256[4]
+
+
+def test_the_five_set_digest_is_the_builds_too():
+    five = tables._build(5)
+    assert tables._header(five, tables._payload(five))["sha256"] == tables.BUILT_SHA256[5]
+
+
+def test_an_unwritable_cache_folder_is_one_warning(tmp_path, fresh, caplog, monkeypatch):
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setattr(tables, "_UNWRITABLE", set())
+    path = tmp_path / "a-file" / "cache" / "suit_tables.bin"  # under a file: no folder can be made, even by root
+    with caplog.at_level(logging.WARNING, logger="mjsim.tables"):
+        tables._save(path, fresh)
+        tables._save(path, fresh)
+    assert caplog.text.count("cannot write the table cache") == 1
+    assert "MJSIM_CACHE_DIR" in caplog.text

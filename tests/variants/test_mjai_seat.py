@@ -176,6 +176,8 @@ def test_a_failed_run_resumes(tmp_path):
         sys.executable,
         "-m",
         "mjsim",
+        "--allow-command",  # an experiment file's command runs only with the user's consent (issue 41)
+        name,
         "run",
         str(tmp_path / "e.toml"),
         "--out",

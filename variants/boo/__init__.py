@@ -17,6 +17,7 @@ from variants.boo.options import declare
 
 NAME = "boo"
 DESCRIPTION = "ブー麻雀: top-only, floating and sinking against the origin, forbidden wins, A/B/C tops"
+NEEDS = {"riichi": "ブー麻雀 builds on the riichi table and scorer"}
 
 
 @hookimpl

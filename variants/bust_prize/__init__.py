@@ -15,6 +15,7 @@ from variants.riichi import options as riichi_opt
 
 NAME = "bust_prize"
 DESCRIPTION = "トビ賞: a busted player pays the player who busted them (fl8/KAIT 10 points, 4play 3 chips)"
+NEEDS = {"riichi": "トビ賞 is paid on the riichi table's points"}
 CONFLICTS = {
     "jirai": "地雷麻雀 plays without bust (ドボン無し), so there is never a bust prize to pay",
     "boo": "boo ends at its own ドボン and settles A/B/C tops; トビ賞 is a riichi-table rule",

@@ -14,6 +14,7 @@ from variants.chips.tables import TABLES, is_closed, win_chips
 
 NAME = "chips"
 DESCRIPTION = "祝儀 (chips): ippatsu, ura, red fives and yakuman paid in chips next to the points"
+NEEDS = {"riichi": "祝儀 counts the riichi family's yakuman, ura and red fives"}
 CONFLICTS = {"boo": "boo settles its own A/B/C tops and keeps ura only as its own chip; 祝儀 is a riichi-table rule"}
 
 

@@ -22,6 +22,7 @@ from variants.riichi import settlement
 NAME = "jirai"
 DESCRIPTION = "地雷麻雀: forbidden yaku reverse the payments; clean wins earn one han per forbidden yaku"
 FORBIDDEN = "jirai.forbidden"  # context extra: the forbidden yaku of the hand
+NEEDS = {"riichi": "地雷 reverses the riichi settlement"}
 CONFLICTS = {"boo": "both replace the riichi settlement (jirai reverses its payments, boo pays in its own units)"}
 
 

@@ -18,6 +18,7 @@ from variants.riichi.scorer import score_win
 
 NAME = "paarenchan"
 DESCRIPTION = "八連荘: the eighth win in a row by the dealer (or by any player) is a yakuman; off by default"
+NEEDS = {"riichi": "八連荘 re-scores the win with the riichi scorer"}
 CONFLICTS = {"boo": "boo scores wins in its own units, and the award re-scores the win with the riichi scorer"}
 SITUATION = "paarenchan"  # the circumstance that makes the pattern apply, added once a streak qualifies
 

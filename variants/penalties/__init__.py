@@ -22,6 +22,7 @@ from variants.riichi import options as riichi_opt
 
 NAME = "penalties"
 DESCRIPTION = "チョンボ, 和了り放棄 and 罰符: what a false win, a noten riichi, a mis-call or a wrong hand size costs"
+NEEDS = {"riichi": "these penalties are the riichi family's"}
 CONFLICTS = {"boo": "boo has its own chombo (boo.illegal_win); these penalties are the riichi family's"}
 VOID = "penalties.void"  # a hand record's fact: the hand ended by a chombo, and is replayed
 # The outcome also says "void" (the engine's word for a hand that does not count: log writers refuse it).

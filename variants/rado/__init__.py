@@ -16,6 +16,7 @@ from variants.rado import options as opt
 
 NAME = "rado"
 DESCRIPTION = "ラド麻雀: the dora indicators point at rado, each -1 han (kan rado, no ura); wins may go below 1 han"
+NEEDS = {"riichi": "rado changes the riichi scoring"}
 CONFLICTS = {
     "boo": "boo pays dora add-ons and ura chips, which rado takes away",
     "jirai": "both rewrite a win's value: rado's below 1 han would overwrite jirai's reversed payments",

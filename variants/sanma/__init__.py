@@ -12,6 +12,7 @@ from variants.sanma.payments import three_seat_score
 
 NAME = "sanma"
 DESCRIPTION = "three-player riichi (三人麻雀): 108 tiles, no chi, North set aside as 抜きドラ, tsumo loss"
+NEEDS = {"riichi": "三麻 is the riichi game for three"}
 
 
 @hookimpl

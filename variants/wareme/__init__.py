@@ -15,6 +15,7 @@ from variants.wareme.seat import apply, dice, seat_of_hand
 
 NAME = "wareme"
 DESCRIPTION = "割れ目: the seat at the wall break pays and receives double (riichi deposits excepted)"
+NEEDS = {"riichi": "割れ目 is a riichi-table rule"}
 CONFLICTS = {"boo": "boo replaces the riichi payments with its own units; 割れ目 is a riichi-table rule"}
 LAST = "wareme.last"  # game.stash: (seat, ledger length, transfers before, after) of the latest settlement
 

@@ -15,6 +15,7 @@ from variants.yakitori.marks import final_marks, marks_after, payments
 
 NAME = "yakitori"
 DESCRIPTION = "焼き鳥: players who never won pay those who did at the end (chips or points, 焼き鳥返し)"
+NEEDS = {"riichi": "焼き鳥 is a riichi-table rule"}
 CONFLICTS = {"boo": "boo's game ends in an A/B/C top settlement of its own; 焼き鳥 is a riichi-table rule"}
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from mjsim.engine import core
+from mjsim.errors import MjsimError
 from mjsim.log_formats import LogReader
 from variants.riichi.logs.load import _is_log, load_logs
 from variants.riichi.logs.model import GameLog
@@ -48,7 +49,8 @@ def replay(paths: Sequence[Path], as_json: bool) -> int:
         for game in logs:
             outcomes.extend(replay_game(game))
             progress.advance()
-    summary = summarize_replay(outcomes, len(logs))
+        summary = summarize_replay(outcomes, len(logs))
+        _refuse_unchecked(paths, summary)  # inside: an error is its own one line, without the progress line
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
     else:
@@ -59,6 +61,19 @@ def replay(paths: Sequence[Path], as_json: bool) -> int:
         for m in summary["mismatches"]:
             click.echo(f"  {m['source']} round {m['round']}: {m['detail']}")
     return 0 if summary["rounds_agree"] == summary["rounds_replayed"] else 1
+
+
+def _refuse_unchecked(paths: Sequence[Path], summary: dict[str, Any]) -> None:
+    """Nothing replayed (an empty log, every round skipped) is an error: not an exit 0 as if every round agreed."""
+    if summary["rounds_replayed"]:
+        return
+    skipped = summary["skipped"]
+    first = skipped[0] if skipped else {}
+    why = f"; the first: {first['source']} round {first['round']}, {first['reason']}" if skipped else ""
+    raise MjsimError(
+        f"{', '.join(map(str, paths))}: nothing to check: {summary['games']} games, {summary['rounds']} rounds, "
+        f"none replayable under Tenhou's rules ({len(skipped)} skipped{why})"
+    )
 
 
 def to_game_logs(paths: Sequence[Path]) -> tuple[list[dict[str, Any]], list[str]]:
