@@ -94,5 +94,5 @@ def test_json_counts_the_end_offers_and_their_answers():
     from mjsim.simulate import summarize
 
     hands = [{"hand": 0, "scores": [1, 2, 3]}, {"hand": 1, "end_chosen": False}, {"hand": 2, "end_chosen": True}]
-    record = {"seed": 0, "final": {"points": [1, 2, 3], "ranks": [3, 2, 1]}, "hands": hands}
+    record = {"index": 0, "seed": 0, "final": {"points": [1, 2, 3], "ranks": [3, 2, 1]}, "hands": hands}
     assert summarize([record])["end_offers"] == {"offered": 2, "ended": 1, "played_on": 1}
