@@ -23,7 +23,10 @@ def choose_riichi(ctx: Context, declaring: list[Action], discards: list[Action])
         if chosen not in facts:  # the hand folds (or steps back): no declaration
             return pick_tile(ctx, [a for a in discards if kind_of(action_tile(a)) == chosen])
         best, live = chosen, facts[chosen][1]  # a safer ready discard still declares (追っかけ)
-    if _stays_dama(ctx, best, live):
+    dama = _stays_dama(ctx, best, live)
+    if ctx.stakes.aware:
+        dama = _dama_by_stakes(ctx, best, live, dama)
+    if dama:
         return pick_tile(ctx, [a for a in discards if kind_of(action_tile(a)) == best])
     return pick_tile(ctx, [a for a in declaring if kind_of(action_tile(a)) == best])
 
@@ -47,6 +50,45 @@ def _stays_dama(ctx: Context, kind: int, live: int) -> bool:
     return live < p.riichi_min_wait_tiles and early
 
 
+RIICHI_WIN_SHARE = 0.85  # a declared hand wins less often than the same hand dama: the others fold [P][H]
+TSUMO_SHARE_DAMA = 0.43  # a ready hand without a yaku wins dama only by its own draw (Phoenix tsumo share) [K]
+
+
+def _dama_by_stakes(ctx: Context, kind: int, live: int, fitted: bool) -> bool:
+    """Riichi or dama by expected settlement: the fitted choice, unless this rule set's stakes reverse the sign of
+    what riichi adds over dama under the fitted rules' stakes (a 1,000 deposit, points worth points, no chips).
+
+    Riichi adds a han (and ura, ippatsu chips where they pay) for a lower chance to win and a deposit lost unless
+    the hand wins; the profile's dama rules were fitted to people's choices under Tenhou's stakes, so only a
+    choice the stakes turn around is changed."""
+    counts = ctx.counts
+    counts[kind] -= 1
+    try:
+        facts = ctx.facts(counts)
+        p = ctx.profile
+        yaku = value.yaku_han(facts, True, p.honitsu_min_tiles, p.toitoi_min_pairs)
+        dora = value.dora_han(facts)
+    finally:
+        counts[kind] += 1
+    chance = ctx.win_chance(0, live)
+    declared = value.points(yaku + dora + 1, ctx.dealer)
+    dama = value.points(yaku + dora, ctx.dealer) * chance if yaku else value.points(dora + 1, ctx.dealer) * (
+        chance * TSUMO_SHARE_DAMA
+    )
+    s = ctx.stakes
+    riichi = chance * RIICHI_WIN_SHARE
+    base = riichi * declared - (1 - riichi) * 1000.0 - dama
+    first = s.first_win
+    here = (
+        riichi * ((declared + first) * s.gain + s.riichi_side)
+        - (1 - riichi) * s.stick * s.loss_all
+        - (dama * s.gain + first * (chance if yaku else chance * TSUMO_SHARE_DAMA))
+    )
+    if (base > 0) != (here > 0):
+        return here <= 0
+    return fitted
+
+
 def take_kan(ctx: Context, kan: Action) -> bool:
     """A concealed or added kan that leaves the hand no slower, with nobody threatening (it turns a dora)."""
     if ctx.threats:
@@ -62,7 +104,11 @@ def play_on_nine_orphans(ctx: Context) -> bool:
     """Decline 九種九牌 when the hand is worth playing: near ready, or thirteen orphans within reach."""
     p = ctx.profile
     kinds = sum(1 for k in YAOCHU if ctx.counts[k])
-    if kinds >= p.kyuushu_orphans_kinds or orphans_shanten(ctx.counts) <= 2:
+    needed = p.kyuushu_orphans_kinds
+    if ctx.stakes.aware:  # a seat that needs a big win (a point won dearer than one lost) reaches for 13 orphans
+        s = ctx.stakes
+        needed += -1 if s.gain > 1.5 * s.loss_all else (1 if s.loss_all > 1.5 * s.gain else 0)
+    if kinds >= needed or orphans_shanten(ctx.counts) <= 2:
         return True
     return shanten(ctx.counts) <= p.kyuushu_play_shanten
 
