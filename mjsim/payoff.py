@@ -103,8 +103,9 @@ class _FinalTable:
         self.rules = rules
         self.scores = scores
         self.side: dict = {}  # side currencies are valued through mjsim_side_payoffs, not here
-        self.history: list = []
+        self.history: list = []  # no hand record: a settlement that reads the last hand settles by points alone
         self.log: list = []
+        self.stash: dict = {}
 
 
 def _unit_swings(seats: int, pairs: int, seed: int = 35) -> list[tuple[float, ...]]:
@@ -129,11 +130,6 @@ class RankForm:
     by_rank: tuple[float, ...]  # 1st first
 
 
-def _normal_cdf(x: float) -> float:
-    """The standard normal distribution function."""
-    return 0.5 * math.erfc(-x / math.sqrt(2.0))
-
-
 def _hermite_nodes(count: int) -> list[tuple[float, float]]:
     """Gauss-Hermite nodes and weights for an expectation over a standard normal (weights summing to 1)."""
     from numpy.polynomial.hermite_e import hermegauss
@@ -147,30 +143,35 @@ _NODES = _hermite_nodes(10)
 
 
 def rank_chances(means: Sequence[float], sd: float) -> list[list[float]]:
-    """Per seat, the chance of each final rank (1st first) when every seat's points move by a zero-sum normal
+    """Per seat, the chance of each final rank (1st first): ``seat_rank_chances`` of every seat."""
+    return [seat_rank_chances(means, sd, seat) for seat in range(len(means))]
+
+
+def seat_rank_chances(means: Sequence[float], sd: float, seat: int) -> list[float]:
+    """The chance of each final rank (1st first) of ``seat`` when every seat's points move by a zero-sum normal
     swing of ``sd`` each. Taken as independent normals of the same pairwise spread (the difference of two seats
-    has variance ``2 sd^2 n/(n-1)``): given a seat's own end, the others finish above it independently, so the
+    has variance ``2 sd^2 n/(n-1)``): given the seat's own end, the others finish above it independently, so the
     count above is Poisson-binomial, averaged over the seat's own end by Gauss-Hermite quadrature."""
     n = len(means)
     spread = sd * math.sqrt(n / (n - 1))
-    out = []
-    for i in range(n):
-        if spread <= 0:
-            above = sum(1 for j in range(n) if j != i and (means[j] > means[i] or (means[j] == means[i] and j < i)))
-            out.append([1.0 if k == above else 0.0 for k in range(n)])
-            continue
-        total = [0.0] * n
-        for x, w in _NODES:
-            own = means[i] + spread * x
-            dist = [1.0] + [0.0] * (n - 1)  # dist[k]: chance that k seats finish above seat i
-            for j in range(n):
-                if j != i:
-                    up = _normal_cdf((means[j] - own) / spread)
-                    dist = [dist[k] * (1 - up) + (dist[k - 1] * up if k else 0.0) for k in range(n)]
-            for k in range(n):
-                total[k] += w * dist[k]
-        out.append(total)
-    return out
+    mine = means[seat]
+    others = [m for j, m in enumerate(means) if j != seat]
+    if spread <= 0:
+        above = sum(1 for j, m in enumerate(means) if j != seat and (m > mine or (m == mine and j < seat)))
+        return [1.0 if k == above else 0.0 for k in range(n)]
+    total = [0.0] * n
+    root2 = math.sqrt(2.0)
+    for x, w in _NODES:
+        own = mine + spread * x
+        dist = [1.0] + [0.0] * (n - 1)  # dist[k]: chance that k seats finish above the seat
+        for m in others:
+            up = 0.5 * math.erfc((own - m) / (spread * root2))
+            for k in range(n - 1, 0, -1):
+                dist[k] = dist[k] * (1.0 - up) + dist[k - 1] * up
+            dist[0] *= 1.0 - up
+        for k in range(n):
+            total[k] += w * dist[k]
+    return total
 
 
 def _whole(base: Sequence[float], moves: Sequence[float], unit: int) -> list[int]:
@@ -186,6 +187,7 @@ class PayoffModel:
         self.rules, self.swing, self.seats = rules, swing, seats
         self._swings = _unit_swings(seats, max(1, samples // 2))
         self._cache: dict[tuple, tuple[float, ...]] = {}
+        self._own_cache: dict[tuple, float] = {}
         self.form = self._probe_rank_form()  # None: the settlement is not points plus a rank prize (sampled)
 
     def _probe_rank_form(self) -> RankForm | None:
@@ -253,14 +255,29 @@ class PayoffModel:
             base = [b + (gain if s == dealer else -gain / (n - 1)) for s, b in enumerate(base)]
         return base
 
+    def expected_of(self, seat: int, scores: Sequence[int], hands_left: float, dealer: int = -1, dealer_hands=0.0):
+        """One seat's expected settlement (with a rank form, only that seat's ranks are worked out)."""
+        if self.form is None or hands_left <= 0:
+            return self.expected(scores, hands_left, dealer, dealer_hands)[seat]
+        key = (tuple(scores), round(hands_left, 1), dealer, round(dealer_hands, 1), seat)
+        found = self._own_cache.get(key)
+        if found is None:
+            if len(self._own_cache) >= _CACHE_LIMIT:
+                self._own_cache.clear()
+            means = self._means(scores, dealer, dealer_hands)
+            found = self._ranked(self.form, means, hands_left, seat)
+            self._own_cache[key] = found
+        return found
+
+    def _ranked(self, form: RankForm, means: list[float], hands_left: float, seat: int) -> float:
+        """The seat's points at their rate plus each rank's prize by its chance (``seat_rank_chances``)."""
+        chances = seat_rank_chances(means, self.swing.sd * math.sqrt(hands_left), seat)
+        return form.per_point * means[seat] + sum(c * p for c, p in zip(chances, form.by_rank, strict=True))
+
     def _by_ranks(self, form: RankForm, scores: Sequence[int], hands_left: float, dealer: int, dealer_hands: float):
-        """Points at their rate plus each rank's prize by its chance (``rank_chances``)."""
+        """Every seat's ``_ranked`` settlement."""
         means = self._means(scores, dealer, dealer_hands)
-        chances = rank_chances(means, self.swing.sd * math.sqrt(hands_left))
-        return tuple(
-            form.per_point * m + sum(c * p for c, p in zip(dist, form.by_rank, strict=True))
-            for m, dist in zip(means, chances, strict=True)
-        )
+        return tuple(self._ranked(form, means, hands_left, seat) for seat in range(self.seats))
 
     def _average(self, scores: Sequence[int], hands_left: float, dealer: int, dealer_hands: float):
         """The settlement averaged over the fixed swings scaled to ``hands_left`` hands."""
@@ -283,7 +300,7 @@ class PayoffModel:
 
     def _own(self, view: PayoffView, scores: Sequence[int]) -> float:
         """The view's seat's expected settlement with ``scores`` after this hand."""
-        return self.expected(scores, view.hands_left, view.dealer, view.dealer_hands)[view.seat]
+        return self.expected_of(view.seat, scores, view.hands_left, view.dealer, view.dealer_hands)
 
     def point_value(self, view: PayoffView, step: int = 1000) -> float:
         """The marginal value of a point for the view's seat: a gain of ``step`` paid evenly by the others."""

@@ -16,7 +16,7 @@ HANDS_PER_ROTATION = 1.34  # Tenhou hanchan: 10.7 hands for 8 rotations (docs/pl
 DEALER_KEEPS = HANDS_PER_ROTATION - 1.0  # further hands the dealer of a hand expects to keep the deal
 SWING = {4: Swing(sd=4150.0, dealer_mean=520.0), 3: Swing(sd=4250.0, dealer_mean=180.0)}
 """Per seat count: sd of a seat's points change per hand and the dealer's mean gain (human games, tenhou and
-tenhou-sanma presets: 40 and 30 games, ``python benchmarks/payoff_swing.py``)."""
+tenhou-sanma presets, ``python -m benchmarks.payoff_swing --preset P --games 40``)."""
 
 
 def hand_swing(rules) -> Swing:

@@ -81,7 +81,9 @@ def mjsim_side_payoffs(rules, obs):
     else:
         per_pair, default = float(rules[opt.POINTS_PER_PAIR]), False
     payees = len(obs.scores) - len(marked) + 1  # those who won, and this seat after its win
-    return SidePayoffs(first_win=per_pair * payees, chip_rate=per_pair if form == "chips" else 0.0, default_rate=default)
+    return SidePayoffs(
+        first_win=per_pair * payees, chip_rate=per_pair if form == "chips" else 0.0, default_rate=default
+    )
 
 
 @hookimpl

@@ -55,12 +55,13 @@ TSUMO_SHARE_DAMA = 0.43  # a ready hand without a yaku wins dama only by its own
 
 
 def _dama_by_stakes(ctx: Context, kind: int, live: int, fitted: bool) -> bool:
-    """Riichi or dama by expected settlement: the fitted choice, unless this rule set's stakes reverse the sign of
-    what riichi adds over dama under the fitted rules' stakes (a 1,000 deposit, points worth points, no chips).
+    """Riichi or dama by expected settlement: the fitted choice, unless this rule set's stakes move what riichi
+    adds over dama by more than that margin is under the fitted rules' stakes (a 1,000 deposit, points worth
+    points, no chips).
 
     Riichi adds a han (and ura, ippatsu chips where they pay) for a lower chance to win and a deposit lost unless
-    the hand wins; the profile's dama rules were fitted to people's choices under Tenhou's stakes, so only a
-    choice the stakes turn around is changed."""
+    the hand wins; the profile's dama rules were fitted to people's choices under Tenhou's stakes, so the stakes
+    only move a choice by what they change."""
     counts = ctx.counts
     counts[kind] -= 1
     try:
@@ -72,8 +73,10 @@ def _dama_by_stakes(ctx: Context, kind: int, live: int, fitted: bool) -> bool:
         counts[kind] += 1
     chance = ctx.win_chance(0, live)
     declared = value.points(yaku + dora + 1, ctx.dealer)
-    dama = value.points(yaku + dora, ctx.dealer) * chance if yaku else value.points(dora + 1, ctx.dealer) * (
-        chance * TSUMO_SHARE_DAMA
+    dama = (
+        value.points(yaku + dora, ctx.dealer) * chance
+        if yaku
+        else value.points(dora + 1, ctx.dealer) * (chance * TSUMO_SHARE_DAMA)
     )
     s = ctx.stakes
     riichi = chance * RIICHI_WIN_SHARE
@@ -84,9 +87,8 @@ def _dama_by_stakes(ctx: Context, kind: int, live: int, fitted: bool) -> bool:
         - (1 - riichi) * s.stick * s.loss_all
         - (dama * s.gain + first * (chance if yaku else chance * TSUMO_SHARE_DAMA))
     )
-    if (base > 0) != (here > 0):
-        return here <= 0
-    return fitted
+    # the fitted choice holds with the strength of the fitted stakes' margin; the stakes' change may overturn it
+    return (here - base) + (-abs(base) if fitted else abs(base)) <= 0
 
 
 def take_kan(ctx: Context, kan: Action) -> bool:

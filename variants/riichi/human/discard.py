@@ -9,6 +9,7 @@ from variants.riichi.human.context import Context, action_tile, discard_facts, k
 from variants.riichi.human.danger import discard_risk
 
 _SAFETY_TIE = 1e-6  # between equal scores, the less dangerous tile
+DRAW_SHARE_LATE = 0.5  # late in the wall (under 16 tiles), about half the hands still in play end in a draw [H]
 PLAN_SLACK = 1  # under yaku risks, discards this many shanten behind the fastest compete (a plan's way)
 
 
@@ -43,6 +44,9 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
             out[k] = -1000.0 * sh + live * max(worth, 300.0) ** ctx.profile.value_exponent
             continue
         gain = ctx.win_chance(sh, live) * (worth + swing) * stakes.gain if worth > 0 else 0.0
+        if stakes.aware and sh == 0 and late and stakes.noten_scale != 1.0:
+            # noten payments other than the fitted 3,000: a ready hand takes the difference at the draw
+            gain += DRAW_SHARE_LATE * (stakes.noten_scale - 1.0) * ctx.profile.tenpai_draw_value * stakes.gain
         risk = _risk(ctx, k, threats)
         risk *= 1.0 + ctx.profile.future_risk_per_shanten * max(sh, 0)
         out[k] = gain - ctx.fold_weight * risk - _SAFETY_TIE * risk

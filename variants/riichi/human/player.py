@@ -44,6 +44,8 @@ class HumanPlayer(Bot):
         self.profile = shipped_profile(DEFAULT) if profile is None else profile
         self.reader = _stakes_reader(rules) if aware else None
         self.sided = aware and _implemented(rules, "mjsim_side_payoffs")
+        self._stakes_key: tuple | None = None  # the standing the last stakes were worked out for
+        self._stakes_last: Stakes = BLIND
         self.table = TableRules.of(rules)
         self.first_dealer: int | None = None  # the game's first dealer, seen at the first decision
         # A hook no variant of the rule set implements answers nothing: it is not asked at every decision.
@@ -86,12 +88,17 @@ class HumanPlayer(Bot):
         return choose_discard(ctx, discards)
 
     def _stakes(self, obs: Observation, threats: tuple[int, ...]) -> Stakes:
-        """What this hand's outcomes are worth to the seat (``stakes.py``)."""
+        """What this hand's outcomes are worth to the seat (``stakes.py``), worked out again only when the table's
+        standing or the threats changed (most decisions of a hand share them)."""
+        key = (obs.hand_index, obs.scores, obs.sticks, threats)
+        if key == self._stakes_key:
+            return self._stakes_last
         view = payoff_view(self.rules, obs, self.first_dealer)
         if view is None or self.reader is None:
             return BLIND
         side = side_payoffs(self.rules, obs) if self.sided else NO_SIDE
-        return self.reader.stakes(view, side, threats)
+        self._stakes_key, self._stakes_last = key, self.reader.stakes(view, side, threats)
+        return self._stakes_last
 
     def end_game(self, obs: Observation, actions: Sequence[Action]) -> Action:
         """和了り止め / 聴牌止め by expected settlement: stop now, or play on as the dealer (its edge, its risk)."""
