@@ -108,19 +108,19 @@ def test_a_bust_prize_is_what_busting_a_seat_earns():
 
 
 def test_a_dearer_deposit_turns_a_cheap_riichi_into_dama():
-    """Ready with tanyao and pinfu on a two-sided wait: riichi under a 1,000 deposit, dama under 3,000."""
-    tiles = "234m456p678p34s66s8s"
+    """Ready without a yaku on a closed wait (2m): riichi under a 1,000 deposit, dama under 3,000."""
+    tiles = "13m456p678p234s99s1z"
     used: set[int] = set()
     hand = tuple(parse_tiles(tiles, used=used))
     offers = []
     for t in hand:
         if not any(kind_of(a.tile) == kind_of(t) for a in offers):
             offers.append(Action(DISCARD, t))
-    eight = next(a for a in offers if kind_of(a.tile) == kind_of(parse_tiles("8s")[0]))
+    east = next(a for a in offers if kind_of(a.tile) == kind_of(parse_tiles("1z")[0]))
     chosen = {}
     for deposit in (1000, 3000):
         player = _player(options={"riichi.riichi_deposit": deposit})
         obs = _all_last((25000,) * 4, seat=1, tiles=tiles)
         obs = dataclasses.replace(obs, round_wind=27, dealer=0, hand_index=0)
-        chosen[deposit] = player.act(obs, [*offers, Action(DECLARE_DISCARD, eight.tile)]).kind
+        chosen[deposit] = player.act(obs, [*offers, Action(DECLARE_DISCARD, east.tile)]).kind
     assert chosen == {1000: DECLARE_DISCARD, 3000: DISCARD}

@@ -51,17 +51,20 @@ def _stays_dama(ctx: Context, kind: int, live: int) -> bool:
 
 
 RIICHI_WIN_SHARE = 0.85  # a declared hand wins less often than the same hand dama: the others fold [P][H]
+BASE_DEPOSIT = 1000.0  # the deposit of the rules the profile was fitted under (Tenhou)
+RIICHI_EXTRA_HAN = 1  # a declared win's menzen tsumo (.43), ura (.42) and ippatsu (.19) add about a han [K]
 TSUMO_SHARE_DAMA = 0.43  # a ready hand without a yaku wins dama only by its own draw (Phoenix tsumo share) [K]
 
 
 def _dama_by_stakes(ctx: Context, kind: int, live: int, fitted: bool) -> bool:
-    """Riichi or dama by expected settlement: the fitted choice, unless this rule set's stakes move what riichi
-    adds over dama by more than that margin is under the fitted rules' stakes (a 1,000 deposit, points worth
-    points, no chips).
+    """Riichi or dama: the fitted choice, unless what this rule set's payoff changes against the fitted rules'
+    (a 1,000 deposit, no chips, no 焼き鳥) moves riichi's margin over dama by more than that margin.
 
-    Riichi adds a han (and ura, ippatsu chips where they pay) for a lower chance to win and a deposit lost unless
-    the hand wins; the profile's dama rules were fitted to people's choices under Tenhou's stakes, so the stakes
-    only move a choice by what they change."""
+    Riichi adds a han (about two with menzen tsumo, ura and ippatsu) for a lower chance to win and a deposit
+    lost unless the hand wins. The profile's dama rules were fitted to people's choices under Tenhou's payoff,
+    so only the payoff's difference moves a choice: the deposit's excess at the seat's rate of a point lost
+    against one won (a leader's deposit costs more), ura and ippatsu chips, and a first win's worth (焼き鳥),
+    which dama reaches more often."""
     counts = ctx.counts
     counts[kind] -= 1
     try:
@@ -72,23 +75,20 @@ def _dama_by_stakes(ctx: Context, kind: int, live: int, fitted: bool) -> bool:
     finally:
         counts[kind] += 1
     chance = ctx.win_chance(0, live)
-    declared = value.points(yaku + dora + 1, ctx.dealer)
-    dama = (
-        value.points(yaku + dora, ctx.dealer) * chance
-        if yaku
-        else value.points(dora + 1, ctx.dealer) * (chance * TSUMO_SHARE_DAMA)
-    )
-    s = ctx.stakes
     riichi = chance * RIICHI_WIN_SHARE
-    base = riichi * declared - (1 - riichi) * 1000.0 - dama
-    first = s.first_win
-    here = (
-        riichi * ((declared + first) * s.gain + s.riichi_side)
-        - (1 - riichi) * s.stick * s.loss_all
-        - (dama * s.gain + first * (chance if yaku else chance * TSUMO_SHARE_DAMA))
+    declared = value.points(yaku + dora + 1 + RIICHI_EXTRA_HAN, ctx.dealer)
+    dama_chance = chance if yaku else chance * TSUMO_SHARE_DAMA  # without a yaku, dama wins only by tsumo
+    dama = value.points(yaku + dora if yaku else dora + 1, ctx.dealer) * dama_chance
+    base = riichi * declared - (1 - riichi) * BASE_DEPOSIT - dama
+    s = ctx.stakes
+    dearer = s.loss_all / max(s.gain, 0.05)  # a point put down against a point won, here
+    change = (
+        -(1 - riichi) * (s.stick - BASE_DEPOSIT) * dearer
+        + riichi * s.riichi_side / max(s.gain, 0.05)
+        + (riichi - dama_chance) * s.first_win / max(s.gain, 0.05)
     )
-    # the fitted choice holds with the strength of the fitted stakes' margin; the stakes' change may overturn it
-    return (here - base) + (-abs(base) if fitted else abs(base)) <= 0
+    # the fitted choice holds with the strength of the fitted payoff's margin; the change may overturn it
+    return change + (-abs(base) if fitted else abs(base)) <= 0
 
 
 def take_kan(ctx: Context, kan: Action) -> bool:
