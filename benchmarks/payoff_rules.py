@@ -5,7 +5,9 @@ same seeds, four ``human`` (or ``--agents``), B - A per game of each play rate w
 ``python -m benchmarks.payoff_rules edge --games 400 --seed 5``: per rule set, one ``human`` against three
 ``human:blind``, the aware seat rotated game by game; the aware seat's final settlement (chips at the rule set's
 rate, ``mjsim.payoff.DEFAULT_CHIP_RATE`` when it keeps them apart) minus the blind seats' mean, with a 95 %
-interval. ``--jobs`` plays games in that many processes (same results for any number).
+interval. ``python -m benchmarks.payoff_rules stops --games 100 --seed 5``: under optional 和了り止め and
+聴牌止め, how often the dealer was offered the stop and played on. ``--jobs`` plays games in that many
+processes (same results for any number).
 """
 
 from __future__ import annotations
@@ -98,29 +100,61 @@ def settlement(record: dict, rules) -> list[float]:
     return [p + DEFAULT_CHIP_RATE * c for p, c in zip(paid, chips, strict=True)]
 
 
+def _edge_of(paid: list[float], seat: int) -> float:
+    """The seat's settlement minus the other seats' mean."""
+    return paid[seat] - sum(p for s, p in enumerate(paid) if s != seat) / (len(paid) - 1)
+
+
 def edge(changes: list[str | None], games: int, seed: int, jobs: int) -> dict:
-    """Per rule set: the aware seat's settlement minus the blind seats' mean, per game, with its interval."""
+    """Per rule set: the aware seat's settlement minus the blind seats' mean, per game, with its interval; and the
+    same less that seat's in the all-blind game on the same seed (``paired``: the walls' luck taken out)."""
     out = {}
     for change in changes:
         rules = rules_of(change)
-        tasks = []
+        tasks, blind = [], []
         for i in range(games):
             names = ["human:blind"] * 4
+            blind.append((change, i, seed, list(names)))
             names[i % 4] = "human"
             tasks.append((change, i, seed, names))
-        diffs = []
-        for i, record in enumerate(play(tasks, jobs)):
-            paid = settlement(record, rules)
+        mixed, plain = play(tasks, jobs), play(blind, jobs)
+        raw, paired = [], []
+        for i, (record, control) in enumerate(zip(mixed, plain, strict=True)):
             me = i % 4
-            diffs.append(paid[me] - sum(p for s, p in enumerate(paid) if s != me) / 3)
-        out[change or "tenhou"] = interval(diffs)
+            raw.append(_edge_of(settlement(record, rules), me))
+            paired.append(raw[-1] - _edge_of(settlement(control, rules), me))
+        out[change or "tenhou"] = {"aware_minus_blind": interval(raw), "paired": interval(paired)}
     return out
+
+
+def stops(games: int, seed: int, preset: str = "tenhou") -> dict:
+    """Under optional 和了り止め / 聴牌止め, four ``human``: how often the all-last dealer on top was offered the stop
+    and how often it played on (counted around the player's own ``end_game``)."""
+    from variants.riichi.human.player import HumanPlayer
+
+    rules = RuleSet.resolve(preset, {"riichi.agari_yame": "optional", "riichi.tenpai_yame": "optional"}, ()).compile()
+    answers: list[str] = []
+    chosen = HumanPlayer.end_game
+
+    def counted(self, obs, actions):
+        answer = chosen(self, obs, actions)
+        answers.append(answer.kind)
+        return answer
+
+    HumanPlayer.end_game = counted
+    try:
+        for i in range(games):
+            play_game(rules, game_seed(seed, i), ["human"] * rules.flow.setup.seats, i)
+    finally:
+        HumanPlayer.end_game = chosen
+    return {"offers": len(answers), "played_on": answers.count("play_on")}
 
 
 def main() -> None:
     """Command line: the tables as JSON."""
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("mode", choices=("moves", "edge"))
+    ap.add_argument("mode", choices=("moves", "edge", "stops"))
+    ap.add_argument("--preset", default="tenhou", help="stops: the preset played")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--agents", default="human")
@@ -128,7 +162,9 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     changes = args.only or list(CHANGES)
-    if args.mode == "moves":
+    if args.mode == "stops":
+        result = stops(args.games, args.seed, args.preset)
+    elif args.mode == "moves":
         result = moves(changes, args.games, args.seed, args.agents, args.jobs)
     else:
         result = edge([None if c == "tenhou" else c for c in changes], args.games, args.seed, args.jobs)
