@@ -55,7 +55,8 @@ def test_the_agents_package_holds_only_the_generic_bots():
 
 
 def test_a_rule_set_seats_the_generic_bots_and_those_of_its_variants():
-    assert agent_names(compiled("tenhou")) == sorted([*GENERIC, "human", "human:blind", "human:dan3", "mjai:"])  # riichi: people, mjai
+    riichi = [*GENERIC, "human", "human:blind", "human:dan3", "mjai:"]  # riichi: people, mjai
+    assert agent_names(compiled("tenhou")) == sorted(riichi)
     jirai = [*GENERIC, "human", "human:blind", "human:dan3", "mjai:", "jirai_dealer_aware", "jirai_naive"]
     assert agent_names(compiled("jirai")) == sorted(jirai)
 
