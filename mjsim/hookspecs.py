@@ -264,6 +264,27 @@ def mjsim_value_hints(rules, obs):
     is joined."""
 
 
+@hookspec(firstresult=True)
+def mjsim_payoff_view(rules, obs, first_dealer):
+    """The family's reading of ``obs``'s standing for the payoff model, as a :class:`mjsim.payoff.PayoffView`
+    (the hands left under its length rules, the deposits' worth), or None. ``first_dealer``: the game's first
+    dealer as the player saw it (None: unknown). Called by payoff-aware bots, never by the engine.
+    Stops at first non-None result."""
+
+
+@hookspec(firstresult=True)
+def mjsim_hand_swing(rules):
+    """How a seat's points move per hand under ``rules``, as a :class:`mjsim.payoff.Swing` (or None): the payoff
+    model's standings spread. Called once per rule set by payoff-aware bots. Stops at first non-None result."""
+
+
+@hookspec
+def mjsim_side_payoffs(rules, obs):
+    """What this variant's side payments make events worth for ``obs``'s seat, as a
+    :class:`mjsim.payoff.SidePayoffs` in settlement units (chips, 焼き鳥, トビ賞, 割れ目), or None. Called by
+    payoff-aware bots (``mjsim.payoff.side_payoffs``), never by the engine; every answer is joined."""
+
+
 # --- Registration hooks: what a variant adds beside the rules -------------------------------------------------
 
 

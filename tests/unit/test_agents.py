@@ -56,10 +56,9 @@ def test_the_agents_package_holds_only_the_generic_bots():
 
 
 def test_a_rule_set_seats_the_generic_bots_and_those_of_its_variants():
-    assert agent_names(compiled("tenhou")) == sorted(
-        [*GENERIC, "human", "human:dan3", "human:tenhou-sanma", "mjai:"]
-    )  # riichi: people, mjai
-    jirai = [*GENERIC, "human", "human:dan3", "human:tenhou-sanma", "mjai:", "jirai_dealer_aware", "jirai_naive"]
+    riichi = [*GENERIC, "human", "human:blind", "human:dan3", "human:tenhou-sanma", "mjai:"]  # riichi: people, mjai
+    assert agent_names(compiled("tenhou")) == sorted(riichi)
+    jirai = [*riichi, "jirai_dealer_aware", "jirai_naive"]
     assert agent_names(compiled("jirai")) == sorted(jirai)
 
 
@@ -111,7 +110,7 @@ def test_the_jirai_bot_judges_a_win_under_the_options_of_its_game(options, risk)
 def test_an_unknown_agent_lists_the_usable_ones():
     with pytest.raises(MjsimError) as error:
         make_agent("nobody", random.Random(0), compiled("tenhou"))
-    known = ", ".join(sorted([*GENERIC, "human", "human:dan3", "human:tenhou-sanma", "mjai:"]))
+    known = ", ".join(sorted([*GENERIC, "human", "human:blind", "human:dan3", "human:tenhou-sanma", "mjai:"]))
     assert str(error.value) == f"unknown agent 'nobody'; known agents: {known}"
 
 

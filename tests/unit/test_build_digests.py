@@ -23,7 +23,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 # Besides efficiency bots at every preset: each family's own bots, the generic ones and the human player.
 FAMILY_LINEUPS = {
-    "tenhou": [["human"] * 4, ["defensive", "tsumogiri", "random", "efficiency"]],
+    "tenhou": [["human"] * 4, ["human:blind"] * 4, ["defensive", "tsumogiri", "random", "efficiency"]],
     "boo-classic": [["boo", "boo", "efficiency", "tsumogiri"]],
     "boo-modern": [["boo_topper", "boo_topper_a", "defensive", "efficiency"]],
     "chengdu": [["chengdu"] * 4, ["chengdu_random_void", "chengdu_worst_void", "chengdu", "efficiency"]],

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from mjsim.engine.actions import Transfer
 from mjsim.hookspecs import hookimpl
+from mjsim.payoff import SidePayoffs
 from variants.bust_prize import options as opt
 from variants.bust_prize.prize import busted_seats, by_win_or_draw, several_4play
-from variants.chips.currency import hand_events, with_currency, with_payout
+from variants.chips.currency import SETTLEMENT, chip_rate, hand_events, with_currency, with_payout
 from variants.riichi import options as riichi_opt
 
 NAME = "bust_prize"
@@ -50,6 +51,16 @@ def mjsim_settle_game(game):
         rule = values[opt.NOTEN_BUST]
         moves = [m for seat in busted for m in by_win_or_draw(seat, last, transfers, amount, rule)]
     return [Transfer(payer, payee, n, "bust prize", currency) for payer, payee, n in moves]
+
+
+@hookimpl
+def mjsim_side_payoffs(rules, obs):
+    """What busting a seat earns (and being busted costs), in settlement units."""
+    currency, amount = opt.FORMS[rules[opt.FORM]]
+    if currency == SETTLEMENT:
+        return SidePayoffs(bust=float(amount))
+    rate, default = chip_rate(rules)
+    return SidePayoffs(bust=amount * rate, chip_rate=rate, default_rate=default)
 
 
 @hookimpl(wrapper=True)

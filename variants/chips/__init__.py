@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mjsim.engine.actions import Transfer
 from mjsim.hookspecs import hookimpl
+from mjsim.payoff import SidePayoffs
 from variants.chips import options as opt
 from variants.chips.currency import CHIPS, hand_events, with_currency, with_payout
 from variants.chips.tables import TABLES, is_closed, win_chips
@@ -52,6 +53,17 @@ def chip_transfers(game, seat: int, tile: int, source: int | None, score) -> lis
 def mjsim_final_settlement(game):
     """The family's results, plus payout in settlement points with the chips converted."""
     return with_payout(game, (yield))
+
+
+@hookimpl
+def mjsim_side_payoffs(rules, obs):
+    """What each chip event is worth per payer, in settlement units (the rule set's rate, else the default)."""
+    from variants.chips.currency import chip_rate
+
+    rate, default = chip_rate(rules)
+    table = TABLES[rules[opt.TABLE]]
+    events = {"ippatsu": table.ippatsu, "ura": table.ura, "red": table.red, "yakuman": table.yakuman_ron}
+    return SidePayoffs({e: n * rate for e, n in events.items() if n}, chip_rate=rate, default_rate=default)
 
 
 @hookimpl

@@ -37,6 +37,15 @@ def with_payout(game, final: dict) -> dict:
     return {**final, "payout": payout}
 
 
+def chip_rate(rules) -> tuple[float, bool]:
+    """Settlement units per chip for judging chips: ``chips.value``, else ``mjsim.payoff.DEFAULT_CHIP_RATE``
+    (True: the default was taken, the rule set keeps its chips apart)."""
+    from mjsim.payoff import DEFAULT_CHIP_RATE
+
+    value = rules[opt.VALUE] if opt.VALUE in rules else 0
+    return (float(value), False) if value else (DEFAULT_CHIP_RATE, True)
+
+
 def hand_events(game, kinds: tuple[str, ...]) -> list:
     """The data of the latest hand's log events of these kinds (since its "hand_start")."""
     out = []

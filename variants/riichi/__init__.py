@@ -177,6 +177,22 @@ def mjsim_default_agent():
 
 
 @hookimpl
+def mjsim_payoff_view(rules, obs, first_dealer):
+    """The seat's standing for the payoff model: hands left by the game length, deposits by their value."""
+    from variants.riichi import payoff
+
+    return payoff.payoff_view(rules, obs)
+
+
+@hookimpl
+def mjsim_hand_swing(rules):
+    """A seat's points change per hand (measured) for the payoff model."""
+    from variants.riichi import payoff
+
+    return payoff.hand_swing(rules)
+
+
+@hookimpl
 def mjsim_register_presets():
     """The riichi presets: ``variants/riichi/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mjsim.engine.outcomes import DrawSettlement
 from mjsim.hookspecs import hookimpl
+from mjsim.payoff import SidePayoffs
 from variants.wareme import checks
 from variants.wareme import options as opt
 from variants.wareme.seat import apply, dice, seat_of_hand
@@ -53,6 +54,13 @@ def mjsim_settle_draw(game, reason):
 def mjsim_observe(game, seat):
     """The dice and the wareme seat are public: everyone sees the wall being broken."""
     return {"wareme_seat": seat_of_hand(game), "wareme_dice": dice(game.seed, game.hand.index)}
+
+
+@hookimpl
+def mjsim_side_payoffs(rules, obs):
+    """The wareme seat's stakes this hand: its payments and receipts multiplied."""
+    seat = obs.extra.get("wareme_seat")
+    return None if seat is None else SidePayoffs(stake_factor={seat: float(rules[opt.MULTIPLIER])})
 
 
 @hookimpl

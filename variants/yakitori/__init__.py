@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from mjsim.engine.actions import Transfer
 from mjsim.hookspecs import hookimpl
-from variants.chips.currency import with_currency, with_payout
+from mjsim.payoff import SidePayoffs
+from variants.chips.currency import chip_rate, with_currency, with_payout
 from variants.riichi.options import NAGASHI_MANGAN
 from variants.yakitori import options as opt
 from variants.yakitori.marks import final_marks, marks_after, payments
@@ -16,6 +17,7 @@ from variants.yakitori.marks import final_marks, marks_after, payments
 NAME = "yakitori"
 DESCRIPTION = "焼き鳥: players who never won pay those who did at the end (chips or points, 焼き鳥返し)"
 NEEDS = {"riichi": "焼き鳥 is a riichi-table rule"}
+MARKED = "yakitori.marked"  # Observation.extra: the seats still without a win
 CONFLICTS = {"boo": "boo's game ends in an A/B/C top settlement of its own; 焼き鳥 is a riichi-table rule"}
 
 
@@ -59,6 +61,30 @@ def mjsim_settle_game(game):
 def mjsim_final_settlement(game):
     """The family's results, plus payout in settlement points (the yakitori settlement included)."""
     return with_payout(game, (yield))
+
+
+@hookimpl
+def mjsim_observe(game, seat):
+    """The seats still marked: public, everyone saw who won."""
+    return {MARKED: tuple(sorted(marked_at_end(game)))}
+
+
+@hookimpl
+def mjsim_side_payoffs(rules, obs):
+    """A marked seat's first win: it no longer pays each seat that won (1 chip or the points per pair each)."""
+    marked = obs.extra.get(MARKED, ())
+    if obs.seat not in marked:
+        return None
+    form = rules[opt.FORM]
+    if form == "chips":
+        rate, default = chip_rate(rules)
+        per_pair = rate
+    else:
+        per_pair, default = float(rules[opt.POINTS_PER_PAIR]), False
+    payees = len(obs.scores) - len(marked) + 1  # those who won, and this seat after its win
+    return SidePayoffs(
+        first_win=per_pair * payees, chip_rate=per_pair if form == "chips" else 0.0, default_rate=default
+    )
 
 
 @hookimpl

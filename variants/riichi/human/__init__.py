@@ -12,7 +12,7 @@ from mjsim.agents.registry import deferred
 from variants.riichi.human.profile_file import DEFAULT, shipped_names
 
 _PLAYER = "variants.riichi.human.player"
-BOTS = {"human": deferred(f"{_PLAYER}:make_human")} | {
+BOTS = {"human": deferred(f"{_PLAYER}:make_human"), "human:blind": deferred(f"{_PLAYER}:make_blind")} | {
     f"human:{name}": deferred(f"{_PLAYER}:make_named", name) for name in shipped_names() if name != DEFAULT
 }
 """What the riichi family registers (mjsim_register_agents): ``human`` (phoenix) and ``human:NAME`` per profile;

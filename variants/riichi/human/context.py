@@ -15,6 +15,7 @@ from variants.common import hazards
 from variants.riichi import options as opt
 from variants.riichi.human import hinted, ready, value
 from variants.riichi.human.profile import Profile
+from variants.riichi.human.stakes import BLIND, Stakes
 from variants.riichi.human.view import Threat, dora_kinds, is_open, threats, value_kinds
 
 
@@ -52,6 +53,7 @@ class Context:
         self, obs: Observation, profile: Profile, table: TableRules, fold_weight: float, hints: ValueHints = NO_HINTS
     ) -> None:
         self.obs, self.profile, self.table, self.fold_weight = obs, profile, table, fold_weight
+        self.stakes: Stakes = BLIND  # what outcomes are worth under the payoff (the player sets it when aware)
         self.hints = hints  # what the rule set's variants make yaku and tiles worth (none: the plain estimate)
         self.hinted = bool(hints)  # asked once per value estimate: read here once per decision
         self.counts = list(obs.counts)

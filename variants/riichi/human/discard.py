@@ -9,6 +9,7 @@ from variants.riichi.human.context import Context, action_tile, discard_facts, k
 from variants.riichi.human.danger import discard_risk
 
 _SAFETY_TIE = 1e-6  # between equal scores, the less dangerous tile
+DRAW_SHARE_LATE = 0.5  # late in the wall (under 16 tiles), about half the hands still in play end in a draw [H]
 PLAN_SLACK = 1  # under yaku risks, discards this many shanten behind the fastest compete (a plan's way)
 
 
@@ -30,20 +31,50 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
     facts = discard_facts(ctx, kind_set(options), 1 if threats else 0)
     out = {}
     late = ctx.obs.wall_left < 16
+    stakes = ctx.stakes
     # A win against a threat also takes the sticks on the table and stops the threat's own win.
-    swing = 1000.0 * ctx.obs.sticks + ctx.profile.deny_share * sum(t.ready * t.value for t in threats)
+    swing = stakes.stick * ctx.obs.sticks + ctx.profile.deny_share * sum(t.ready * t.value for t in threats)
     for k, (sh, live) in facts.items():
         worth = ctx.value_after(k)
         if sh == 0 and late and ctx.table.noten_payments:
-            worth += ctx.profile.tenpai_draw_value
+            worth += ctx.profile.tenpai_draw_value * stakes.noten_scale
+        if stakes.aware and worth > 0:
+            worth += win_side(ctx, worth)
         if not threats:
             out[k] = -1000.0 * sh + live * max(worth, 300.0) ** ctx.profile.value_exponent
             continue
-        gain = ctx.win_chance(sh, live) * (worth + swing) if worth > 0 else 0.0
-        risk = discard_risk(k, threats, ctx.seen, ctx.doras, ctx.profile)
+        gain = ctx.win_chance(sh, live) * (worth + swing) * stakes.gain if worth > 0 else 0.0
+        if stakes.aware and sh == 0 and late and stakes.noten_scale != 1.0:
+            # noten payments other than the fitted 3,000: a ready hand takes the difference at the draw
+            gain += DRAW_SHARE_LATE * (stakes.noten_scale - 1.0) * ctx.profile.tenpai_draw_value * stakes.gain
+        risk = _risk(ctx, k, threats)
         risk *= 1.0 + ctx.profile.future_risk_per_shanten * max(sh, 0)
         out[k] = gain - ctx.fold_weight * risk - _SAFETY_TIE * risk
     return out
+
+
+def _risk(ctx: Context, kind: int, threats: list) -> float:
+    """Expected points lost by the discard; payoff-aware, each threat's loss at its rate (and a bust's prize)."""
+    if not ctx.stakes.aware:
+        return discard_risk(kind, threats, ctx.seen, ctx.doras, ctx.profile)
+    stakes, own = ctx.stakes, ctx.obs.scores[ctx.obs.seat]
+    total = 0.0
+    for t in threats:
+        lost = discard_risk(kind, [t], ctx.seen, ctx.doras, ctx.profile)
+        busted = stakes.bust * lost / t.value if t.value > own and t.value > 0 else 0.0
+        total += lost * stakes.loss_to(t.seat) + busted
+    return total
+
+
+def win_side(ctx: Context, worth: float) -> float:
+    """What a win of ``worth`` points brings beside them, in points: a first win (焼き鳥), a bust's prize (トビ賞)."""
+    stakes = ctx.stakes
+    extra = stakes.first_win
+    if stakes.bust:
+        obs = ctx.obs
+        others = [s for s in range(len(obs.scores)) if s != obs.seat]
+        extra += stakes.bust * sum(1 for s in others if obs.scores[s] < worth) / len(others)
+    return extra / max(stakes.gain, 0.05)  # side payoffs are settlement already: not scaled again by the gain
 
 
 def _plan_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
