@@ -44,7 +44,7 @@ def win(hand: str, melds: str = "", *, tsumo=False, seat="E", round_="E", situat
 
 def faan(ctx, **values):
     """The faan of ``ctx`` under the options ``values`` (keys without the family prefix)."""
-    return score_faan(ctx, opt.resolve({opt.PREFIX + k: v for k, v in values.items()}))
+    return score_faan(ctx, opt.resolve({f"{opt.FAMILY}.{k}": v for k, v in values.items()}))
 
 
 def items(result) -> dict[str, int]:
@@ -346,7 +346,7 @@ def test_chicken_discard_half_responsibility():
         "negative_minimum",
         "zero_limit",
         "unknown_rise",
-        "odd_base_half",
+        "odd_base",
         "minimum_over_limit",
         "unknown_key",
         "flowers_not_bool",

@@ -7,20 +7,22 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
+from mjsim.numbers import Numbers
 
-PREFIX = "cantonese."
+FAMILY = "cantonese"
 PRESETS = Path(__file__).parent / "presets"
 
-FLOWERS = PREFIX + "flowers"
-MIN_FAAN = PREFIX + "min_faan"
-LIMIT_FAAN = PREFIX + "limit_faan"
-FLOWERS_COUNT_TO_MINIMUM = PREFIX + "flowers_count_to_minimum"
-CONCEALED_SELF_DRAWN = PREFIX + "concealed_self_drawn"
-SMALL_WINDS_FAAN = PREFIX + "small_winds_faan"
-FLOWER_SET_FAAN = PREFIX + "flower_set_faan"
-RISE = PREFIX + "rise"
-BASE = PREFIX + "base"
-RESPONSIBILITY = PREFIX + "responsibility"
+FLOWERS = FAMILY + ".flowers"
+MIN_FAAN = FAMILY + ".min_faan"
+LIMIT_FAAN = FAMILY + ".limit_faan"
+FLOWERS_COUNT_TO_MINIMUM = FAMILY + ".flowers_count_to_minimum"
+CONCEALED_SELF_DRAWN = FAMILY + ".concealed_self_drawn"
+SMALL_WINDS_FAAN = FAMILY + ".small_winds_faan"
+FLOWER_SET_FAAN = FAMILY + ".flower_set_faan"
+RISE = FAMILY + ".rise"
+BASE = FAMILY + ".base"
+RESPONSIBILITY = FAMILY + ".responsibility"
+START_POINTS = FAMILY + ".start_points"
 
 # (key, default, description, choices): None choices means a whole number (from the minimum named in MINIMUMS)
 OPTIONS: tuple[tuple[str, Any, str, tuple | None], ...] = (
@@ -32,15 +34,25 @@ OPTIONS: tuple[tuple[str, Any, str, tuple | None], ...] = (
     (SMALL_WINDS_FAAN, 13, "小四喜's faan (13, the limit [A]; 6 [P])", None),
     (FLOWER_SET_FAAN, 2, "一台花: faan for all four seasons or all four plants [P]", None),
     (RISE, "half", "the multiplier above 4 faan: 半辣上 half or 辣辣上 spicy [Z]", ("half", "spicy")),
-    (BASE, 2, "base points of a portion (一二蚊 = 2) [Z]", None),
+    (BASE, 2, "base points of a portion (一二蚊 = 2) [Z], even so that half portions are whole", None),
     (
         RESPONSIBILITY,
         "half",
         "a discard: 半銃 half (the others pay half a portion) or 全銃 full [W], [Z]",
         ("half", "full"),
     ),
+    (START_POINTS, 0, "points each player starts from [proposal]: a money game, scores are net winnings", None),
 )
-MINIMUMS = {MIN_FAAN: 0, LIMIT_FAAN: 1, SMALL_WINDS_FAAN: 0, FLOWER_SET_FAAN: 0, BASE: 1}
+MINIMUMS = {MIN_FAAN: 0, LIMIT_FAAN: 1, SMALL_WINDS_FAAN: 0, FLOWER_SET_FAAN: 0, BASE: 2, START_POINTS: 0}
+BIG = 10**6
+RANGES = {  # the game registry's ranges of the same numbers (limit_faan may not be below min_faan)
+    MIN_FAAN: Numbers(0, BIG),
+    LIMIT_FAAN: Numbers(1, BIG, at_least=MIN_FAAN),
+    SMALL_WINDS_FAAN: Numbers(0, BIG),
+    FLOWER_SET_FAAN: Numbers(0, BIG),
+    BASE: Numbers(2, BIG, step=2),
+    START_POINTS: Numbers(0, 100_000_000),
+}
 DEFAULTS: dict[str, Any] = {key: default for key, default, _, _ in OPTIONS}
 
 
@@ -53,7 +65,7 @@ def resolve(values: dict[str, Any] | None = None) -> dict[str, Any]:
         out[key] = value
     for key, _, _, choices in OPTIONS:
         _check(key, out[key], choices)
-    if out[RESPONSIBILITY] == "half" and out[BASE] % 2:
+    if out[BASE] % 2:
         raise MjsimError(f"{BASE} = {out[BASE]}: half responsibility pays half portions, so the base must be even")
     if out[MIN_FAAN] > out[LIMIT_FAAN]:
         raise MjsimError(f"{MIN_FAAN} = {out[MIN_FAAN]} is above {LIMIT_FAAN} = {out[LIMIT_FAAN]}: no hand could win")
@@ -66,6 +78,13 @@ def _check(key: str, value: Any, choices: tuple | None) -> None:
             raise MjsimError(f"{key} = {value!r}: must be one of {', '.join(map(repr, choices))}")
     elif type(value) is not int or value < MINIMUMS[key]:
         raise MjsimError(f"{key} = {value!r}: must be a whole number from {MINIMUMS[key]}")
+
+
+def declare(registry) -> None:
+    """Declare every option of the family in the game's registry (names without the family prefix)."""
+    for key, default, description, choices in OPTIONS:
+        named = None if choices == (True, False) else choices
+        registry.add(key.split(".", 1)[1], default, description, choices=named, numbers=RANGES.get(key))
 
 
 def preset(name: str) -> dict[str, Any]:

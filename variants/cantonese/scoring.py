@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from mjsim.hand.tiles import FLOWER, kind_of
-from mjsim.scoring import ORPHANS, STANDARD, NoWin, WinContext, hand_readings
+from mjsim.scoring import ORPHANS, STANDARD, NoWin, Reading, WinContext, hand_readings
 from variants.cantonese import options as opt
 from variants.cantonese.faan import FLOWERS, FLOWERS_KEY, HAND, WIN, FaanPattern, table
 
@@ -36,6 +36,7 @@ class FaanResult(NamedTuple):
     hits: tuple[FaanHit, ...]
     limit_hand: bool
     chicken: bool  # 雞糊: no faan but the flower items
+    reading: Reading
 
 
 def score_faan(ctx: WinContext, values) -> FaanResult:
@@ -64,7 +65,7 @@ def _faan_of(ctx: WinContext, patterns: list[FaanPattern], values) -> FaanResult
     flower_faan = sum(h.faan for h in hits if h.group == FLOWERS)
     counted = total if values[opt.FLOWERS_COUNT_TO_MINIMUM] else total - flower_faan
     chicken = total == flower_faan
-    return FaanResult(min(limit, total), min(limit, counted), tuple(hits), limit_hand, chicken)
+    return FaanResult(min(limit, total), min(limit, counted), tuple(hits), limit_hand, chicken, ctx.reading)
 
 
 def _hit(pattern: FaanPattern, ctx: WinContext) -> tuple[FaanHit, tuple[str, ...]] | None:
