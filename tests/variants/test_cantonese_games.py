@@ -9,11 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 from mjsim.cli import cli
+from mjsim.engine.actions import PASS, RON, Action
 from mjsim.rules import RuleSet
 from mjsim.runner.games import digest, run_games
 from mjsim.scoring import NoWin
 from mjsim.win_input import win_context
-from variants.cantonese import settlement
+from variants.cantonese import flow, settlement
 
 
 @cache
@@ -104,3 +105,10 @@ def test_score_cli_under_minimum_is_one_line_error():
     result = CliRunner().invoke(cli, ["score", "--preset", "hongkong", "123m456p789s234s55m", "--from", "W"])
     assert result.exit_code == 2
     assert "cantonese.min_faan" in result.output
+
+
+def test_two_rons_the_nearest_wins_alone():
+    """截糊: of two rons on West's discard, North (next after West) wins, not South."""
+    game = SimpleNamespace(hand=SimpleNamespace(discard=(2, 40), robbed=None, seats=[None] * 4))
+    answers = {1: Action(RON, 40), 3: Action(RON, 40), 0: Action(PASS)}
+    assert [seat for seat, _ in flow.resolve_claims(game, answers).answers] == [3]

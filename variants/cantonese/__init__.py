@@ -50,6 +50,12 @@ def mjsim_accept_win(game, seat, ctx, score):
 
 
 @hookimpl
+def mjsim_resolve_claims(game, answers):
+    """Several rons: the nearest claimant after the discarder wins alone (截糊)."""
+    return flow.resolve_claims(game, answers)
+
+
+@hookimpl
 def mjsim_settle_win(game, wins):
     """Portions from the discarder (半銃/全銃), from everyone on a self-draw, from the liable seat (包)."""
     return settlement.settle_win(game, wins)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from mjsim.engine.actions import ANKAN, TSUMO
+from mjsim.engine.actions import ANKAN, RON, TSUMO, Action
 from mjsim.engine.offers import drawable
+from mjsim.engine.outcomes import ClaimResult
 from mjsim.engine.setup import TableSetup
 from mjsim.engine.state import ROB
 from mjsim.hand.decompose import waits
@@ -70,3 +71,14 @@ def accept_win(game, seat: int, ctx: WinContext, score) -> bool:
     except NoWin:
         return False
     return True
+
+
+def resolve_claims(game, answers: dict[int, Action]) -> ClaimResult | None:
+    """Several rons on one tile: the nearest claimant after the discarder wins alone (截糊) [proposal: the sources
+    name no double win, and under 半銃 a second winner would pay the first]; else the engine's priority."""
+    rons = [seat for seat, a in answers.items() if a.kind == RON]
+    if not rons:
+        return None
+    who = (game.hand.discard or game.hand.robbed)[0]
+    nearest = min(rons, key=lambda seat: (seat - who) % len(game.hand.seats))
+    return ClaimResult([(nearest, answers[nearest])])
