@@ -90,8 +90,12 @@ def test_minimum_refuses_a_game_win():
     [
         (["1f5f456m789m333z55m", "--meld", "chi:123m", "--tsumo", "--dealer"], "East +192, South -64"),
         (["456m789m333z55m", "--meld", "chi:123m", "--from", "W"], "East -16, South +64, West -32, North -16"),
+        (
+            ["456m789m333z55m", "--meld", "chi:123m", "--tsumo", "--extra", "cantonese.liable=W"],
+            "South +144, West -144",  # [Z] 包自摸: 5 faan = 24 x 2 a portion, three portions from West
+        ),
     ],
-    ids=["self-drawn-with-flowers", "discard-half-responsibility"],
+    ids=["self-drawn-with-flowers", "discard-half-responsibility", "liable-pays-three-portions"],
 )
 def test_score_cli(args, expected):
     """``mjsim score --preset hongkong``: faan and payments (6 faan = 32 x base 2 a portion; 4 faan = 16 x 2)."""
@@ -100,11 +104,19 @@ def test_score_cli(args, expected):
     assert expected in result.output
 
 
-def test_score_cli_under_minimum_is_one_line_error():
-    """A hand under the minimum: exit status 2 and one line naming the option."""
-    result = CliRunner().invoke(cli, ["score", "--preset", "hongkong", "123m456p789s234s55m", "--from", "W"])
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["123m456p789s234s55m", "--from", "W"], "cantonese.min_faan"),
+        (["456m789m333z55m", "--meld", "chi:123m", "--tsumo", "--extra", "cantonese.liable=x"], "cantonese.liable"),
+    ],
+    ids=["under-minimum", "bad-liable-seat"],
+)
+def test_score_cli_refusals_are_one_line_errors(args, named):
+    """A hand under the minimum, a liable seat that is no wind: exit status 2 and one line naming what."""
+    result = CliRunner().invoke(cli, ["score", "--preset", "hongkong", *args])
     assert result.exit_code == 2
-    assert "cantonese.min_faan" in result.output
+    assert named in result.output and len(result.output.strip().splitlines()) == 1
 
 
 def test_two_rons_the_nearest_wins_alone():
