@@ -363,3 +363,9 @@ def test_bad_options_are_one_line_errors(values):
 def test_presets_resolve(name):
     """Every branch preset's options are valid; only 推倒胡 lowers the minimum."""
     assert opt.preset(name)[opt.MIN_FAAN] == (0 if name == "tuidao" else 3)
+
+
+def test_self_drawn_chicken_is_still_a_chicken():
+    """[B] 雞糊 is about the hand: a self-drawn one scores 自摸 and stays a chicken hand; 平糊 is no chicken."""
+    assert faan(win("456p777s5m5m", "chi:123m pon:999p", tsumo=True), flowers=False, min_faan=0).chicken
+    assert not faan(win("456p789s234s5m5m", "chi:123m"), flowers=False, min_faan=0).chicken

@@ -10,7 +10,7 @@ from importlib import resources
 
 from mjsim.hookspecs import hookimpl
 from variants.cantonese import flow, settlement
-from variants.cantonese.adapter import UNIT, faan_of
+from variants.cantonese.adapter import UNIT, chicken_of, faan_of
 from variants.cantonese.options import declare
 from variants.cantonese.win import score_win
 
@@ -93,7 +93,7 @@ def mjsim_register_presets():
 
 @hookimpl
 def mjsim_play_terms(rules):
-    """Wins grouped by faan."""
+    """Wins grouped by faan, and the share of chicken hands (雞糊)."""
     from mjsim.play_terms import PlayTerms
 
-    return PlayTerms(groups={UNIT: lambda win: str(faan_of(win))})
+    return PlayTerms(groups={UNIT: lambda win: str(faan_of(win)), "雞糊": chicken_of})

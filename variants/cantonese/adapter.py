@@ -53,3 +53,8 @@ def to_score(result: FaanResult, payments: list[int], winner: int) -> Score:
 def faan_of(win: dict[str, Any]) -> int:
     """The faan of a recorded win (issue 37: recorded as ``han``)."""
     return win["han"]
+
+
+def chicken_of(win: dict[str, Any]) -> str:
+    """Whether a recorded win was a chicken hand (雞糊): "yes" or "no"."""
+    return "yes" if win.get("cantonese.chicken") else "no"

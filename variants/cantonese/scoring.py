@@ -12,7 +12,7 @@ from typing import NamedTuple
 from mjsim.hand.tiles import FLOWER, kind_of
 from mjsim.scoring import ORPHANS, STANDARD, NoWin, Reading, WinContext, hand_readings
 from variants.cantonese import options as opt
-from variants.cantonese.faan import FLOWERS, FLOWERS_KEY, HAND, WIN, FaanPattern, table
+from variants.cantonese.faan import FLOWERS, FLOWERS_KEY, HAND, HONOURS, WIN, FaanPattern, table
 
 HAND_TILES = 14  # four sets and a pair, kongs counted as three
 SHAPES = (STANDARD, ORPHANS)  # seven pairs is no Cantonese hand in the sources
@@ -35,7 +35,7 @@ class FaanResult(NamedTuple):
     counted: int
     hits: tuple[FaanHit, ...]
     limit_hand: bool
-    chicken: bool  # 雞糊: no faan but the flower items
+    chicken: bool  # 雞糊: no faan from the hand or its honours (self-drawn, flowers and the like may add)
     reading: Reading
 
 
@@ -64,7 +64,7 @@ def _faan_of(ctx: WinContext, patterns: list[FaanPattern], values) -> FaanResult
     total = sum(h.faan for h in hits)
     flower_faan = sum(h.faan for h in hits if h.group == FLOWERS)
     counted = total if values[opt.FLOWERS_COUNT_TO_MINIMUM] else total - flower_faan
-    chicken = total == flower_faan
+    chicken = not any(h.group in (HAND, HONOURS) for h in hits)
     return FaanResult(min(limit, total), min(limit, counted), tuple(hits), limit_hand, chicken, ctx.reading)
 
 
