@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from mjsim import plugins as _plugins  # a module: the name "plugins" is the --plugin option
-from mjsim.cli_options import complete_presets, quiet_option
+from mjsim.cli_options import complete_presets, preset_option, quiet_option, results_root_option, settings_option
 from mjsim.cli_options import key_values as _overrides
 from mjsim.cli_options import workers_callback as _workers
 from mjsim.errors import MjsimError, unexpected_error
@@ -243,14 +243,8 @@ class ScoreMode(click.Option):
 @click.option("--honba", default=0, type=int, help="repeat counters (本場) on the table")
 @click.option("--sticks", default=0, type=int, help="riichi sticks on the table")
 @click.option("--meld", multiple=True, help="a called set: chi:123m, pon:555z, kan:1111p, ankan:9999s")
-@click.option(
-    "--preset",
-    default="tenhou",
-    show_default=True,
-    help="the rule set (mjsim presets lists them)",
-    shell_complete=complete_presets,
-)
-@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option")
+@preset_option()
+@settings_option("override an option")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant to add to the preset's")
 @click.option(
     "--extra",
@@ -336,16 +330,8 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 
 
 @cli.command()
-@click.option(
-    "--preset",
-    default="tenhou",
-    show_default=True,
-    help="the rule set (mjsim presets lists them)",
-    shell_complete=complete_presets,
-)
-@click.option(
-    "--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset; repeatable"
-)
+@preset_option()
+@settings_option()
 @click.option("--games", default=10, show_default=True, type=click.IntRange(1, MAX_COUNT), help="games to play")
 @click.option("--seed", default=0, show_default=True, type=int, help="root seed: the same seed gives the same games")
 @click.option(
@@ -446,7 +432,7 @@ def simulate(
     help="replay the logged walls and actions under this rule set instead",
     shell_complete=complete_presets,
 )
-@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="with --preset: an option override")
+@settings_option("with --preset: an option override")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="with --preset: a variant module to add")
 @click.option("--bot", default="efficiency", show_default=True, help="with --preset: plays once the log cannot")
 @click.option("--json", "as_json", is_flag=True, help="print the replay report as JSON")
@@ -532,14 +518,7 @@ def _simulate_text(s: dict, reference=None) -> str:
     callback=lambda ctx, param, value: _positive_width(value),
     help="add games until the target's 95% half-width is below this",
 )
-@click.option(
-    "--out",
-    "root",
-    default="results",
-    show_default=True,
-    type=click.Path(file_okay=False),
-    help="the folder that holds the results folder of the experiment",
-)
+@results_root_option("the folder that holds the results folder of the experiment")
 @quiet_option
 def run_cmd(experiment_file, workers, backend, address, resume, force_resume, until_ci, root) -> None:
     """Run an experiment file: fill its store, then write summary.json, summary.md and plots."""
@@ -730,16 +709,8 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
 
 
 @cli.command()
-@click.option(
-    "--preset",
-    default="tenhou",
-    show_default=True,
-    help="the rule set (mjsim presets lists them)",
-    shell_complete=complete_presets,
-)
-@click.option(
-    "--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset; repeatable"
-)
+@preset_option()
+@settings_option()
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant module of yours to include")
 @click.option(
     "--examples",
@@ -771,16 +742,8 @@ def variants() -> None:
 
 
 @cli.command()
-@click.option(
-    "--preset",
-    default="tenhou",
-    show_default=True,
-    help="the rule set (mjsim presets lists them)",
-    shell_complete=complete_presets,
-)
-@click.option(
-    "--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset; repeatable"
-)
+@preset_option()
+@settings_option()
 @click.option("--json", "as_json", is_flag=True, help="print the options as JSON")
 def rules(preset, settings, as_json) -> None:
     """List every option of a rule set with its value, default and description."""
