@@ -15,9 +15,15 @@ from typing import Any
 import click
 
 from mjsim import plugins as _plugins  # a module: the name "plugins" is the --plugin option
-from mjsim.cli_options import complete_presets, preset_option, quiet_option, results_root_option, settings_option
+from mjsim.cli_options import (
+    complete_presets,
+    preset_option,
+    quiet_option,
+    results_root_option,
+    settings_option,
+    workers_option,
+)
 from mjsim.cli_options import key_values as _overrides
-from mjsim.cli_options import workers_callback as _workers
 from mjsim.errors import MjsimError, unexpected_error
 from mjsim.hooks import register_variant
 from mjsim.interrupt import exit_status, handle_sigterm
@@ -346,9 +352,7 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 )
 @click.option("--log-out", type=click.Path(file_okay=False), help="write every game's log here (docs/game_log.md)")
 @click.option("--log-format", help="format of --log-out: mjsim (the default), or a variant's (riichi: tenhou6, mjai)")
-@click.option(
-    "--workers", type=int, callback=_workers, help="worker processes (default: this process only; at most the shards)"
-)
+@workers_option("worker processes (default: this process only; at most the shards)")
 @click.option(
     "--backend",
     type=click.Choice(["serial", "multiprocessing", "ray"]),
@@ -495,9 +499,7 @@ def _simulate_text(s: dict, reference=None) -> str:
 
 @cli.command("run")
 @click.argument("experiment_file", type=click.Path(dir_okay=False))
-@click.option(
-    "--workers", type=int, callback=_workers, help="worker processes (default: every core; at most the shards)"
-)
+@workers_option("worker processes (default: every core; at most the shards)")
 @click.option(
     "--backend",
     type=click.Choice(["serial", "multiprocessing", "ray"]),
@@ -678,7 +680,7 @@ def view(log, out, advisor) -> None:
 @click.option("--seed", default=0, show_default=True, help="root seed of the games")
 @click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: the family's best]")
 @click.option("--rotate", is_flag=True, help="play each seed once per seat with the agents rotated")
-@click.option("--workers", type=int, callback=_workers, help="worker processes (default: every core)")
+@workers_option()
 @click.option("--json", "as_json", is_flag=True, help="print the comparison as JSON")
 @quiet_option
 def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, workers, as_json) -> None:

@@ -12,13 +12,11 @@ from mjsim.cli_options import (
     quiet_option,
     results_root_option,
     settings_option,
-    workers_callback,
+    workers_option,
 )
 from mjsim.errors import MjsimError
 from mjsim.experiment import RuleSetEntry
 from mjsim.runner.spec import MAX_COUNT
-
-WORKERS = click.option("--workers", type=int, callback=workers_callback, help="worker processes (default: every core)")
 
 
 def agent_list(text: str | None) -> tuple[str, ...]:
@@ -57,7 +55,7 @@ def _entries(a: str, b: str, experiment_file: str | None, set_a: dict, set_b: di
 @click.option("--games", type=click.IntRange(2, MAX_COUNT), help="games per rule set  [default: 100]")
 @click.option("--seed", type=int, help="root seed  [default: 0]")
 @click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: the family's best]")
-@WORKERS
+@workers_option()
 @click.option("--resume", is_flag=True, help="play only the games the store is missing")
 @results_root_option("the folder that holds the results folder")
 @quiet_option
@@ -108,7 +106,7 @@ def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, w
 @click.option("--tolerance", type=float, help="stop once the 95% interval is this narrow")
 @click.option("--seed", type=int, help="root seed  [default: 0]")
 @click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: the family's best]")
-@WORKERS
+@workers_option()
 @click.option("--out", type=click.Path(file_okay=False), help="write balance.json, balance.md and balance.png here")
 @click.option("--json", "as_json", is_flag=True, help="print the answer as JSON")
 @quiet_option

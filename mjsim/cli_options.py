@@ -30,6 +30,11 @@ def workers_callback(_ctx: click.Context, _param: click.Parameter, workers: int 
     return None if workers is None else check_workers(workers)
 
 
+def workers_option(help_text: str = "worker processes (default: every core)") -> Callable[[Callable], Callable]:
+    """``--workers N``, checked by ``workers_callback``, with this help text."""
+    return click.option("--workers", type=int, callback=workers_callback, help=help_text)
+
+
 def key_values(settings: tuple[str, ...], flag: str = "--set") -> dict[str, str]:
     """``KEY=VALUE`` pairs of a repeated option (``--set``, ``--set-a`` ...) as a dict."""
     overrides = {}
