@@ -15,9 +15,15 @@ from typing import Any
 import click
 
 from mjsim import plugins as _plugins  # a module: the name "plugins" is the --plugin option
-from mjsim.cli_options import complete_presets, quiet_option
+from mjsim.cli_options import (
+    complete_presets,
+    preset_option,
+    quiet_option,
+    results_root_option,
+    settings_option,
+    workers_option,
+)
 from mjsim.cli_options import key_values as _overrides
-from mjsim.cli_options import workers_callback as _workers
 from mjsim.errors import MjsimError, unexpected_error
 from mjsim.hooks import register_variant
 from mjsim.interrupt import exit_status, handle_sigterm
@@ -243,14 +249,8 @@ class ScoreMode(click.Option):
 @click.option("--honba", default=0, type=int, help="repeat counters (本場) on the table")
 @click.option("--sticks", default=0, type=int, help="riichi sticks on the table")
 @click.option("--meld", multiple=True, help="a called set: chi:123m, pon:555z, kan:1111p, ankan:9999s")
-@click.option(
-    "--preset",
-    default="tenhou",
-    show_default=True,
-    help="the rule set (mjsim presets lists them)",
-    shell_complete=complete_presets,
-)
-@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option")
+@preset_option()
+@settings_option("override an option")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant to add to the preset's")
 @click.option(
     "--extra",
@@ -336,16 +336,8 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 
 
 @cli.command()
-@click.option(
-    "--preset",
-    default="tenhou",
-    show_default=True,
-    help="the rule set (mjsim presets lists them)",
-    shell_complete=complete_presets,
-)
-@click.option(
-    "--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset; repeatable"
-)
+@preset_option()
+@settings_option()
 @click.option("--games", default=10, show_default=True, type=click.IntRange(1, MAX_COUNT), help="games to play")
 @click.option("--seed", default=0, show_default=True, type=int, help="root seed: the same seed gives the same games")
 @click.option(
@@ -360,9 +352,7 @@ def _extra(items: tuple[str, ...], rules) -> dict:
 )
 @click.option("--log-out", type=click.Path(file_okay=False), help="write every game's log here (docs/game_log.md)")
 @click.option("--log-format", help="format of --log-out: mjsim (the default), or a variant's (riichi: tenhou6, mjai)")
-@click.option(
-    "--workers", type=int, callback=_workers, help="worker processes (default: this process only; at most the shards)"
-)
+@workers_option("worker processes (default: this process only; at most the shards)")
 @click.option(
     "--backend",
     type=click.Choice(["serial", "multiprocessing", "ray"]),
@@ -446,7 +436,7 @@ def simulate(
     help="replay the logged walls and actions under this rule set instead",
     shell_complete=complete_presets,
 )
-@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="with --preset: an option override")
+@settings_option("with --preset: an option override")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="with --preset: a variant module to add")
 @click.option("--bot", default="efficiency", show_default=True, help="with --preset: plays once the log cannot")
 @click.option("--json", "as_json", is_flag=True, help="print the replay report as JSON")
@@ -509,9 +499,7 @@ def _simulate_text(s: dict, reference=None) -> str:
 
 @cli.command("run")
 @click.argument("experiment_file", type=click.Path(dir_okay=False))
-@click.option(
-    "--workers", type=int, callback=_workers, help="worker processes (default: every core; at most the shards)"
-)
+@workers_option("worker processes (default: every core; at most the shards)")
 @click.option(
     "--backend",
     type=click.Choice(["serial", "multiprocessing", "ray"]),
@@ -532,14 +520,7 @@ def _simulate_text(s: dict, reference=None) -> str:
     callback=lambda ctx, param, value: _positive_width(value),
     help="add games until the target's 95% half-width is below this",
 )
-@click.option(
-    "--out",
-    "root",
-    default="results",
-    show_default=True,
-    type=click.Path(file_okay=False),
-    help="the folder that holds the results folder of the experiment",
-)
+@results_root_option("the folder that holds the results folder of the experiment")
 @quiet_option
 def run_cmd(experiment_file, workers, backend, address, resume, force_resume, until_ci, root) -> None:
     """Run an experiment file: fill its store, then write summary.json, summary.md and plots."""
@@ -699,7 +680,7 @@ def view(log, out, advisor) -> None:
 @click.option("--seed", default=0, show_default=True, help="root seed of the games")
 @click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: the family's best]")
 @click.option("--rotate", is_flag=True, help="play each seed once per seat with the agents rotated")
-@click.option("--workers", type=int, callback=_workers, help="worker processes (default: every core)")
+@workers_option()
 @click.option("--json", "as_json", is_flag=True, help="print the comparison as JSON")
 @quiet_option
 def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, workers, as_json) -> None:
@@ -730,16 +711,8 @@ def compare(preset_a, preset_b, set_a, set_b, games, seed, agents, rotate, worke
 
 
 @cli.command()
-@click.option(
-    "--preset",
-    default="tenhou",
-    show_default=True,
-    help="the rule set (mjsim presets lists them)",
-    shell_complete=complete_presets,
-)
-@click.option(
-    "--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset; repeatable"
-)
+@preset_option()
+@settings_option()
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE", help="a variant module of yours to include")
 @click.option(
     "--examples",
@@ -771,16 +744,8 @@ def variants() -> None:
 
 
 @cli.command()
-@click.option(
-    "--preset",
-    default="tenhou",
-    show_default=True,
-    help="the rule set (mjsim presets lists them)",
-    shell_complete=complete_presets,
-)
-@click.option(
-    "--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset; repeatable"
-)
+@preset_option()
+@settings_option()
 @click.option("--json", "as_json", is_flag=True, help="print the options as JSON")
 def rules(preset, settings, as_json) -> None:
     """List every option of a rule set with its value, default and description."""

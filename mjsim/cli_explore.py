@@ -6,12 +6,17 @@ from pathlib import Path
 
 import click
 
-from mjsim.cli_options import complete_presets, key_values, quiet_option, workers_callback
+from mjsim.cli_options import (
+    key_values,
+    preset_option,
+    quiet_option,
+    results_root_option,
+    settings_option,
+    workers_option,
+)
 from mjsim.errors import MjsimError
 from mjsim.experiment import RuleSetEntry
 from mjsim.runner.spec import MAX_COUNT
-
-WORKERS = click.option("--workers", type=int, callback=workers_callback, help="worker processes (default: every core)")
 
 
 def agent_list(text: str | None) -> tuple[str, ...]:
@@ -50,16 +55,9 @@ def _entries(a: str, b: str, experiment_file: str | None, set_a: dict, set_b: di
 @click.option("--games", type=click.IntRange(2, MAX_COUNT), help="games per rule set  [default: 100]")
 @click.option("--seed", type=int, help="root seed  [default: 0]")
 @click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: the family's best]")
-@WORKERS
+@workers_option()
 @click.option("--resume", is_flag=True, help="play only the games the store is missing")
-@click.option(
-    "--out",
-    "root",
-    default="results",
-    show_default=True,
-    type=click.Path(file_okay=False),
-    help="the folder that holds the results folder",
-)
+@results_root_option("the folder that holds the results folder")
 @quiet_option
 def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, workers, resume, root) -> None:
     """Which options make rule sets A and B differ: each difference switched alone, paired, ranked."""
@@ -94,14 +92,8 @@ def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, w
 
 
 @click.command()
-@click.option(
-    "--preset",
-    default="tenhou",
-    show_default=True,
-    help="the rule set to search (mjsim presets lists them)",
-    shell_complete=complete_presets,
-)
-@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help="override an option of the preset")
+@preset_option("the rule set to search (mjsim presets lists them)")
+@settings_option("override an option of the preset")
 @click.option("--experiment", "experiment_file", type=click.Path(dir_okay=False), help="ask its [balance] question")
 @click.option("--option", "option", metavar="KEY", help="the option to balance")
 @click.option("--metric", metavar="NAME", help="the metric to bring to the target")
@@ -114,7 +106,7 @@ def explain(a, b, experiment_file, set_a, set_b, metrics, games, seed, agents, w
 @click.option("--tolerance", type=float, help="stop once the 95% interval is this narrow")
 @click.option("--seed", type=int, help="root seed  [default: 0]")
 @click.option("--agents", default=None, help="one bot per seat, comma-separated  [default: the family's best]")
-@WORKERS
+@workers_option()
 @click.option("--out", type=click.Path(file_okay=False), help="write balance.json, balance.md and balance.png here")
 @click.option("--json", "as_json", is_flag=True, help="print the answer as JSON")
 @quiet_option

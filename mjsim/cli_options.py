@@ -1,5 +1,5 @@
 """Options shared by the command modules (``mjsim.cli`` and ``mjsim.cli_explore``): ``--quiet``, ``--workers``,
-``KEY=VALUE`` settings."""
+``--preset``, ``--set`` and ``--out`` (the results root), ``KEY=VALUE`` settings."""
 
 from __future__ import annotations
 
@@ -30,6 +30,11 @@ def workers_callback(_ctx: click.Context, _param: click.Parameter, workers: int 
     return None if workers is None else check_workers(workers)
 
 
+def workers_option(help_text: str = "worker processes (default: every core)") -> Callable[[Callable], Callable]:
+    """``--workers N``, checked by ``workers_callback``, with this help text."""
+    return click.option("--workers", type=int, callback=workers_callback, help=help_text)
+
+
 def key_values(settings: tuple[str, ...], flag: str = "--set") -> dict[str, str]:
     """``KEY=VALUE`` pairs of a repeated option (``--set``, ``--set-a`` ...) as a dict."""
     overrides = {}
@@ -46,3 +51,22 @@ def complete_presets(_ctx: click.Context, _param: click.Parameter, incomplete: s
     from mjsim.presets import preset_names
 
     return [name for name in preset_names() if name.startswith(incomplete)]
+
+
+def preset_option(help_text: str = "the rule set (mjsim presets lists them)") -> Callable[[Callable], Callable]:
+    """``--preset NAME`` (default tenhou, completed from the installed presets) with this help text."""
+    return click.option(
+        "--preset", default="tenhou", show_default=True, help=help_text, shell_complete=complete_presets
+    )
+
+
+def settings_option(help_text: str = "override an option of the preset; repeatable") -> Callable[[Callable], Callable]:
+    """``--set KEY=VALUE``, repeatable, passed to the command as ``settings``, with this help text."""
+    return click.option("--set", "settings", multiple=True, metavar="KEY=VALUE", help=help_text)
+
+
+def results_root_option(help_text: str) -> Callable[[Callable], Callable]:
+    """``--out DIR`` (default results), the folder that holds the results folders, passed as ``root``."""
+    return click.option(
+        "--out", "root", default="results", show_default=True, type=click.Path(file_okay=False), help=help_text
+    )

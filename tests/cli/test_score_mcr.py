@@ -15,6 +15,9 @@ from click.testing import CliRunner
 
 from mjsim.cli import cli
 
+# Sloper 289 No. 5 (推不倒, 幺九刻: 9 fan), won on 5p; the tests below vary how it is won.
+REVERSIBLE = ["34p55z", "--meld", "pon:111p", "--meld", "chi:456s", "--meld", "pon:888s", "--win", "5p"]
+
 # (id, arguments, the fans the source lists, the source's total)
 EXAMPLES = [
     (
@@ -43,7 +46,7 @@ EXAMPLES = [
     ),
     (
         "sloper289-5-reversible",
-        ["34p55z", "--meld", "pon:111p", "--meld", "chi:456s", "--meld", "pon:888s", "--win", "5p"],
+        REVERSIBLE,
         {"推不倒": 1, "幺九刻": 1},
         9,
     ),
@@ -110,47 +113,23 @@ def test_below_the_minimum_is_refused_in_one_line():
 def test_flowers_add_but_do_not_reach_the_minimum():
     args = ["score", "--preset", "mcr", *SLOPER_289_6, "--extra", "mcr.flowers=8"]
     assert CliRunner().invoke(cli, args).exit_code == 2
-    out = _score(
-        [
-            "34p55z",
-            "--meld",
-            "pon:111p",
-            "--meld",
-            "chi:456s",
-            "--meld",
-            "pon:888s",
-            "--win",
-            "5p",
-            "--extra",
-            "mcr.flowers=3",
-        ]
-    )
+    out = _score([*REVERSIBLE, "--extra", "mcr.flowers=3"])
     assert out["fan"] == 12 and {"name": "花牌", "english": "Flower Tiles", "points": 1, "times": 3} in out["fans"]
 
 
-def test_payments_eight_from_each_and_the_fans_from_the_discarder():
-    out = _score(["34p55z", "--meld", "pon:111p", "--meld", "chi:456s", "--meld", "pon:888s", "--win", "5p"])
-    assert out["payments"] == {"East": 8 * 3 + 9, "South": -8, "West": -8, "North": -17}
-    tsumo = _score(
-        ["34p55z", "--meld", "pon:111p", "--meld", "chi:456s", "--meld", "pon:888s", "--win", "5p", "--tsumo"]
-    )
-    assert tsumo["fan"] == 10 and tsumo["payments"] == {"East": 54, "South": -18, "West": -18, "North": -18}
+@pytest.mark.parametrize(
+    ("how", "fan", "payments"),
+    [
+        ([], 9, {"East": 8 * 3 + 9, "South": -8, "West": -8, "North": -17}),
+        (["--tsumo"], 10, {"East": 54, "South": -18, "West": -18, "North": -18}),
+    ],
+    ids=["discard", "tsumo"],
+)
+def test_payments_eight_from_each_and_the_fans_from_the_discarder(how, fan, payments):
+    out = _score([*REVERSIBLE, *how])
+    assert out["fan"] == fan and out["payments"] == payments
 
 
 def test_a_situation_flag_names_the_circumstance():
-    out = _score(
-        [
-            "34p55z",
-            "--meld",
-            "pon:111p",
-            "--meld",
-            "chi:456s",
-            "--meld",
-            "pon:888s",
-            "--win",
-            "5p",
-            "--tsumo",
-            "--haitei",
-        ]
-    )
+    out = _score([*REVERSIBLE, "--tsumo", "--haitei"])
     assert {f["name"] for f in out["fans"]} == {"推不倒", "幺九刻", "妙手回春"}

@@ -97,27 +97,32 @@ def test_an_illegal_action_is_refused_with_the_legal_ones() -> None:
         env.step(int(np.flatnonzero(mask == 0)[0]))
 
 
-def test_a_whole_game_ends_with_every_seat_rewarded_its_result() -> None:
-    env = mjsim.env.raw_env("tenhou-sanma", reward="results")
-    env.reset(seed=4)
+def _play_first_legal(env, seed: int) -> tuple[dict[str, float], dict[str, tuple[float, dict]]]:
+    """Play ``env`` to its end, every seat taking its first legal action: each seat's summed reward, and the
+    reward and info each seat was handed when its game terminated."""
+    env.reset(seed=seed)
     totals = dict.fromkeys(env.possible_agents, 0.0)
+    at_end = {}
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
         totals[agent] += reward
         env.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
         if terminated:
-            assert info["final"]["results"][env.possible_agents.index(agent)] == reward
+            at_end[agent] = (reward, info)
+    return totals, at_end
+
+
+def test_a_whole_game_ends_with_every_seat_rewarded_its_result() -> None:
+    env = mjsim.env.raw_env("tenhou-sanma", reward="results")
+    totals, at_end = _play_first_legal(env, seed=4)
+    for agent, (reward, info) in at_end.items():
+        assert info["final"]["results"][env.possible_agents.index(agent)] == reward
     assert env.game.over and list(totals.values()) == [float(r) for r in env.game.final["results"]]
 
 
 def test_points_rewards_add_up_to_the_final_points() -> None:
     env = mjsim.env.raw_env("tenhou", reward="points", max_steps=400)
-    env.reset(seed=5)
-    totals = dict.fromkeys(env.possible_agents, 0.0)
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, _ = env.last()
-        totals[agent] += reward
-        env.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    totals, _ = _play_first_legal(env, seed=5)
     assert [25000 + totals[a] for a in env.possible_agents] == [float(p) for p in env.game.scores]
 
 
