@@ -191,4 +191,5 @@ def make_blind(rng: random.Random, rules=None) -> HumanPlayer:
 
 
 def make_named(name: str, rng: random.Random, rules=None) -> HumanPlayer:
+    """The ``human:NAME`` bot: the payoff-aware player with the shipped profile ``NAME`` (``profiles/NAME.toml``)."""
     return HumanPlayer(rng, rules, shipped_profile(name))
