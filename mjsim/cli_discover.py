@@ -74,7 +74,7 @@ def _agent_row(name: str, factory: Any, default: bool) -> dict[str, Any]:
 
 
 def _about(factory: Any) -> str:
-    """The first line of a bot's docstring (a deferred bot's module is imported to read it)."""
+    """The first paragraph of a bot's docstring on one line (a deferred bot's module is imported to read it)."""
     target = getattr(factory, "target", None)
     if target is not None:
         module, _, attr = target.partition(":")
@@ -83,7 +83,7 @@ def _about(factory: Any) -> str:
         except Exception as exc:  # a bot whose code fails to import is listed, saying so
             return f"(cannot import {target}: {type(exc).__name__})"
     doc = inspect.getdoc(factory) or ""
-    return doc.splitlines()[0] if doc else ""
+    return " ".join(doc.split("\n\n")[0].split())
 
 
 @click.command()
