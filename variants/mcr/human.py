@@ -44,8 +44,8 @@ class MCRProfile(PushFoldProfile):
     """The MCR player's parameters beyond the shared ones ([H]: set by hand, not tuned)."""
 
     ready_start_turn: int = 6  # an 8-fan hand is slower than a riichi hand [H]
-    tsumo_share: float = 0.4  # share of wins self-drawn (the efficiency bots' 40 %, docs/mcr.md §8)
-    threat_fans: float = 14.0  # fans of a typical win (the efficiency bots' mean 14.4, docs/mcr.md §8)
+    tsumo_share: float = 0.4  # share of wins self-drawn (the efficiency bots' 40 %, docs/mcr.md §7)
+    threat_fans: float = 14.0  # fans of a typical win (the efficiency bots' mean 14.4, docs/mcr.md §7)
 
 
 @dataclass(frozen=True)
