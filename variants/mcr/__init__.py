@@ -104,6 +104,20 @@ def mjsim_register_invariants(rules):
 
 
 @hookimpl
+def mjsim_register_agents():
+    """The human-like 国标麻将 player ``human`` (it plays toward the minimum of fans)."""
+    from variants.mcr.human import make_human
+
+    return {"human": make_human}
+
+
+@hookimpl
+def mjsim_default_agent():
+    """``human``, the human-like MCR player: what an mcr game seats by default."""
+    return "human"
+
+
+@hookimpl
 def mjsim_register_presets():
     """The MCR presets: ``variants/mcr/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]
