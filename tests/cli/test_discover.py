@@ -73,6 +73,7 @@ def test_agents_lists_each_familys_bots_and_marks_its_default():
         "boo": [],
         "chengdu": ["human"],
         "jirai": [],
+        "mcr": [],  # its human is seated only when named (docs/mcr.md §8)
         "riichi": ["human"],
         "taiwan": ["human"],
     }

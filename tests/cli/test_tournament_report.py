@@ -13,6 +13,7 @@ EXPERIMENT = """
 name = "t"
 games = 4
 seed = 2
+agents = ["efficiency", "efficiency", "efficiency", "efficiency"]
 tournament = true
 sections = ["tenhou_rating"]
 metrics = ["side:chips"]
