@@ -6,6 +6,7 @@ the caller stores each shard at once, so a crash loses only unfinished shards.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 from collections.abc import Iterator
@@ -79,27 +80,27 @@ def _processes(spec: RunSpec, shards: list[Shard], workers: int) -> Iterator[tup
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
-    _forward_worker_logs()
     # fork: workers start with the lookup tables already loaded and the log forwarding installed.
     context = multiprocessing.get_context("fork")
-    pool = ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=tie_to_parent, initargs=(os.getpid(),)
-    )
-    finished = False
-    try:
-        futures = {pool.submit(play_shard, spec, shard): shard for shard in shards}
-        while futures:
-            done, _ = wait(futures, return_when=FIRST_COMPLETED)
-            for future in done:
-                shard = futures.pop(future)
-                yield shard, future.result()
-        finished = True
-    except BrokenProcessPool:
-        raise MjsimError("a worker process died; finished shards are kept: run again with --resume") from None
-    finally:
-        if not finished:
-            _terminate(pool)
-        pool.shutdown(wait=finished, cancel_futures=True)
+    with _forward_worker_logs():
+        pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=tie_to_parent, initargs=(os.getpid(),)
+        )
+        finished = False
+        try:
+            futures = {pool.submit(play_shard, spec, shard): shard for shard in shards}
+            while futures:
+                done, _ = wait(futures, return_when=FIRST_COMPLETED)
+                for future in done:
+                    shard = futures.pop(future)
+                    yield shard, future.result()
+            finished = True
+        except BrokenProcessPool:
+            raise MjsimError("a worker process died; finished shards are kept: run again with --resume") from None
+        finally:
+            if not finished:
+                _terminate(pool)
+            pool.shutdown(wait=finished, cancel_futures=True)
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
@@ -112,13 +113,40 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         process.join(timeout=5)
 
 
-def _forward_worker_logs() -> None:
-    """Install multiprocessing-logging once, so worker log records reach this process's handlers."""
-    import multiprocessing_logging
+class _Lent(logging.Handler):
+    """Passes records to a handler this run borrowed; closing it leaves the borrowed handler open."""
 
-    if not getattr(_forward_worker_logs, "done", False):
-        multiprocessing_logging.install_mp_handler()
-        _forward_worker_logs.done = True
+    def __init__(self, target: logging.Handler):
+        super().__init__(target.level)
+        self.target = target
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Hand the record to the borrowed handler."""
+        self.target.handle(record)
+
+
+@contextlib.contextmanager
+def _forward_worker_logs() -> Iterator[None]:
+    """While the workers run, the root logger's handlers also receive their records (multiprocessing-logging).
+
+    Each handler is wrapped for the run and given back after it, so a long-lived process (a notebook, a test
+    session) that runs many times keeps exactly its own handlers, none wrapped twice.
+    """
+    from multiprocessing_logging import MultiProcessingHandler
+
+    root = logging.getLogger()
+    lent = list(root.handlers)
+    wrappers = [MultiProcessingHandler(f"mjsim-log-{i}", sub_handler=_Lent(h)) for i, h in enumerate(lent)]
+    for handler, wrapper in zip(lent, wrappers, strict=True):
+        root.removeHandler(handler)
+        root.addHandler(wrapper)
+    try:
+        yield
+    finally:
+        for handler, wrapper in zip(lent, wrappers, strict=True):
+            root.removeHandler(wrapper)
+            root.addHandler(handler)
+            wrapper.close()  # waits until the records already sent are handled
 
 
 def _ray(spec: RunSpec, shards: list[Shard], workers: int | None, address: str | None):

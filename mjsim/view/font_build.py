@@ -72,6 +72,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", type=Path, default=SOURCE)
     args = parser.parse_args()
+    if not args.source.is_file():
+        parser.error(f"no font at {args.source}: apt-get install fonts-droid-fallback, or pass --source")
     print(f"wrote {TARGET} ({build(args.source):,} bytes)")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import signal
@@ -212,3 +213,20 @@ def test_the_cli_refuses_a_bad_worker_count_in_one_line(tmp_path, command, worke
     result = CliRunner().invoke(cli_module.cli, [*args[command], "--workers", workers])
     assert result.exit_code == 2
     assert re.fullmatch(r"mjsim: error: --workers .*\n", result.stderr), result.stderr
+
+
+def _warn_from_worker(spec, shard):
+    """Stands in for play_shard: a worker that logs one warning per shard."""
+    logging.getLogger("mjsim.test").warning("worker says %s", shard)
+    return []
+
+
+def test_worker_records_reach_the_parent_once_and_its_handlers_are_given_back(spec, monkeypatch, caplog):
+    monkeypatch.setattr(backends, "play_shard", _warn_from_worker)
+    before = list(logging.getLogger().handlers)
+    for _ in range(2):  # a second run in the same process must not wrap the handlers twice
+        caplog.clear()
+        with caplog.at_level("WARNING", logger="mjsim.test"):
+            list(execute(spec, [[1], [2]], "multiprocessing", 2))
+        assert sorted(caplog.messages) == ["worker says [1]", "worker says [2]"]
+    assert logging.getLogger().handlers == before

@@ -36,6 +36,8 @@ class EngineMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def play(self, data):
         offers = core.pending(self.game)
+        if self.game.over:  # pending() itself ended the game (mcr_botzone plays one hand)
+            return
         chosen = {seat: data.draw(st.sampled_from(actions), label=f"seat {seat}") for seat, actions in offers.items()}
         before = step_mark(self.game)
         core.step(self.game, chosen)
@@ -45,6 +47,12 @@ class EngineMachine(RuleBasedStateMachine):
     def invariants_hold(self):
         if hasattr(self, "game"):
             assert check_invariants(self.game) == []
+
+    @precondition(lambda self: hasattr(self, "game") and self.game.over)
+    @rule()
+    def game_over(self):
+        """A finished game stays finished: nothing is pending and the invariants still hold."""
+        assert core.pending(self.game) == {}
 
     def teardown(self):
         """Replaying the chosen actions from the seed rebuilds the same game."""
