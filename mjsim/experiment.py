@@ -525,8 +525,8 @@ def _manifest(experiment: Experiment, run: Run, spec: RunSpec) -> dict[str, Any]
 def command_line() -> str:
     """The command that is running, as a person would type it."""
     args = list(sys.argv)
-    if args and args[0].endswith("mjsim"):
-        args[0] = "mjsim"
+    if args and (args[0].endswith("mjsim") or args[0].endswith(("mjsim/__main__.py", "mjsim/__main__"))):
+        args[0] = "mjsim"  # the console script and ``python -m mjsim`` are the same command
     return shlex.join(args)
 
 

@@ -86,6 +86,14 @@ def mjsim_record_hand(game, outcome):
 
 
 @hookimpl
+def mjsim_register_agents():
+    """The human-like 広東 player ``human`` (it plays toward the branch's minimum of faan)."""
+    from variants.cantonese.human import make_human
+
+    return {"human": make_human}
+
+
+@hookimpl
 def mjsim_register_presets():
     """The branch presets: ``variants/cantonese/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]

@@ -15,11 +15,11 @@ from itertools import permutations
 
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import Meld
+from variants.common.minimum_player import FAR
 
 SUITS = (0, 1, 2)
 DRAGON_KINDS = (31, 32, 33)
 WIND_KINDS = (27, 28, 29, 30)
-FAR = 99  # a plan the melds have made impossible
 
 
 @dataclass(frozen=True)

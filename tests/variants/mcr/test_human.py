@@ -14,6 +14,7 @@ from mjsim.hand.shanten import shanten
 from mjsim.observation import Observation
 from mjsim.rules import RuleSet
 from mjsim.scoring import Meld
+from tests.positions import table_view
 from variants.mcr.human import MCRHuman
 from variants.mcr.human_plans import FAR, Hand, distance, plans
 
@@ -28,23 +29,9 @@ def _rules(preset: str = "mcr", **options):
 def _obs(hand: str, rivers=((),) * 4, melds=((),) * 4, wall_left=60) -> Observation:
     """A minimal observation of seat 0 (East, dealer, East round) holding ``hand``."""
     counts = tuple(parse_counts(hand))
-    return Observation(
-        seat=0,
-        dealer=0,
-        round_wind=27,
-        honba=0,
-        sticks=0,
-        scores=(0,) * 4,
-        tiles=tuple(kind * 4 + copy for kind, n in enumerate(counts) for copy in range(n)),
-        counts=counts,
-        melds=tuple(tuple(seat) for seat in melds),
-        rivers=tuple(tuple(seat) for seat in rivers),
-        declared=(False,) * 4,
-        indicators=(),
-        wall_left=wall_left,
-        last_discard=None,
-        set_aside=((),) * 4,
-    )
+    tiles = tuple(kind * 4 + copy for kind, n in enumerate(counts) for copy in range(n))
+    melds, rivers = tuple(map(tuple, melds)), tuple(map(tuple, rivers))
+    return table_view(tiles, seat=0, counts=counts, melds=melds, rivers=rivers, wall_left=wall_left)
 
 
 def _discards(hand: str) -> list[Action]:
