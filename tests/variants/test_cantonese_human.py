@@ -8,6 +8,7 @@ import pytest
 
 from mjsim.agents import make_agent
 from mjsim.agents.bots import EfficiencyBot
+from mjsim.agents.registry import default_agent
 from mjsim.engine.actions import DISCARD, Action
 from mjsim.hand.notation import parse_counts
 from mjsim.hand.shanten import shanten
@@ -102,3 +103,8 @@ def test_a_win_is_worth_more_with_more_faan_up_to_the_limit(preset):
 
 def test_cantonese_seats_its_human_by_name():
     assert isinstance(make_agent("human", random.Random(0), _rules()), CantoneseHuman)
+
+
+@pytest.mark.parametrize("preset", ["hongkong", "laozhang", "tuidao", "xinzhang"])
+def test_every_branch_seats_the_human_by_default(preset):
+    assert default_agent(_rules(preset)) == "human"
