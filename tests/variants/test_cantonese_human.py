@@ -26,7 +26,7 @@ def _rules(preset: str = "hongkong"):
 
 
 def _hand(text: str, melds=(), winds=EAST) -> Hand:
-    return Hand.of(parse_counts(text), melds, winds)
+    return Hand.of(parse_counts(text), melds, *winds)
 
 
 def _distance(text: str, minimum: int = 3, melds=()) -> tuple[int, float]:

@@ -17,9 +17,9 @@ from mjsim.observation import Observation
 from mjsim.rules import Rules
 from mjsim.scoring import Meld
 from variants.cantonese import options as opt
-from variants.cantonese.human_plans import Hand, distance
+from variants.cantonese.human_plans import distance
 from variants.cantonese.points import portion
-from variants.common.minimum_player import MinimumHuman, MinimumProfile, seat_winds
+from variants.common.minimum_player import Hand, MinimumHuman, MinimumProfile, seat_winds
 from variants.common.pushfold import hot_suit
 
 
@@ -40,7 +40,7 @@ class CantoneseHuman(MinimumHuman):
     def plan_after(self, obs: Observation, counts: list[int], melds: Sequence[Meld], sh: int) -> tuple[int, float]:
         """(draws at least to a win of the minimum, its faan) by the Cantonese plans."""
         flowers = tuple(kind_of(t) for t in obs.set_aside[obs.seat]) if obs.set_aside else ()
-        hand = Hand.of(counts, melds, seat_winds(obs, ""), flowers)
+        hand = Hand.of(counts, melds, *seat_winds(obs, ""), flowers)
         counted = bool(self.values[opt.FLOWERS]) and bool(self.values[opt.FLOWERS_COUNT_TO_MINIMUM])
         return distance(hand, sh, self.values[opt.MIN_FAAN], counted)
 

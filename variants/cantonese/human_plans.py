@@ -9,12 +9,10 @@ pungs add up to it; its distance to such a win is at least its shanten and at le
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mjsim.hand.tiles import FLOWER, kind_of
-from mjsim.scoring import Meld
-from variants.common.minimum_player import FAR
+from mjsim.hand.tiles import FLOWER
+from variants.common.minimum_player import FAR, Hand
 
 SUITS = (0, 1, 2)
 DRAGON_KINDS = (31, 32, 33)
@@ -30,37 +28,9 @@ class Plan:
     honours: bool = True
 
 
-@dataclass(frozen=True)
-class Hand:
-    """What the plans read: all 34 kinds held or melded, the melds, the winds as kinds and the flowers held."""
-
-    full: tuple[int, ...]
-    concealed: tuple[int, ...]
-    melds: tuple[Meld, ...]
-    seat_wind: int
-    round_wind: int
-    flowers: tuple[int, ...] = ()  # flower kinds (34-41)
-
-    @classmethod
-    def of(
-        cls, concealed: Sequence[int], melds: Sequence[Meld], winds: tuple[int, int], flowers: Sequence[int] = ()
-    ) -> Hand:
-        """The hand of ``concealed`` counts (34 kinds) and ``melds``; ``winds`` (seat, round) as kinds."""
-        full = list(concealed[:34])
-        for m in melds:
-            for t in m.tiles[:3]:  # a kong counts as its pung for the plans
-                full[kind_of(t)] += 1
-        return cls(tuple(full), tuple(concealed[:34]), tuple(melds), winds[0], winds[1], tuple(flowers))
-
-    @property
-    def opened(self) -> bool:
-        """Whether a meld other than a concealed kong opens the hand."""
-        return any(m.opened for m in self.melds)
-
-    @property
-    def value_honours(self) -> tuple[int, ...]:
-        """The honour kinds whose pung scores a faan: the dragons, the seat's wind, the round's wind."""
-        return (*DRAGON_KINDS, self.seat_wind, self.round_wind)
+def value_honours(h: Hand) -> tuple[int, ...]:
+    """The honour kinds whose pung scores a faan: the dragons, the seat's wind, the round's wind."""
+    return (*DRAGON_KINDS, h.seat_wind, h.round_wind)
 
 
 def flush_plans(h: Hand) -> list[Plan]:
@@ -107,7 +77,7 @@ def plans(h: Hand) -> list[Plan]:
 
 def shown_faan(h: Hand, flowers_count: bool) -> int:
     """The faan the hand shows now: value-honour pungs, a concealed hand's 門前清 or 自摸, flowers if they count."""
-    faan = sum(1 for k in h.value_honours if h.full[k] >= 3)
+    faan = sum(1 for k in value_honours(h) if h.full[k] >= 3)
     faan += 0 if h.opened else 1  # won on a discard: 門前清; self-drawn: 自摸
     if flowers_count:
         seat = h.seat_wind - 27
@@ -117,7 +87,7 @@ def shown_faan(h: Hand, flowers_count: bool) -> int:
 
 def honour_pairs(h: Hand) -> int:
     """Pairs of value honours: each is one tile from a pung worth a faan."""
-    return sum(1 for k in h.value_honours if h.full[k] == 2)
+    return sum(1 for k in value_honours(h) if h.full[k] == 2)
 
 
 def distance(h: Hand, shanten: int, minimum: int, flowers_count: bool = False) -> tuple[int, float]:

@@ -50,6 +50,33 @@ class MinimumProfile(PushFoldProfile):
     tsumo_share: float = 0.4  # share of wins self-drawn [H]
 
 
+@dataclass(frozen=True)
+class Hand:
+    """What a family's plans read: all 34 kinds held or melded, the melds, the seat's and round's wind kinds
+    (27 = East) and the flower kinds set aside."""
+
+    full: tuple[int, ...]
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    seat_wind: int
+    round_wind: int
+    flowers: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, concealed: Sequence[int], melds: Sequence[Meld], seat_wind: int, round_wind: int, flowers=()) -> Hand:
+        """The hand of ``concealed`` counts (34 kinds) and ``melds``."""
+        full = list(concealed[:34])
+        for m in melds:
+            for t in m.tiles[:3]:  # a kong counts as its pung for the plans
+                full[kind_of(t)] += 1
+        return cls(tuple(full), tuple(concealed[:34]), tuple(melds), seat_wind, round_wind, tuple(flowers))
+
+    @property
+    def opened(self) -> bool:
+        """Whether a meld other than a concealed kong opens the hand."""
+        return any(m.opened for m in self.melds)
+
+
 def seat_winds(obs: Observation, key: str) -> tuple[int, int]:
     """The seat's and the round's wind as kinds (27 = East); ``obs.extra[key]`` holds the seat winds if any."""
     winds = obs.extra.get(key)

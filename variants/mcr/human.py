@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from mjsim.observation import Observation
 from mjsim.rules import Rules
 from mjsim.scoring import Meld
-from variants.common.minimum_player import MinimumHuman, MinimumProfile, seat_winds
+from variants.common.minimum_player import Hand, MinimumHuman, MinimumProfile, seat_winds
 from variants.common.pushfold import hot_suit
 from variants.mcr import options as opt
-from variants.mcr.human_plans import Hand, distance
+from variants.mcr.human_plans import distance
 
 WINDS_KEY = "mcr.seat_winds"  # obs.extra: every seat's wind this hand (seats change between rounds)
 

@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
-from mjsim.hand.tiles import kind_of
 from mjsim.scoring import Meld
-from variants.common.minimum_player import FAR
+from variants.common.minimum_player import FAR, Hand
 
 SUITS = (0, 1, 2)
 DRAGON_KINDS = (31, 32, 33)
@@ -29,31 +28,6 @@ class Plan:
     name: str
     fans: int
     missing: int
-
-
-@dataclass(frozen=True)
-class Hand:
-    """What the plans read: all 34 kinds held or melded, the melds, and the seat's and round's wind kinds."""
-
-    full: tuple[int, ...]
-    concealed: tuple[int, ...]
-    melds: tuple[Meld, ...]
-    seat_wind: int
-    round_wind: int
-
-    @classmethod
-    def of(cls, concealed: Sequence[int], melds: Sequence[Meld], seat_wind: int, round_wind: int) -> Hand:
-        """The hand of ``concealed`` counts (34 kinds) and ``melds``; winds as kinds (27 = East)."""
-        full = list(concealed[:34])
-        for m in melds:
-            for t in m.tiles[:3]:  # a kong counts as its pung for the plans
-                full[kind_of(t)] += 1
-        return cls(tuple(full), tuple(concealed[:34]), tuple(melds), seat_wind, round_wind)
-
-    @property
-    def opened(self) -> bool:
-        """Whether a meld opens the hand (门前清 and seven pairs are gone)."""
-        return any(m.opened for m in self.melds)
 
 
 def _suit_tiles(full: Sequence[int], suit: int) -> int:
