@@ -44,12 +44,30 @@ def _rows(obs: Observation, per_seat: Sequence[Any], empty: Any) -> list[Any]:
 
 
 def engine_fields(seats: int, red_ids: frozenset[int]) -> list[ObservationField]:
-    """The fields every family has, from what the engine's observation holds."""
+    """The fields every family has, from what the engine's observation holds (own hand, every seat, the table)."""
     rows = max(MAX_SEATS, seats)
-    blank = [0] * KINDS
+    return [*_own_fields(red_ids), *_seat_fields(rows), *_table_fields(rows)]
 
-    def field(name: str, shape: tuple[int, ...], low: int, high: int, encode, description: str) -> ObservationField:
-        return ObservationField(name, shape, low, high, encode, description)
+
+def _own_fields(red_ids: frozenset[int]) -> list[ObservationField]:
+    """The observing seat's concealed tiles."""
+    return [
+        ObservationField("hand", (KINDS,), 0, 4, lambda o: _counts(o.tiles), "own concealed tiles, counted by kind"),
+        ObservationField(
+            "hand_tiles",
+            (HAND_TILES,),
+            -1,
+            NUM_PHYSICAL - 1,
+            lambda o: _padded(sorted(o.tiles), HAND_TILES),
+            "own concealed tiles by physical id (red fives have their own ids), ascending, -1 padded",
+        ),
+        ObservationField("hand_red", (1,), 0, 4, lambda o: [sum(t in red_ids for t in o.tiles)], "own red tiles"),
+    ]
+
+
+def _seat_fields(rows: int) -> list[ObservationField]:
+    """One row per seat from the observing seat: melds, rivers, tiles set aside or shown, declarations."""
+    blank = [0] * KINDS
 
     def melds(obs: Observation) -> list[list[int]]:
         return _rows(obs, [_counts([t for m in ms for t in m.tiles]) for ms in obs.melds], blank)
@@ -59,19 +77,9 @@ def engine_fields(seats: int, red_ids: frozenset[int]) -> list[ObservationField]
         return _rows(obs, {s: _counts(tiles) for s, tiles in hands.items()}, blank)
 
     return [
-        field("hand", (KINDS,), 0, 4, lambda o: _counts(o.tiles), "own concealed tiles, counted by kind"),
-        field(
-            "hand_tiles",
-            (HAND_TILES,),
-            -1,
-            NUM_PHYSICAL - 1,
-            lambda o: _padded(sorted(o.tiles), HAND_TILES),
-            "own concealed tiles by physical id (red fives have their own ids), ascending, -1 padded",
-        ),
-        field("hand_red", (1,), 0, 4, lambda o: [sum(t in red_ids for t in o.tiles)], "own red tiles"),
-        field("melds", (rows, KINDS), 0, 4, melds, "each seat's called sets, counted by kind"),
-        field("meld_count", (rows,), 0, 8, lambda o: _rows(o, [len(m) for m in o.melds], 0), "sets called"),
-        field(
+        ObservationField("melds", (rows, KINDS), 0, 4, melds, "each seat's called sets, counted by kind"),
+        ObservationField("meld_count", (rows,), 0, 8, lambda o: _rows(o, [len(m) for m in o.melds], 0), "sets called"),
+        ObservationField(
             "river",
             (rows, KINDS),
             0,
@@ -79,7 +87,7 @@ def engine_fields(seats: int, red_ids: frozenset[int]) -> list[ObservationField]
             lambda o: _rows(o, [_counts(r) for r in o.rivers], blank),
             "each seat's discards, counted by kind",
         ),
-        field(
+        ObservationField(
             "river_order",
             (rows, RIVER),
             -1,
@@ -87,7 +95,7 @@ def engine_fields(seats: int, red_ids: frozenset[int]) -> list[ObservationField]
             lambda o: _rows(o, [_padded([kind_of(t) for t in r], RIVER) for r in o.rivers], [-1] * RIVER),
             "each seat's discards in order, by kind, -1 padded",
         ),
-        field(
+        ObservationField(
             "tsumogiri",
             (rows, RIVER),
             -1,
@@ -95,7 +103,7 @@ def engine_fields(seats: int, red_ids: frozenset[int]) -> list[ObservationField]
             lambda o: _rows(o, [_padded([int(x) for x in r], RIVER) for r in o.tsumogiri], [-1] * RIVER),
             "per discard of river_order: 1 when it was the tile just drawn",
         ),
-        field(
+        ObservationField(
             "set_aside",
             (rows, KINDS),
             0,
@@ -103,8 +111,8 @@ def engine_fields(seats: int, red_ids: frozenset[int]) -> list[ObservationField]
             lambda o: _rows(o, [_counts(s) for s in o.set_aside], blank),
             "tiles each seat set aside (flowers, Norths set aside as bonus tiles), by kind",
         ),
-        field("shown", (rows, KINDS), 0, 4, shown, "concealed tiles a seat plays shown, by kind"),
-        field(
+        ObservationField("shown", (rows, KINDS), 0, 4, shown, "concealed tiles a seat plays shown, by kind"),
+        ObservationField(
             "declared",
             (rows,),
             0,
@@ -112,7 +120,7 @@ def engine_fields(seats: int, red_ids: frozenset[int]) -> list[ObservationField]
             lambda o: _rows(o, [int(d) for d in o.declared], 0),
             "the seat made a declaring discard this hand",
         ),
-        field(
+        ObservationField(
             "declared_at",
             (rows,),
             -1,
@@ -120,16 +128,26 @@ def engine_fields(seats: int, red_ids: frozenset[int]) -> list[ObservationField]
             lambda o: _rows(o, [-1 if d is None else min(d, RIVER) for d in o.declared_at], -1),
             "river index of that discard, -1 none",
         ),
-        field("seat_present", (rows,), 0, 1, lambda o: _rows(o, [1] * len(o.scores), 0), "1 for a seat the table has"),
-        field("indicators", (KINDS,), 0, 4, lambda o: _counts(o.indicators), "indicators shown, by kind"),
-        field("dealer", (1,), 0, rows - 1, lambda o: [relative_seat(o, o.dealer)], "the dealer, from this seat"),
-        field("round_wind", (1,), 0, 3, lambda o: [o.round_wind - EAST], "0 East, 1 South, 2 West, 3 North"),
-        field("seat_wind", (1,), 0, 3, lambda o: [o.seat_wind - EAST], "this seat's wind, 0 East ..."),
-        field("honba", (1,), 0, 1000, lambda o: [o.honba], "repeat counters"),
-        field("sticks", (1,), 0, 1000, lambda o: [o.sticks], "declaration deposits on the table"),
-        field("wall_left", (1,), 0, NUM_PHYSICAL, lambda o: [o.wall_left], "tiles left to draw"),
-        field("hand_index", (1,), 0, 10_000, lambda o: [o.hand_index], "hands played before this one"),
-        field(
+        ObservationField(
+            "seat_present", (rows,), 0, 1, lambda o: _rows(o, [1] * len(o.scores), 0), "1 for a seat the table has"
+        ),
+    ]
+
+
+def _table_fields(rows: int) -> list[ObservationField]:
+    """The hand's state: indicators, dealer and winds, counters, the wall, the tile open to claims."""
+    return [
+        ObservationField("indicators", (KINDS,), 0, 4, lambda o: _counts(o.indicators), "indicators shown, by kind"),
+        ObservationField(
+            "dealer", (1,), 0, rows - 1, lambda o: [relative_seat(o, o.dealer)], "the dealer, from this seat"
+        ),
+        ObservationField("round_wind", (1,), 0, 3, lambda o: [o.round_wind - EAST], "0 East, 1 South, 2 West, 3 North"),
+        ObservationField("seat_wind", (1,), 0, 3, lambda o: [o.seat_wind - EAST], "this seat's wind, 0 East ..."),
+        ObservationField("honba", (1,), 0, 1000, lambda o: [o.honba], "repeat counters"),
+        ObservationField("sticks", (1,), 0, 1000, lambda o: [o.sticks], "declaration deposits on the table"),
+        ObservationField("wall_left", (1,), 0, NUM_PHYSICAL, lambda o: [o.wall_left], "tiles left to draw"),
+        ObservationField("hand_index", (1,), 0, 10_000, lambda o: [o.hand_index], "hands played before this one"),
+        ObservationField(
             "last_discard",
             (2,),
             -1,
