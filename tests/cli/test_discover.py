@@ -71,9 +71,10 @@ def test_agents_lists_each_familys_bots_and_marks_its_default():
     assert defaults == {
         "generic": [],
         "boo": [],
+        "cantonese": ["human"],
         "chengdu": ["human"],
         "jirai": [],
-        "mcr": [],  # its human is seated only when named (docs/mcr.md §8)
+        "mcr": ["human"],
         "riichi": ["human"],
         "taiwan": ["human"],
     }

@@ -48,7 +48,13 @@ def test_a_rule_set_without_a_table_gets_one_name_that_the_game_refuses():
 
 
 def test_the_families_name_their_defaults():
-    assert installed_defaults() == {"cantonese": "human", "chengdu": "human", "riichi": "human", "taiwan": "human"}
+    assert installed_defaults() == {
+        "cantonese": "human",
+        "chengdu": "human",
+        "mcr": "human",
+        "riichi": "human",
+        "taiwan": "human",
+    }
 
 
 @pytest.mark.parametrize("preset", preset_names())

@@ -23,6 +23,9 @@ from variants.common.minimum_player import Hand, MinimumHuman, MinimumProfile, s
 from variants.common.pushfold import hot_suit
 
 
+MARGINAL_DEAL_IN = {"half": 0.5, "full": 1.5}  # portions a deal-in costs beyond the win's cost anyway
+
+
 @dataclass(frozen=True)
 class CantoneseProfile(MinimumProfile):
     """The Cantonese player's parameters beyond the shared ones ([H]: set by hand, not tuned)."""
@@ -54,9 +57,11 @@ class CantoneseHuman(MinimumHuman):
         return (1.0 - share) * 2 * self.portion(value) + share * 3 * self.portion(value + 1)
 
     def threat_worth(self, melds: Sequence[Meld]) -> float:
-        """The discarder's part of a typical win: one portion (半銃) or two (全銃); more against a flush."""
+        """What dealing in costs beyond what the win costs anyway: under 半銃 the discarder pays one portion where
+        it would pay half of one had another seat dealt in (a self-draw costs a whole one), so half a portion;
+        under 全銃 two portions against about half of one otherwise. More against a seat collecting one suit."""
         faan = self.profile.threat_faan + (2.0 if hot_suit(melds) is not None else 0.0)
-        return self.portion(faan) * (2 if self.values[opt.RESPONSIBILITY] == "full" else 1)
+        return self.portion(faan) * MARGINAL_DEAL_IN[self.values[opt.RESPONSIBILITY]]
 
 
 def make_human(rng: random.Random, rules: Rules | None = None) -> CantoneseHuman:

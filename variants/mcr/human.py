@@ -69,8 +69,9 @@ class MCRHuman(MinimumHuman):
         return self.table.worth(value, self.profile)
 
     def threat_worth(self, melds: Sequence[Meld]) -> float:
-        """A deal-in pays the base and the winner's fans (more against a seat collecting one suit)."""
-        return self.table.base + self.profile.threat_fans * (1.5 if hot_suit(melds) is not None else 1.0)
+        """What dealing in costs beyond what the win costs anyway: every loser pays the base on any win, so a
+        deal-in costs the winner's fans (more against a seat collecting one suit)."""
+        return self.profile.threat_fans * (1.5 if hot_suit(melds) is not None else 1.0)
 
 
 def make_human(rng: random.Random, rules: Rules | None = None) -> MCRHuman:

@@ -8,6 +8,7 @@ import pytest
 
 from mjsim.agents import make_agent
 from mjsim.agents.bots import EfficiencyBot
+from mjsim.agents.registry import default_agent
 from mjsim.engine.actions import CHI, DISCARD, PASS, PON, Action
 from mjsim.hand.notation import parse_counts
 from mjsim.hand.shanten import shanten
@@ -112,16 +113,29 @@ def test_the_human_discards_toward_a_win_of_the_minimum_where_efficiency_does_no
     assert mine.tile // 4 != parse_counts(keeps).index(1)
 
 
-def test_against_a_likely_ready_seat_a_far_hand_folds_to_a_safe_honour():
-    """Seat 1 has twelve discards and two open melds; the hand is far: it drops the fourth 7z, not a middle tile."""
-    hand = "3p5p5m6s7z" + "1m9m2p8p5p"  # scattered, shanten high
-    seen_7z = tuple(33 * 4 + i for i in range(3))
-    rivers = ((), (*seen_7z, *range(0, 36, 4)), (), ())
+def _far_hand_against(discards: int):
+    """A scattered hand of seat 0 against seat 1, which shows two pons and ``discards`` discards (three 7z among
+    them), twenty tiles before the wall ends."""
+    hand = "3p5p5m6s7z" + "1m9m2p8p5p" + "1s1s3s4s"
+    river = (*(33 * 4 + i for i in range(3)), *range(0, 36, 4), *(28 * 4 + i for i in range(4)), 29 * 4, 29 * 4 + 1)
+    rivers = ((), river[:discards], (), ())
     melds = ((), (_pon("7s"), _pon("8s")), (), ())
-    obs = _obs(hand + "1s1s3s4s", rivers=rivers, melds=melds, wall_left=20)
+    return _obs(hand, rivers=rivers, melds=melds, wall_left=20), _discards(hand)
+
+
+def test_against_a_seat_at_the_readiness_cap_a_far_hand_folds_to_a_safe_honour():
+    """Eighteen discards and two open melds: the hand drops the fourth 7z, not a middle tile."""
+    obs, options = _far_hand_against(18)
     human = MCRHuman(random.Random(0), _rules())
     assert human.threats_now(obs)
-    assert human.discard(obs, _discards(hand + "1s1s3s4s")).tile // 4 == 33
+    assert human.discard(obs, options).tile // 4 == 33
+
+
+def test_a_seat_below_the_readiness_cap_is_not_played_around():
+    """Twelve discards and two open melds: likely enough ready for the riichi player, not for this one (folding on
+    so little loses points here, docs/players.md)."""
+    obs, _ = _far_hand_against(12)
+    assert MCRHuman(random.Random(0), _rules()).threats_now(obs) == []
 
 
 # --- calls ---------------------------------------------------------------------------------------------------------
@@ -141,5 +155,7 @@ def test_the_human_passes_a_chow_that_breaks_its_flush_and_pons_one_that_builds_
 # --- the family's player -----------------------------------------------------------------------------------------
 
 
-def test_mcr_seats_its_human_by_name():
-    assert isinstance(make_agent("human", random.Random(0), _rules()), MCRHuman)
+@pytest.mark.parametrize("preset", ["mcr", "mcr_botzone"])
+def test_mcr_seats_its_human_by_name_and_by_default(preset):
+    assert isinstance(make_agent("human", random.Random(0), _rules(preset)), MCRHuman)
+    assert default_agent(_rules(preset)) == "human"
