@@ -29,13 +29,13 @@ from mjsim.hand.shanten import Form, shanten
 from mjsim.hookspecs import hookimpl
 from mjsim.rules import Rules, RuleSet
 from mjsim.scoring import Meld, Pattern, Score, WinContext
+from mjsim.scoring.win_input import refuse_impossible, win_context
 from mjsim.version import __version__ as __version__
-from mjsim.win_input import refuse_impossible, win_context
 
 # The Python API (docs/python.md). The submodule mjsim.simulate is imported first: importing a submodule binds its
 # name on the package, so binding the function after it keeps ``mjsim.simulate`` the function.
 # isort: off
-import mjsim.simulate as _simulate_module  # noqa: F401
+import mjsim.runner.summary as _simulate_module  # noqa: F401
 from mjsim.api import Result, load, run, simulate
 
 # isort: on

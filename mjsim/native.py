@@ -43,10 +43,10 @@ CORE_MODULES = (
     "mjsim.engine.offers",
     "mjsim.engine.state",
     "mjsim.engine.wins",
-    "mjsim.observation",
-    "mjsim.hooks",  # the flow facade: each hook call from the engine is then one Python call less
+    "mjsim.agents.observation",
+    "mjsim.rules.hooks",  # the flow facade: each hook call from the engine is then one Python call less
     "mjsim.runner.loop",  # the game loop: one interpreted frame less per decision
-    "mjsim.invariants",  # the checks --check runs after every step
+    "mjsim.checking.invariants",  # the checks --check runs after every step
 )
 OTHER_SOURCES = "(every other module of mjsim and variants)"  # the digest key of the sources not compiled
 FORMAT = 3  # of the manifest (3: it lists the compiled modules): a build with another format is rebuilt, not read

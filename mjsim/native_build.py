@@ -50,7 +50,7 @@ class BuildError(Exception):
 
 def compiled_modules() -> tuple[str, ...]:
     """The modules the build compiles: the core's, then each installed variant's ``COMPILED_MODULES``."""
-    from mjsim.plugins import installed_variants, load_variant
+    from mjsim.rules.plugins import installed_variants, load_variant
 
     modules = list(CORE_MODULES)
     for variant in sorted(installed_variants()):

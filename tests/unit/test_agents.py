@@ -12,11 +12,11 @@ import pytest
 
 import mjsim.agents
 from mjsim.agents import agent_names, make_agent
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import TSUMO, Action
 from mjsim.errors import MjsimError
 from mjsim.hand.notation import parse_tiles
 from mjsim.hookspecs import hookimpl
-from mjsim.observation import Observation
 from mjsim.rules import RuleSet
 from tests.positions import table_view
 
