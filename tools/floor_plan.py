@@ -380,10 +380,16 @@ def tidy(changed: list[str], notes: list[str]) -> None:
     python = [p for p in dict.fromkeys(changed) if p.endswith(".py")]
     if not python:
         return
-    for command in (["check", "--fix", "--select", "I", "--quiet"], ["format", "--quiet"]):
+    # Sort imports and format; then E501, which a longer name in a docstring or comment can cause (wrap by hand).
+    for command in (
+        ["check", "--fix", "--select", "I", "--quiet"],
+        ["format", "--quiet"],
+        ["check", "--select", "E501", "--output-format", "concise"],
+    ):
         done = subprocess.run([sys.executable, "-m", "ruff", *command, *python], capture_output=True, text=True)
         if done.returncode != 0:
-            notes.append(f"ruff {command[0]} on the rewritten files: {(done.stdout + done.stderr).strip()[:300]}")
+            said = (done.stdout + done.stderr).strip()
+            notes.append(f"ruff {' '.join(command)} on the rewritten files:\n{said}")
 
 
 def top_level() -> list[str]:
