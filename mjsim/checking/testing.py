@@ -4,7 +4,8 @@ It is no real game and not riichi: 72 tiles (man and pin, four copies of each ki
 hand wins (two sets and a pair, read by :func:`mjsim.hand.shanten.standard_shanten`), a ron and a tsumo pay fixed
 amounts, a drawn hand pays nothing, the deal passes to the next seat after every hand, and the game ends after
 ``HANDS`` hands, ranked by points. No entry point names it: load it by module path, as in
-``RuleSet("three-seat", ("mjsim.checking.testing",)).compile()`` or a preset with ``variants = ["mjsim.checking.testing"]``.
+``RuleSet("three-seat", ("mjsim.checking.testing",)).compile()`` or a preset with
+``variants = ["mjsim.checking.testing"]``.
 """
 
 from __future__ import annotations

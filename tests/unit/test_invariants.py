@@ -1,4 +1,4 @@
-"""The ledger checks of a step (mjsim.checking.invariants): each catches its fault, and ``simulate --check`` runs them."""
+"""The ledger checks of a step (mjsim.checking.invariants): each catches its fault; `simulate --check` runs them."""
 
 from __future__ import annotations
 

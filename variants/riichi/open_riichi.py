@@ -3,8 +3,8 @@
 An open declaration is a riichi discard whose ``tiles`` are the hand shown (the concealed tiles left after the
 discard); the riichi family offers one beside each plain riichi when ``riichi.open_riichi`` is on. Once made, the
 seat's concealed tiles and waits are public: every other seat's observation holds them under the generic keys
-:data:`mjsim.agents.observation.SHOWN_TILES` and :data:`mjsim.agents.observation.SHOWN_WAITS`, which the generic bots read
-(they do not discard a shown winning tile when another discard is left). The yaku and the deal-in payment are
+:data:`mjsim.agents.observation.SHOWN_TILES` and :data:`mjsim.agents.observation.SHOWN_WAITS`, which the generic bots
+read (they do not discard a shown winning tile when another discard is left). The yaku and the deal-in payment are
 scoring patterns (``variants/riichi/local_yaku.py``).
 """
 

@@ -1,4 +1,4 @@
-"""The riichi family's answers to the payoff model (``mjsim/agents/payoff.py``): hands left, deposits, the swing per hand.
+"""The riichi family's answers to the payoff model (``mjsim/agents/payoff.py``): hands left, deposits, the swing a hand.
 
 The game's first dealer is seat 0 (the all-last dealer is the last seat, ``settlement.end_game_offer``). A
 rotation of the deal plays ``HANDS_PER_ROTATION`` hands on average (dealer repeats), and the current dealer
