@@ -63,8 +63,10 @@ _status = "pure Python: compiled modules not loaded yet"
 
 
 def source_path(module: str) -> Path:
-    """The Python source of a module of the ``mjsim`` or ``variants`` package."""
-    return ROOT.joinpath(*module.split(".")).with_suffix(".py")
+    """The Python source of a module of the ``mjsim`` or ``variants`` package (a package's ``__init__.py``)."""
+    base = ROOT.joinpath(*module.split("."))
+    package = base / "__init__.py"
+    return package if package.is_file() else base.with_suffix(".py")
 
 
 def source_digests(modules: Sequence[str]) -> dict[str, str]:
@@ -134,9 +136,16 @@ class _CompiledFinder(importlib.abc.MetaPathFinder):
         self.files = files
 
     def find_spec(self, fullname, path=None, target=None):  # the importlib.abc.MetaPathFinder protocol
-        """The spec of a compiled module, or None to let the normal import find the source."""
+        """The spec of a compiled module, or None to let the normal import find the source.
+
+        A compiled package (``mjsim.scoring``) finds its other modules beside its source, not in the build."""
         file = self.files.get(fullname)
-        return None if file is None else importlib.util.spec_from_file_location(fullname, file)
+        if file is None:
+            return None
+        source = source_path(fullname)
+        if source.name != "__init__.py":
+            return importlib.util.spec_from_file_location(fullname, file)
+        return importlib.util.spec_from_file_location(fullname, file, submodule_search_locations=[str(source.parent)])
 
 
 def activate() -> str:
