@@ -290,7 +290,8 @@ def _check_situations(names: tuple[str, ...], rules, params: list[click.Paramete
 
 def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
     """Score one hand described on the command line and print it."""
-    from mjsim.scoring.report import han_unit, score_json, score_text
+    from mjsim.rules.plugins import han_unit
+    from mjsim.scoring.report import score_json, score_text
     from mjsim.scoring.win_input import refuse_impossible, win_context
 
     seat = kw["seat_wind"] or ("E" if kw["dealer"] else "S")

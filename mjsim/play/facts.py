@@ -1,8 +1,9 @@
-"""The facts of play a game's record keeps beside its hands: who called, declared, dealt in, on which turn each
-win came, how it groups and which patterns it held.
+"""What a game's record keeps of its hands, and the facts of play beside them: who called, declared, dealt in,
+on which turn each win came, how it groups and which patterns it held.
 
-They are read from the game's event log after the game, so no game changes; they live in the record's ``play``
-block, outside the part a run's digest hashes (``seed``, ``final``, ``hands``).
+The facts of play are read from the game's event log after the game, so no game changes; they live in the record's
+``play`` block, outside the part a run's digest hashes (``seed``, ``final``, ``hands``). A simulated run's records
+and those ``mjsim stats`` makes of real logs keep the same hands (:func:`hand_summaries`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,13 @@ from mjsim.play.terms import PlayTerms
 OPEN_CALLS = (CHI, PON, KAN)
 """Event kinds of a claimed meld (a concealed kan is "ankan"; an added kan, "kakan", upgrades a counted pon)."""
 DISCARDS = (DISCARD, DECLARE_DISCARD)
+
+
+def hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The hand records a game's record keeps (its history's results, deltas and the variants' facts)."""
+    keep = ("hand", "dealer", "honba", "round", "wins", "draw", "tenpai", "nagashi", "scores", "deltas", "end_chosen")
+    # Variant facts ("jirai.count", ...) are kept too: experiments measure them.
+    return [{k: v for k, v in h.items() if k in keep or "." in k} for h in history]
 
 
 def play_facts(log: Sequence[Event], seats: int, agent_names: Sequence[str], terms: PlayTerms) -> dict[str, Any]:

@@ -21,9 +21,8 @@ from mjsim.errors import MjsimError
 from mjsim.gamelog.encode import action_of, plain
 from mjsim.gamelog.read import is_game_log, logged_rules, logged_walls, read_game_log
 from mjsim.gamelog.write import hand_start
-from mjsim.play.facts import play_facts
+from mjsim.play.facts import hand_summaries, play_facts
 from mjsim.play.terms import play_terms
-from mjsim.runner.games import hand_summaries
 
 Record = dict[str, Any]
 

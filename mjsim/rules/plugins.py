@@ -104,6 +104,15 @@ def variant_name(module: ModuleType) -> str:
     return getattr(module, "NAME", module.__name__.rsplit(".", 1)[-1])
 
 
+def han_unit(rules) -> str:
+    """What the rule set's family calls its doubling unit: a variant's ``HAN_UNIT`` (fan, tai), else han."""
+    for name in reversed(rules.ruleset.variants):
+        unit = getattr(load_variant(name), "HAN_UNIT", None)
+        if unit:
+            return unit
+    return "han"
+
+
 def plugin_manager(ruleset) -> tuple[pluggy.PluginManager, list[ModuleType]]:
     """A manager with the rule set's variants registered in order."""
     pm = PluginManager()

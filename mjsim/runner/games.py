@@ -19,7 +19,7 @@ from mjsim.engine import core
 from mjsim.engine.setup import check_agent_count
 from mjsim.engine.wall import derive_seed
 from mjsim.errors import MjsimError
-from mjsim.play.facts import play_facts
+from mjsim.play.facts import hand_summaries, play_facts
 from mjsim.play.terms import play_terms
 from mjsim.runner.loop import play_steps
 from mjsim.runner.seeding import game_seed
@@ -101,13 +101,6 @@ def _write_log(game, path: Path, names: Sequence[str], log_format: str) -> None:
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
         raise MjsimError(f"--log-out {path.parent}: cannot write {target.name} ({exc.strerror or exc})") from None
-
-
-def hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The hand records a game's record keeps (its history's results, deltas and the variants' facts)."""
-    keep = ("hand", "dealer", "honba", "round", "wins", "draw", "tenpai", "nagashi", "scores", "deltas", "end_chosen")
-    # Variant facts ("jirai.count", ...) are kept too: experiments measure them.
-    return [{k: v for k, v in h.items() if k in keep or "." in k} for h in history]
 
 
 def run_games(

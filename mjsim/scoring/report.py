@@ -10,17 +10,6 @@ from mjsim.scoring import Score, WinContext
 WIND_NAMES = ("East", "South", "West", "North")
 
 
-def han_unit(rules) -> str:
-    """What the rule set's family calls its doubling unit: a variant's ``HAN_UNIT`` (fan, tai), else han."""
-    from mjsim.rules.plugins import load_variant
-
-    for name in reversed(rules.ruleset.variants):
-        unit = getattr(load_variant(name), "HAN_UNIT", None)
-        if unit:
-            return unit
-    return "han"
-
-
 def score_json(ctx: WinContext, score: Score, unit: str = "han") -> dict[str, Any]:
     """A machine-readable score (``unit`` names what ``han`` counts: han, fan or tai)."""
     return {
