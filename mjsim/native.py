@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.abc
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -145,7 +146,23 @@ class _CompiledFinder(importlib.abc.MetaPathFinder):
         source = source_path(fullname)
         if source.name != "__init__.py":
             return importlib.util.spec_from_file_location(fullname, file)
-        return importlib.util.spec_from_file_location(fullname, file, submodule_search_locations=[str(source.parent)])
+        search = [str(source.parent)]
+        loader = _PackageLoader(fullname, str(file), search)
+        return importlib.util.spec_from_file_location(fullname, file, loader=loader, submodule_search_locations=search)
+
+
+class _PackageLoader(importlib.machinery.ExtensionFileLoader):
+    """Loads a compiled package, then points its ``__path__`` back at its sources (mypyc points it at the build,
+    where only the compiled ``__init__`` is)."""
+
+    def __init__(self, fullname: str, path: str, search: list[str]) -> None:
+        super().__init__(fullname, path)
+        self.search = search
+
+    def exec_module(self, module) -> None:
+        """Run the compiled module, then restore where its other modules are."""
+        super().exec_module(module)
+        module.__path__ = self.search
 
 
 def activate() -> str:

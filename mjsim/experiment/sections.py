@@ -24,9 +24,8 @@ class ReportSection:
 def report_sections() -> dict[str, ReportSection]:
     """Every section the installed variants register, and the core's "play" (how the players played), by name
     (a name registered twice is an error)."""
-    from mjsim.play import (
-        section as report_play,  # late: it reads the play statistics, which a section list need not load
-    )
+    # late: it reads the play statistics, which a section list need not load
+    from mjsim.play import section as report_play
 
     found: dict[str, ReportSection] = {report_play.NAME: ReportSection(report_play.summary, report_play.markdown)}
     for batch in installed_plugins().hook.mjsim_register_report_sections():
