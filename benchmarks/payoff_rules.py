@@ -4,7 +4,7 @@
 same seeds, four ``human`` (or ``--agents``), B - A per game of each play rate with a 95 % interval.
 ``python -m benchmarks.payoff_rules edge --games 400 --seed 5``: per rule set, one ``human`` against three
 ``human:blind``, the aware seat rotated game by game; the aware seat's final settlement (chips at the rule set's
-rate, ``mjsim.payoff.DEFAULT_CHIP_RATE`` when it keeps them apart) minus the blind seats' mean, with a 95 %
+rate, ``mjsim.agents.payoff.DEFAULT_CHIP_RATE`` when it keeps them apart) minus the blind seats' mean, with a 95 %
 interval. ``python -m benchmarks.payoff_rules stops --games 100 --seed 5``: under optional 和了り止め and
 聴牌止め, how often the dealer was offered the stop and played on. ``--jobs`` plays games in that many
 processes (same results for any number).
@@ -17,8 +17,8 @@ import json
 import math
 from concurrent.futures import ProcessPoolExecutor
 
-from mjsim.payoff import DEFAULT_CHIP_RATE
-from mjsim.play_stats import play_statistics
+from mjsim.agents.payoff import DEFAULT_CHIP_RATE
+from mjsim.play.stats import play_statistics
 from mjsim.rules import RuleSet
 from mjsim.runner.games import as_dict, play_game
 from mjsim.runner.seeding import game_seed

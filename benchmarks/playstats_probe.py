@@ -2,7 +2,7 @@
 
 A probe for tuning the human player's parameters by hand (``simulate --json`` reports the same ``play``
 figures for shipped profiles): ``python -m benchmarks.playstats_probe --agents human --games 100 --seed 5
-[--set riichi.kuitan=false] [--profile FILE] [--param NAME=VALUE]``. The counting is ``mjsim.play_stats``'s.
+[--set riichi.kuitan=false] [--profile FILE] [--param NAME=VALUE]``. The counting is ``mjsim.play.stats``'s.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 import time
 
 from mjsim.agents import make_agent
-from mjsim.play_stats import total_variation
+from mjsim.play.stats import total_variation
 from mjsim.rules import RuleSet
 from variants.riichi.human.calibrate import TARGETS
 from variants.riichi.human.measure import RATES, measure

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from mjsim.agents.base import Bot
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import ABORT, DECLARE_DISCARD, DISCARD, END_GAME, PASS, RON, TSUMO, Action
 from mjsim.hand.discard_kernel import shanten_after_discards
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import Observation
 
 GREEDY = "greedy"  # the benchmark's own bot, not a registered agent: played through play_game's seat_agent
 # line-up name -> (bot names around the table, riichienv's policy beside it: the same one, or its greedy one)

@@ -15,7 +15,7 @@ from typing import Any
 def player(config: dict[str, Any]):
     """``play(seed) -> hands``: one whole game of ``config``'s preset and line-up, every hook live."""
     from benchmarks.policies import seat_agent_for
-    from mjsim.invariants import OBSERVE_SHARE
+    from mjsim.checking.invariants import OBSERVE_SHARE
     from mjsim.rules import RuleSet
     from mjsim.runner.games import play_game
 

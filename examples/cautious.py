@@ -26,13 +26,13 @@ from collections.abc import Sequence
 import click
 
 from mjsim.agents.bots import EfficiencyBot
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import CHI, DECLARE_DISCARD, KAN, PON, Action
 from mjsim.errors import MjsimError
 from mjsim.hand.decompose import waits
 from mjsim.hand.notation import format_kinds, parse_counts
 from mjsim.hand.shanten import improving_kinds, shanten
 from mjsim.hookspecs import hookimpl
-from mjsim.observation import Observation
 
 NAME = "cautious"
 DESCRIPTION = "a bot that never calls nor declares riichi, and `mjsim wait-table HAND...`"

@@ -22,6 +22,7 @@ from mjsim.native import activate
 
 activate()  # before the first import of a compiled module: the compiled build when it matches the sources
 
+from mjsim.api import Result, load, run, simulate  # the Python API (docs/python.md)
 from mjsim.errors import MjsimError, NotationError
 from mjsim.hand.decompose import readings, waits
 from mjsim.hand.notation import format_kinds, format_tiles, parse_counts, parse_kinds, parse_tiles
@@ -29,16 +30,8 @@ from mjsim.hand.shanten import Form, shanten
 from mjsim.hookspecs import hookimpl
 from mjsim.rules import Rules, RuleSet
 from mjsim.scoring import Meld, Pattern, Score, WinContext
+from mjsim.scoring.win_input import refuse_impossible, win_context
 from mjsim.version import __version__ as __version__
-from mjsim.win_input import refuse_impossible, win_context
-
-# The Python API (docs/python.md). The submodule mjsim.simulate is imported first: importing a submodule binds its
-# name on the package, so binding the function after it keeps ``mjsim.simulate`` the function.
-# isort: off
-import mjsim.simulate as _simulate_module  # noqa: F401
-from mjsim.api import Result, load, run, simulate
-
-# isort: on
 
 __all__ = [
     "Form",

@@ -3,7 +3,7 @@
 Variants are registered in the order a rule set lists them and pluggy calls
 the last registered first, so **later variants take precedence**.  Hook
 implementations may accept any subset of a hook's arguments.  The engine calls
-the game-flow hooks through :class:`mjsim.hooks.Hooks` (``rules.flow``).
+the game-flow hooks through :class:`mjsim.rules.hooks.Hooks` (``rules.flow``).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def mjsim_check_win(ctx, rules):
     ``"ippatsu needs riichi"``), or None when it can.
 
     Asked where a win comes from outside a game (``mjsim score``, :func:`mjsim.score`, case files) before it
-    is scored, through :func:`mjsim.win_input.refuse_impossible`; every variant's answer is collected and
+    is scored, through :func:`mjsim.scoring.win_input.refuse_impossible`; every variant's answer is collected and
     the first message refuses the win. The family owns which of its situations exclude each other.
     """
 
@@ -266,7 +266,7 @@ def mjsim_value_hints(rules, obs):
 
 @hookspec(firstresult=True)
 def mjsim_payoff_view(rules, obs, first_dealer):
-    """The family's reading of ``obs``'s standing for the payoff model, as a :class:`mjsim.payoff.PayoffView`
+    """The family's reading of ``obs``'s standing for the payoff model, as a :class:`mjsim.agents.payoff.PayoffView`
     (the hands left under its length rules, the deposits' worth), or None. ``first_dealer``: the game's first
     dealer as the player saw it (None: unknown). Called by payoff-aware bots, never by the engine.
     Stops at first non-None result."""
@@ -274,15 +274,15 @@ def mjsim_payoff_view(rules, obs, first_dealer):
 
 @hookspec(firstresult=True)
 def mjsim_hand_swing(rules):
-    """How a seat's points move per hand under ``rules``, as a :class:`mjsim.payoff.Swing` (or None): the payoff
+    """How a seat's points move per hand under ``rules``, as a :class:`mjsim.agents.payoff.Swing` (or None): the payoff
     model's standings spread. Called once per rule set by payoff-aware bots. Stops at first non-None result."""
 
 
 @hookspec
 def mjsim_side_payoffs(rules, obs):
     """What this variant's side payments make events worth for ``obs``'s seat, as a
-    :class:`mjsim.payoff.SidePayoffs` in settlement units (chips, 焼き鳥, トビ賞, 割れ目), or None. Called by
-    payoff-aware bots (``mjsim.payoff.side_payoffs``), never by the engine; every answer is joined."""
+    :class:`mjsim.agents.payoff.SidePayoffs` in settlement units (chips, 焼き鳥, トビ賞, 割れ目), or None. Called by
+    payoff-aware bots (``mjsim.agents.payoff.side_payoffs``), never by the engine; every answer is joined."""
 
 
 # --- Registration hooks: what a variant adds beside the rules -------------------------------------------------
@@ -319,7 +319,7 @@ def mjsim_register_presets():
 
 @hookspec
 def mjsim_register_report_sections():
-    """Sections this variant adds to experiment reports, as a dict {name: mjsim.report_sections.ReportSection}.
+    """Sections this variant adds to experiment reports, as a dict {name: mjsim.experiment.sections.ReportSection}.
 
     An experiment asks for a section by name (``tournament = true`` asks for "tournament"). Called on every
     installed variant."""
@@ -333,14 +333,14 @@ def mjsim_register_log_formats(rules):
 
 @hookspec
 def mjsim_register_log_readers():
-    """Log formats this variant reads (Tenhou's), as a dict {name: mjsim.log_formats.LogReader}: which paths hold
+    """Log formats this variant reads (Tenhou's), as a dict {name: mjsim.gamelog.formats.LogReader}: which paths hold
     such logs, their replay under the format's own rules, and their import as mjsim game logs (for
     ``mjsim replay --preset``). Called on every installed variant."""
 
 
 @hookspec(firstresult=True)
 def mjsim_play_terms(rules):
-    """This family's names for its facts of play, as a :class:`mjsim.play_terms.PlayTerms`: the event counted as
+    """This family's names for its facts of play, as a :class:`mjsim.play.terms.PlayTerms`: the event counted as
     a declaration, how wins group (han, fu...), what scoring patterns are called, and reference figures of real
     play. Later variants take precedence. Stops at first non-None result."""
 
@@ -355,5 +355,5 @@ def mjsim_action_kinds(rules):
 @hookspec
 def mjsim_observation_fields(rules):
     """The facts this variant adds to a seat's view (``mjsim_observe``), as numbers for learning agents
-    (``mjsim.env``): a list of :class:`mjsim.observation_fields.ObservationField`, each named "<variant>.<fact>".
+    (``mjsim.env``): a list of :class:`mjsim.agents.observation_fields.ObservationField`, each named "<variant>.<fact>".
     Return None for none."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.abc
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -43,10 +44,10 @@ CORE_MODULES = (
     "mjsim.engine.offers",
     "mjsim.engine.state",
     "mjsim.engine.wins",
-    "mjsim.observation",
-    "mjsim.hooks",  # the flow facade: each hook call from the engine is then one Python call less
+    "mjsim.agents.observation",
+    "mjsim.rules.hooks",  # the flow facade: each hook call from the engine is then one Python call less
     "mjsim.runner.loop",  # the game loop: one interpreted frame less per decision
-    "mjsim.invariants",  # the checks --check runs after every step
+    "mjsim.checking.invariants",  # the checks --check runs after every step
 )
 OTHER_SOURCES = "(every other module of mjsim and variants)"  # the digest key of the sources not compiled
 FORMAT = 3  # of the manifest (3: it lists the compiled modules): a build with another format is rebuilt, not read
@@ -63,8 +64,10 @@ _status = "pure Python: compiled modules not loaded yet"
 
 
 def source_path(module: str) -> Path:
-    """The Python source of a module of the ``mjsim`` or ``variants`` package."""
-    return ROOT.joinpath(*module.split(".")).with_suffix(".py")
+    """The Python source of a module of the ``mjsim`` or ``variants`` package (a package's ``__init__.py``)."""
+    base = ROOT.joinpath(*module.split("."))
+    package = base / "__init__.py"
+    return package if package.is_file() else base.with_suffix(".py")
 
 
 def source_digests(modules: Sequence[str]) -> dict[str, str]:
@@ -134,9 +137,32 @@ class _CompiledFinder(importlib.abc.MetaPathFinder):
         self.files = files
 
     def find_spec(self, fullname, path=None, target=None):  # the importlib.abc.MetaPathFinder protocol
-        """The spec of a compiled module, or None to let the normal import find the source."""
+        """The spec of a compiled module, or None to let the normal import find the source.
+
+        A compiled package (``mjsim.scoring``) finds its other modules beside its source, not in the build."""
         file = self.files.get(fullname)
-        return None if file is None else importlib.util.spec_from_file_location(fullname, file)
+        if file is None:
+            return None
+        source = source_path(fullname)
+        if source.name != "__init__.py":
+            return importlib.util.spec_from_file_location(fullname, file)
+        search = [str(source.parent)]
+        loader = _PackageLoader(fullname, str(file), search)
+        return importlib.util.spec_from_file_location(fullname, file, loader=loader, submodule_search_locations=search)
+
+
+class _PackageLoader(importlib.machinery.ExtensionFileLoader):
+    """Loads a compiled package, then points its ``__path__`` back at its sources (mypyc points it at the build,
+    where only the compiled ``__init__`` is)."""
+
+    def __init__(self, fullname: str, path: str, search: list[str]) -> None:
+        super().__init__(fullname, path)
+        self.search = search
+
+    def exec_module(self, module) -> None:
+        """Run the compiled module, then restore where its other modules are."""
+        super().exec_module(module)
+        module.__path__ = self.search
 
 
 def activate() -> str:

@@ -50,7 +50,7 @@ class BuildError(Exception):
 
 def compiled_modules() -> tuple[str, ...]:
     """The modules the build compiles: the core's, then each installed variant's ``COMPILED_MODULES``."""
-    from mjsim.plugins import installed_variants, load_variant
+    from mjsim.rules.plugins import installed_variants, load_variant
 
     modules = list(CORE_MODULES)
     for variant in sorted(installed_variants()):
@@ -116,7 +116,9 @@ def _built_files(lib: Path, modules: tuple[str, ...]) -> dict[str, str]:
     files = {}
     for path in lib.rglob("*.so"):
         rel = path.relative_to(lib)
-        files[".".join(rel.parent.parts + (rel.name.split(".")[0],))] = str(rel)
+        stem = rel.name.split(".")[0]
+        parts = rel.parent.parts if stem == "__init__" else (*rel.parent.parts, stem)  # a package by its name
+        files[".".join(parts)] = str(rel)
     missing = set(modules) - set(files)
     if missing or len(files) != len(modules) + 1:  # one shared runtime besides the modules
         raise BuildError(f"the compiled build is incomplete (got {sorted(files)})")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from mjsim.agents.observation import Observation
 from mjsim.hand.notation import parse_tiles
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import Observation
 
 
 def dealt(

@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import END_GAME, PLAY_ON, Action
-from mjsim.observation import Observation
 
 if TYPE_CHECKING:
     from mjsim.rules import Rules
@@ -66,7 +66,7 @@ def join_game(agents: Sequence[object], game) -> None:
     """Seat every agent that runs outside this process in ``game`` (an optional ``join(game, seat)``).
 
     Such an agent (the riichi family's mjai seat) starts its process here and follows the game's events; it
-    must tell its seat only what :class:`~mjsim.observation.Observation` would (the same rule as every bot).
+    must tell its seat only what :class:`~mjsim.agents.observation.Observation` would (the same rule as every bot).
     """
     for seat, agent in enumerate(agents):
         join = getattr(agent, "join", None)

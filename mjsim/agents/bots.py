@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from mjsim.agents.base import Bot, end_game_offered
+from mjsim.agents.observation import SHOWN_WAITS, Observation, visible_counts
 from mjsim.engine.actions import (
     ABORT,
     CHI,
@@ -23,7 +24,6 @@ from mjsim.hand.decompose import waits
 from mjsim.hand.discard_kernel import discard_facts
 from mjsim.hand.shanten import improving_kinds, shanten
 from mjsim.hand.tiles import DRAGONS, kind_of
-from mjsim.observation import SHOWN_WAITS, Observation, visible_counts
 
 
 class RandomBot(Bot):

@@ -1,5 +1,5 @@
 """Agents that run a command (``mjai:CMD``), which a file may name but only the user may let run
-(``mjsim.consent`` holds what the user allowed)."""
+(``mjsim.rules.consent`` holds what the user allowed)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import shlex
 from collections.abc import Iterable
 
 from mjsim.agents.registry import split_argument
-from mjsim.consent import allowed_commands, config_path
 from mjsim.errors import MjsimError
+from mjsim.rules.consent import allowed_commands, config_path
 
 
 def runs_command(name: object) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from mjsim.observation import Observation
+from mjsim.agents.observation import Observation
 
 
 @dataclass(frozen=True)

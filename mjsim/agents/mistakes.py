@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import Action
 from mjsim.errors import MjsimError
-from mjsim.observation import Observation
 
 SEPARATOR = "~"
 MISTAKES = "mistakes"

@@ -120,7 +120,7 @@ def default_agents(rules: Rules) -> tuple[str, ...]:
 
 def installed_defaults() -> dict[str, str]:
     """variant -> the bot it names as its rule sets' default, over the installed variants that name one."""
-    from mjsim.plugins import installed_plugins
+    from mjsim.rules.plugins import installed_plugins
 
     impls = installed_plugins().hook.mjsim_default_agent.get_hookimpls()
     return {impl.plugin_name: impl.function() for impl in impls if impl.function()}
@@ -134,7 +134,7 @@ def usable_agents(rules: Rules) -> dict[str, AgentFactory]:
 @cache
 def installed_agents() -> dict[str, tuple[str, AgentFactory]]:
     """name -> (variant, factory) of the bots every installed variant registers (the first, by variant name)."""
-    from mjsim.plugins import installed_plugins
+    from mjsim.rules.plugins import installed_plugins
 
     found: dict[str, tuple[str, AgentFactory]] = {}
     impls = installed_plugins().hook.mjsim_register_agents.get_hookimpls()

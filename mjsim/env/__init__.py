@@ -1,6 +1,6 @@
 """Every family as a PettingZoo AEC environment: ``mjsim.env.env(preset="tenhou", **options)``.
 
-One agent per seat (``seat_0`` ...). The agent to move sees only its own seat's view (``mjsim.observation``)
+One agent per seat (``seat_0`` ...). The agent to move sees only its own seat's view (``mjsim.agents.observation``)
 as named arrays (``mjsim.env.encoding``) with the mask of its legal actions, and picks one action number
 (``mjsim.env.actions``). When the engine asks several seats at once (answers to a discard, the choices before a
 hand), each answers in turn, none seeing the others' answers, and the engine then applies them together. The
@@ -19,7 +19,7 @@ except ImportError:  # pragma: no cover - the env extra is in dev, so the suite 
     raise MjsimError("mjsim.env needs pettingzoo and gymnasium: pip install 'mjsim[env]'") from None
 
 from mjsim.env.game import MahjongEnv, raw_env
-from mjsim.presets import DEFAULT_PRESET
+from mjsim.rules.presets import DEFAULT_PRESET
 
 __all__ = ["MahjongEnv", "env", "raw_env"]
 

@@ -1,6 +1,6 @@
 """One seat's view as named arrays: the observation of ``mjsim.env``, the same fields for every family.
 
-The engine's fields (:func:`engine_fields`) come from :class:`mjsim.observation.Observation`; each variant adds
+The engine's fields (:func:`engine_fields`) come from :class:`mjsim.agents.observation.Observation`; each variant adds
 its own through ``mjsim_observation_fields`` ("<variant>.<fact>"). Per-seat fields have one row per seat from
 the observing seat (row 0 is itself) and at least four rows (a three-seat table leaves the last row empty).
 docs/env.md lists every field.
@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
+from mjsim.agents.observation import SHOWN_TILES, Observation
+from mjsim.agents.observation_fields import MAX_SEATS, ObservationField, by_seat, relative_seat
 from mjsim.errors import MjsimError
 from mjsim.hand.tiles import EAST, NUM_KINDS_WITH_FLOWERS, NUM_PHYSICAL, kind_of
-from mjsim.observation import SHOWN_TILES, Observation
-from mjsim.observation_fields import MAX_SEATS, ObservationField, by_seat, relative_seat
 
 KINDS = NUM_KINDS_WITH_FLOWERS  # 42: the 34 kinds of the hand and the 8 flowers
 HAND_TILES = 24  # own tiles by id: more than any family's hand (16 tiles, a draw and flowers held at the deal)

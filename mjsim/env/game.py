@@ -9,14 +9,14 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from mjsim.agents.observation import observe
 from mjsim.engine import core
 from mjsim.engine.actions import Action
 from mjsim.env.actions import ActionCodec
 from mjsim.env.encoding import ObservationEncoder
 from mjsim.errors import MjsimError
-from mjsim.observation import observe
-from mjsim.presets import DEFAULT_PRESET
 from mjsim.rules import RuleSet
+from mjsim.rules.presets import DEFAULT_PRESET
 
 REWARDS = ("results", "points")
 ENV_OPTIONS = ("plugins", "reward", "max_steps", "render_mode")

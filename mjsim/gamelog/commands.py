@@ -12,11 +12,11 @@ from typing import Any
 import click
 
 from mjsim.errors import MjsimError
+from mjsim.gamelog.formats import claimed_paths, log_readers
 from mjsim.gamelog.read import read_game_log, split_paths
 from mjsim.gamelog.replay import LogReplay, replay_log
 from mjsim.gamelog.retry import SAME, HandRetry, retry_log
-from mjsim.log_formats import claimed_paths, log_readers
-from mjsim.runner.progress import Progress
+from mjsim.progress import Progress
 
 SHOWN = 10  # changed hands and notes the text report lists
 

@@ -14,7 +14,7 @@ from mjsim.errors import MjsimError
 from mjsim.files import JsonLimitError, load_json, read_bytes
 from mjsim.gamelog import FORMAT, VERSION
 from mjsim.gamelog.write import rules_fingerprint
-from mjsim.plugins import check_data_variant
+from mjsim.rules.plugins import check_data_variant
 
 _SNIFF = re.compile(rb'"format"\s*:\s*"' + FORMAT.encode() + rb'"')
 _HEAD = 4096  # bytes read to tell a game log from other files

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjsim.agents import make_agent
+from mjsim.agents.observation import observe
 from mjsim.engine import core
 from mjsim.engine.actions import PASS
 from mjsim.engine.state import CLAIM, DECLARE, ROB
@@ -24,7 +25,6 @@ from mjsim.errors import MjsimError
 from mjsim.gamelog.encode import action_of, plain
 from mjsim.gamelog.read import logged_walls
 from mjsim.gamelog.write import hand_start
-from mjsim.observation import observe
 
 _WINDOWS = (CLAIM, ROB)
 SAME = "same result"

@@ -224,7 +224,7 @@ def rules_fingerprint(variants: Sequence[str], values: dict[str, Any]) -> str:
 
 def table_json(rules) -> dict[str, Any]:
     """The table: seats, hand size, start points, side currencies, and each physical tile's ``mpsz`` name."""
-    from mjsim.score_report import han_unit
+    from mjsim.rules.plugins import han_unit
 
     setup = rules.flow.setup
     return {

@@ -40,7 +40,7 @@ _INVALID = -100
 _FORMAT_VERSION = 5  # 5: one binary file of dense arrays (4 was an .npz of key lists, 3 a pickle; neither read)
 _MAGIC = b"mjsim-suit-tables\n"
 _ID_ARRAYS = ("suit", "honor", "combine")  # row ids, two bytes each (the five-set tables have 328 rows)
-log = logging.getLogger("mjsim.tables")
+log = logging.getLogger("mjsim.api.table")
 BUILT_SHA256 = {
     4: "7fc5566c46b5231effe6f85952864d8d0051a42029e278030375c253dd90c73b",
     5: "225c31dff5e56753c21f5eb5b9660633aa0fe6e83c7464ced57713f38b7f737b",

@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from mjsim.native import source_digests
-from mjsim.plugins import load_variant
+from mjsim.rules.plugins import load_variant
 from mjsim.version import __version__
 
 CODE = "code"

@@ -14,13 +14,13 @@ from typing import Any
 
 from mjsim.agents import make_agent
 from mjsim.agents.base import agent_facts, close_agents, join_game
+from mjsim.checking.invariants import OBSERVE_SHARE, StepChecker
 from mjsim.engine import core
 from mjsim.engine.setup import check_agent_count
 from mjsim.engine.wall import derive_seed
 from mjsim.errors import MjsimError
-from mjsim.invariants import OBSERVE_SHARE, StepChecker
-from mjsim.play_facts import play_facts
-from mjsim.play_terms import play_terms
+from mjsim.play.facts import hand_summaries, play_facts
+from mjsim.play.terms import play_terms
 from mjsim.runner.loop import play_steps
 from mjsim.runner.seeding import game_seed
 
@@ -28,7 +28,7 @@ from mjsim.runner.seeding import game_seed
 @dataclass
 class GameRecord:
     """What one game leaves behind: its seed, final settlement, hand records, invariant violations and facts of play
-    (``mjsim.play_facts``: outside the digest)."""
+    (``mjsim.play.facts``: outside the digest)."""
 
     index: int
     seed: int
@@ -87,8 +87,8 @@ def play_game(
 
 
 def _write_log(game, path: Path, names: Sequence[str], log_format: str) -> None:
-    """The game in the named log format (``mjsim.log_formats``)."""
-    from mjsim.log_formats import log_suffix, log_writer
+    """The game in the named log format (``mjsim.gamelog.formats``)."""
+    from mjsim.gamelog.formats import log_suffix, log_writer
 
     writer = log_writer(game.rules, name=log_format)
     target = path.with_suffix(log_suffix(writer))
@@ -101,13 +101,6 @@ def _write_log(game, path: Path, names: Sequence[str], log_format: str) -> None:
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
         raise MjsimError(f"--log-out {path.parent}: cannot write {target.name} ({exc.strerror or exc})") from None
-
-
-def hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The hand records a game's record keeps (its history's results, deltas and the variants' facts)."""
-    keep = ("hand", "dealer", "honba", "round", "wins", "draw", "tenpai", "nagashi", "scores", "deltas", "end_chosen")
-    # Variant facts ("jirai.count", ...) are kept too: experiments measure them.
-    return [{k: v for k, v in h.items() if k in keep or "." in k} for h in history]
 
 
 def run_games(
@@ -126,7 +119,7 @@ def run_games(
     ``check`` and ``observe_share`` as in :func:`play_game`. With ``sink`` each record goes there as it is
     played and none is returned."""
     if log_out is not None:
-        from mjsim.log_formats import log_writer
+        from mjsim.gamelog.formats import log_writer
         from mjsim.runner.log_folder import claim_log_folder, log_identity
 
         log_writer(rules, name=log_format)  # refuse a rule set no format holds before any game is played

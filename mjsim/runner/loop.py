@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from mjsim.agents.observation import observe
+from mjsim.checking.invariants import StepChecker, step_mark
 from mjsim.engine import core
 from mjsim.engine.state import Game
-from mjsim.invariants import StepChecker, step_mark
-from mjsim.observation import observe
 
 
 def play_steps(game: Game, agents, checker: StepChecker | None) -> list[str]:

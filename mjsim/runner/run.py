@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mjsim.progress import Progress
 from mjsim.runner.backends import execute
-from mjsim.runner.progress import Progress
 from mjsim.runner.seeding import shards
 from mjsim.runner.spec import RunSpec
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mjsim.agents.observation import observe
 from mjsim.engine import core
 from mjsim.engine.actions import Action
 from mjsim.errors import MjsimError
@@ -21,7 +22,6 @@ from mjsim.gamelog.encode import action_of
 from mjsim.gamelog.read import logged_rules, logged_walls
 from mjsim.gamelog.write import hand_start
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import observe
 from mjsim.runner.seeding import derive_seed
 
 

@@ -34,7 +34,7 @@ def game_logs(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
         raise MjsimError(f"{path}: a folder; mjsim view opens one log file")
     if path.is_file() and is_game_log(path):
         return [read_game_log(path)], []
-    from mjsim.log_formats import claimed_paths, log_readers
+    from mjsim.gamelog.formats import claimed_paths, log_readers
 
     readers = log_readers()
     logs: list[dict[str, Any]] = []

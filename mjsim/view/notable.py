@@ -7,7 +7,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from mjsim.metrics import metric
+from mjsim.experiment.metrics import metric
 
 Record = dict[str, Any]
 PER_COMPARISON = 2  # games shown for each paired comparison (both rule sets' versions of each)

@@ -45,10 +45,10 @@ def write_face_down_kong_log(folder: Path) -> Path:
     import random
 
     from mjsim.agents import make_agent
+    from mjsim.agents.observation import observe
     from mjsim.engine import core
     from mjsim.engine.actions import ANKAN
     from mjsim.gamelog.write import game_log
-    from mjsim.observation import observe
 
     rules = RuleSet.from_preset("taiwan").compile()
     game = core.new_game(rules, FACE_DOWN_KONG_SEED)

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from mjsim import plugins
-from mjsim.check import BOTS, EVENTS_SHOWN, CheckResult, format_check, run_check
+from mjsim.checking.check import BOTS, EVENTS_SHOWN, CheckResult, format_check, run_check
+from mjsim.checking.invariants import CORE
 from mjsim.errors import MjsimError
 from mjsim.gamelog.read import read_game_log
 from mjsim.gamelog.replay import replay_log
-from mjsim.invariants import CORE
+from mjsim.rules import plugins
 
 PLUGINS_DIR = Path(__file__).resolve().parents[1] / "plugins"
 EXAMPLES = 15  # enough to find the skim at once, few enough to keep the module at a few seconds

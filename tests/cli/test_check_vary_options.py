@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mjsim.check import CheckResult, format_check, run_check
+from mjsim.checking.check import CheckResult, format_check, run_check
 from mjsim.cli import cli
 
 PLUGINS_DIR = Path(__file__).resolve().parents[1] / "plugins"

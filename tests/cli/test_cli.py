@@ -264,7 +264,7 @@ def test_tenhou_flag_makes_the_win_self_drawn():
 
 def test_replay_is_mjsims_command_and_tenhou_logs_come_through_the_riichi_reader():
     from mjsim.cli import replay
-    from mjsim.log_formats import log_readers
+    from mjsim.gamelog.formats import log_readers
 
     result = run("replay", "/nonexistent/log.json")
     assert result.exit_code == 2 and "no such file or directory" in result.output
@@ -275,7 +275,7 @@ def test_replay_is_mjsims_command_and_tenhou_logs_come_through_the_riichi_reader
 def _broken_variant(tmp_path, monkeypatch, body: str):
     """A fresh ``mjsim`` group whose only installed variant is a module with ``body``."""
     from mjsim import cli as cli_module
-    from mjsim import plugins
+    from mjsim.rules import plugins
 
     (tmp_path / "broken_variant.py").write_text(body, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))

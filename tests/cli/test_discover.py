@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from mjsim.cli import cli
-from mjsim.plugins import installed_variants
-from mjsim.presets import preset_names
+from mjsim.rules.plugins import installed_variants
+from mjsim.rules.presets import preset_names
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from mjsim.agents import make_agent
-from mjsim.check import run_check
+from mjsim.agents.observation import observe
+from mjsim.checking.check import run_check
+from mjsim.checking.invariants import check_invariants
 from mjsim.engine import core
-from mjsim.invariants import check_invariants
-from mjsim.observation import observe
 from mjsim.rules import RuleSet
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mjsim import plugins
 from mjsim.cli import cli
 from mjsim.errors import MjsimError
 from mjsim.experiment import load_experiment
+from mjsim.rules import plugins
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPERIMENT = 'name = "e"\ngames = 2\n[[rulesets]]\npreset = "tenhou"\nplugins = [{plugins}]\n'
@@ -96,10 +96,10 @@ def test_a_module_named_on_the_command_line_may_be_named_by_a_preset(tmp_path, f
 
 def test_allow_plugin_is_repeatable_and_lets_an_experiment_name_modules(tmp_path):
     path = tmp_path / "e.toml"
-    path.write_text(EXPERIMENT.format(plugins='"tests.plugins.skim_tsumo", "mjsim.testing"'), encoding="utf-8")
-    result = _invoke("--allow-plugin", "mjsim.testing", "--allow-plugin", "tests.plugins.skim_tsumo", "--help")
+    path.write_text(EXPERIMENT.format(plugins='"tests.plugins.skim_tsumo", "mjsim.checking.testing"'), encoding="utf-8")
+    result = _invoke("--allow-plugin", "mjsim.checking.testing", "--allow-plugin", "tests.plugins.skim_tsumo", "--help")
     assert result.exit_code == 0 and "--allow-plugin" in result.output
-    assert load_experiment(path).rulesets[0].plugins == ("tests.plugins.skim_tsumo", "mjsim.testing")
+    assert load_experiment(path).rulesets[0].plugins == ("tests.plugins.skim_tsumo", "mjsim.checking.testing")
 
 
 @pytest.mark.parametrize("module", sorted(BROKEN))

@@ -162,7 +162,7 @@ def test_the_compiled_module_count_is_the_builds():
 
 
 def test_the_preset_count_is_the_installed_presets():
-    from mjsim.presets import preset_names
+    from mjsim.rules.presets import preset_names
 
     assert f"{len(preset_names())} presets," in README
 

@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from mjsim.cli import cli
+from mjsim.experiment.store import Store
 from mjsim.runner.games import digest
-from mjsim.store import Store
 
 EFF = '["efficiency", "efficiency", "efficiency", "efficiency"]'
 DEF = '["defensive", "defensive", "defensive", "defensive"]'

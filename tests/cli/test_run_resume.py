@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from mjsim.experiment.store import Store
 from mjsim.runner.games import digest
-from mjsim.store import Store
 
 EXPERIMENT = """
 name = "resume"

@@ -91,7 +91,7 @@ def test_text_without_a_reference_shows_no_empty_reference_columns():
 
 def test_json_counts_the_end_offers_and_their_answers():
     """Optional 和了り止め at any seat count: each offer to end the game and its answer, from the hand records."""
-    from mjsim.simulate import summarize
+    from mjsim.runner.summary import summarize
 
     hands = [{"hand": 0, "scores": [1, 2, 3]}, {"hand": 1, "end_chosen": False}, {"hand": 2, "end_chosen": True}]
     record = {"index": 0, "seed": 0, "final": {"points": [1, 2, 3], "ranks": [3, 2, 1]}, "hands": hands}

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from mjsim.cli import cli
-from mjsim.play_terms import load_reference
+from mjsim.play.terms import load_reference
 from variants.riichi.human.calibrate import target_named
 
 LOGS = Path(__file__).parent / "logs"

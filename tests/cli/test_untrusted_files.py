@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mjsim import consent
 from mjsim.cli import cli
+from mjsim.rules import consent
 
 GOOD = 'name = "e"\ngames = 2\n[[rulesets]]\npreset = "tenhou"\n'
 MARK = "MARK"
@@ -220,7 +220,7 @@ def test_a_forced_resume_is_shown_in_the_summary(results, tmp_path):
 
 
 def test_a_locked_store_is_not_called_damaged(results, monkeypatch):
-    from mjsim import store as store_module
+    from mjsim.experiment import store as store_module
 
     monkeypatch.setattr(store_module, "_BUSY_SECONDS", 0.1)
     holder = sqlite3.connect(results / "store.sqlite")

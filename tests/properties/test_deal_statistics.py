@@ -9,7 +9,7 @@ from mjsim.engine import core
 from mjsim.hand.shanten import shanten
 from mjsim.rules import RuleSet
 from mjsim.runner.games import run_games
-from mjsim.simulate import summarize
+from mjsim.runner.summary import summarize
 
 # Starting-hand shanten, % of hands (kobalab, Tenhou): 0..6 shanten.
 PUBLISHED_DEAL_SHANTEN = [0.0, 0.6, 9.4, 36.2, 39.9, 13.1, 0.8]

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from mjsim.errors import MjsimError
 from mjsim.rules import Rules, RuleSet
 from mjsim.scoring import ANKAN, KAN, PON, Meld, WinContext
-from mjsim.win_input import refuse_impossible
+from mjsim.scoring.win_input import refuse_impossible
 
 NAMES = ("riichi", "double_riichi", "ippatsu", "chankan", "rinshan", "haitei", "houtei", "tenhou", "chiihou", "renhou")
 MELDS = ("none", "ankan", "pon", "minkan")

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from mjsim.errors import MjsimError
-from mjsim.log_formats import log_writer
+from mjsim.gamelog.formats import log_writer
 from mjsim.rules import RuleSet
 from mjsim.runner.games import run_games
 from variants.riichi.logs.load import load_logs

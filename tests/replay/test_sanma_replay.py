@@ -11,9 +11,9 @@ from types import SimpleNamespace
 import pytest
 
 from mjsim.agents import make_agent
+from mjsim.agents.observation import observe
 from mjsim.engine import core
 from mjsim.engine.wall import derive_seed
-from mjsim.observation import observe
 from tests.shared import SHARED_DIR
 from variants.riichi.logs.export import game_log_of
 from variants.riichi.logs.load import load_logs, write_tenhou6

@@ -8,8 +8,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from mjsim.checking.invariants import check_invariants, ledger_checks, step_mark
 from mjsim.engine import core
-from mjsim.invariants import check_invariants, ledger_checks, step_mark
 from mjsim.rules import RuleSet, preset_names
 
 _RULES: dict[str, object] = {}

@@ -1,4 +1,4 @@
-"""The three-seat test family (``mjsim.testing``) plays whole games: every invariant holds after every step.
+"""The three-seat test family (``mjsim.checking.testing``) plays whole games: every invariant holds after every step.
 
 The family is loaded by module path (it has no entry point). Random legal actions come from a random generator
 that Hypothesis seeds, so a failing game shrinks to a small wall seed and choice seed.
@@ -11,15 +11,15 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mjsim import testing
+from mjsim.checking import testing
+from mjsim.checking.invariants import StepMark, check_step, step_mark
 from mjsim.engine import core
-from mjsim.invariants import StepMark, check_step, step_mark
 from mjsim.rules import RuleSet
 
 GAMES = 200  # whole games per run (about 15 s in pure Python)
 STEP_CAP = 5000  # a game of HANDS hands takes a few hundred steps; a game that never ends fails the test
 
-RULES = RuleSet("three-seat", ("mjsim.testing",)).compile()
+RULES = RuleSet("three-seat", ("mjsim.checking.testing",)).compile()
 
 
 def play(seed: int, rng: random.Random, after_step=None) -> core.Game:

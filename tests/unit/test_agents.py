@@ -12,11 +12,11 @@ import pytest
 
 import mjsim.agents
 from mjsim.agents import agent_names, make_agent
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import TSUMO, Action
 from mjsim.errors import MjsimError
 from mjsim.hand.notation import parse_tiles
 from mjsim.hookspecs import hookimpl
-from mjsim.observation import Observation
 from mjsim.rules import RuleSet
 from tests.positions import table_view
 
@@ -51,8 +51,10 @@ def _variant(monkeypatch, name: str, bots: dict) -> str:
 def test_the_agents_package_holds_only_the_generic_bots():
     modules = sorted(m.name for m in pkgutil.iter_modules(mjsim.agents.__path__))
     # mistakes: the error model, a wrapper of any bot; hints: what variants tell rule-aware bots things are worth;
-    # commands: which agents run a command, held to the user's consent
-    assert modules == ["base", "bots", "commands", "hints", "mistakes", "registry"]
+    # commands: which agents run a command, held to the user's consent; observation (and its fields): one seat's
+    # view; payoff: the payoff model players weigh outcomes by
+    expected = ["base", "bots", "commands", "hints", "mistakes", "observation", "observation_fields", "payoff"]
+    assert modules == [*expected, "registry"]
 
 
 def test_a_rule_set_seats_the_generic_bots_and_those_of_its_variants():

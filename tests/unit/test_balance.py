@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mjsim.balance import choice_balance, fitted_root, numeric_balance
-from mjsim.balance_question import question
 from mjsim.errors import MjsimError
+from mjsim.experiment.balance_question import question
+from mjsim.explore.balance import choice_balance, fitted_root, numeric_balance
 
 ROOT = 1234.0
 

@@ -34,7 +34,7 @@ FAMILY_LINEUPS = {
 _PLAY = """
 import json, sys
 from mjsim import native
-from mjsim.presets import preset_names
+from mjsim.rules.presets import preset_names
 from mjsim.rules import RuleSet
 from mjsim.runner.games import digest, run_games
 lineups, seed = json.loads(sys.argv[1]), int(sys.argv[2])

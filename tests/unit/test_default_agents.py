@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from mjsim.agents import agent_names
 from mjsim.agents.registry import FALLBACK, default_agents, installed_defaults
 from mjsim.cli import cli
-from mjsim.presets import load_preset, preset_names
 from mjsim.rules import RuleSet
+from mjsim.rules.presets import load_preset, preset_names
 from mjsim.runner import RunSpec
 
 
@@ -39,7 +39,7 @@ def test_each_family_seats_its_human(preset, seated):
 
 
 def test_a_family_that_names_no_default_seats_efficiency_bots():
-    rules = RuleSet("three-seat", ("mjsim.testing",)).compile()
+    rules = RuleSet("three-seat", ("mjsim.checking.testing",)).compile()
     assert default_agents(rules) == (FALLBACK,) * 3 == ("efficiency",) * 3
 
 

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from mjsim import MjsimError
 from mjsim.agents.bots import EfficiencyBot, best_discard, best_discards, readable_best_discards
+from mjsim.agents.observation import visible_counts
 from mjsim.hand.discard_kernel import discard_facts, readable_discard_facts, shanten_after_discards
 from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import YAOCHU, kind_of
-from mjsim.observation import visible_counts
 from mjsim.runner.games import play_game
 
 _POOLS = {

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from mjsim.checking.invariants import check_invariants
 from mjsim.engine import core
 from mjsim.engine.actions import Action
 from mjsim.errors import MjsimError
-from mjsim.invariants import check_invariants
 from mjsim.rules import RuleSet
 from mjsim.runner.games import digest, play_game, run_games
 
@@ -96,7 +96,7 @@ def test_replaying_the_choices_rebuilds_the_game(rules):
     import random
 
     from mjsim.agents import make_agent
-    from mjsim.observation import observe
+    from mjsim.agents.observation import observe
 
     bots = [make_agent("efficiency", random.Random(i), rules) for i in range(4)]
     for _ in range(300):
@@ -121,7 +121,7 @@ def _play_until(rules, seed: int, stop, agents=("chengdu",) * 4, limit: int = 30
     import random
 
     from mjsim.agents import make_agent
-    from mjsim.observation import observe
+    from mjsim.agents.observation import observe
 
     game = core.new_game(rules, seed)
     bots = [make_agent(name, random.Random(i), rules) for i, name in enumerate(agents)]

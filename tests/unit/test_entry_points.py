@@ -7,7 +7,7 @@ import zipfile
 
 import pytest
 
-from mjsim import entry_points as reader
+from mjsim.rules import entry_points as reader
 
 
 def _dist(folder, name: str, text: str, suffix: str = ".dist-info") -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from mjsim.errors import MjsimError
 from mjsim.experiment import MAX_SEED, load_experiment, results_dir
-from mjsim.presets import load_preset
+from mjsim.rules.presets import load_preset
 
 RULESET = '[[rulesets]]\npreset = "tenhou"\n'
 GOOD = 'name = "e"\ngames = 2\n' + RULESET

@@ -7,8 +7,8 @@ import pytest
 
 from mjsim.errors import MjsimError
 from mjsim.experiment import RuleSetEntry
-from mjsim.explain import folder_name, plan, switches
-from mjsim.explain_effects import explanation
+from mjsim.explore.explain import folder_name, plan, switches
+from mjsim.explore.explain_effects import explanation
 
 TENHOU, FOURPLAY = RuleSetEntry("tenhou", "tenhou"), RuleSetEntry("4play", "4play")
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from mjsim import observation
+from mjsim.agents import observation
+from mjsim.agents.observation import observe
+from mjsim.checking.invariants import observations_hide
 from mjsim.engine import core
 from mjsim.engine.actions import ANKAN, PASS, Action
 from mjsim.gamelog.encode import event_json
-from mjsim.invariants import observations_hide
-from mjsim.observation import observe
 from mjsim.rules import RuleSet
 from mjsim.scoring import Meld
 

@@ -1,4 +1,4 @@
-"""The ledger checks of a step (mjsim.invariants): each catches its fault, and ``simulate --check`` runs them."""
+"""The ledger checks of a step (mjsim.checking.invariants): each catches its fault; `simulate --check` runs them."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from mjsim import observation
+from mjsim.agents import observation
+from mjsim.checking.invariants import LEDGER_CHECKS, StepChecker, StepMark, ledger_checks, step_mark
 from mjsim.engine import core
 from mjsim.engine.actions import TABLE, Event, Transfer
-from mjsim.invariants import LEDGER_CHECKS, StepChecker, StepMark, ledger_checks, step_mark
 from mjsim.rules import RuleSet
 from mjsim.runner.games import digest, run_games
 

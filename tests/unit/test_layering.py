@@ -60,8 +60,8 @@ def _called_name(func: ast.expr) -> str:
 @cache
 def rule_words() -> tuple[frozenset[str], frozenset[str]]:
     """The installed variants' names and the names of every pattern the presets register."""
-    from mjsim.plugins import installed_variants
     from mjsim.rules import RuleSet, preset_names
+    from mjsim.rules.plugins import installed_variants
 
     patterns = {p.name for preset in preset_names() for p in RuleSet.from_preset(preset).compile().patterns}
     return frozenset(installed_variants()), frozenset(patterns)

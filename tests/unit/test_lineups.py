@@ -6,8 +6,8 @@ import pytest
 
 from mjsim.errors import MjsimError
 from mjsim.experiment import load_experiment
-from mjsim.lineups import LineUp, run_name
-from mjsim.report_lineups import (
+from mjsim.experiment.lineups import LineUp, run_name
+from mjsim.report.lineups import (
     DIRECTION_DIFFERS,
     HOLDS,
     IN_NONE,

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from mjsim.errors import MjsimError
-from mjsim.log_formats import log_formats, log_suffix, log_writer
+from mjsim.gamelog.formats import log_formats, log_suffix, log_writer
 from mjsim.rules import RuleSet
 from mjsim.runner.games import play_game
 

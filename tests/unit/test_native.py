@@ -120,7 +120,7 @@ HOT_PATH = (
     "mjsim.engine.offers",
     "mjsim.engine.state",
     "mjsim.engine.actions",
-    "mjsim.observation",
+    "mjsim.agents.observation",
     "variants.riichi.play",
     "variants.riichi.waits",
     "variants.riichi.kans",

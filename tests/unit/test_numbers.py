@@ -1,5 +1,5 @@
-"""Typed numeric options (issue 17): ``mjsim.numbers.Numbers`` converts, checks and describes a range, an
-``Option`` keeps its named choices as names beside it, and ``mjsim.option_draws`` draws only values inside."""
+"""Typed numeric options (issue 17): ``mjsim.rules.numbers.Numbers`` converts, checks and describes a range, an
+``Option`` keeps its named choices as names beside it, and ``mjsim.checking.option_draws`` draws only values inside."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mjsim.checking.option_draws import option_strategy, values_in
 from mjsim.errors import MjsimError
-from mjsim.numbers import Numbers
-from mjsim.option_draws import option_strategy, values_in
-from mjsim.options import Option, option_values
+from mjsim.rules.numbers import Numbers
+from mjsim.rules.options import Option, option_values
 
 POINTS = Numbers(100, 100_000, step=100)
 UMA = Numbers(-100, 100, decimals=1, length=4, total=0, ordered=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from mjsim.agents import make_agent
+from mjsim.agents.observation import observe
 from mjsim.engine import core
 from mjsim.engine.actions import DECLARE_DISCARD, DISCARD
-from mjsim.observation import observe
 from mjsim.rules import RuleSet
 
 

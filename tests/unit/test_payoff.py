@@ -1,4 +1,4 @@
-"""The payoff model (mjsim/payoff.py): the family's own settlement, its rank form, the expected settlement."""
+"""The payoff model (mjsim/agents/payoff.py): the family's own settlement, its rank form, the expected settlement."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from mjsim.payoff import PayoffModel, Swing, payoff_model, rank_chances
+from mjsim.agents.payoff import PayoffModel, Swing, payoff_model, rank_chances
 from mjsim.rules import RuleSet
 from variants.riichi.payoff import start_view
 

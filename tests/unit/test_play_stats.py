@@ -8,9 +8,9 @@ import pytest
 
 from mjsim.engine.actions import CHI, DECLARE_DISCARD, DISCARD, PON, Event
 from mjsim.errors import MjsimError
-from mjsim.play_facts import play_facts
-from mjsim.play_stats import play_statistics, total_variation
-from mjsim.play_terms import PlayTerms, load_reference
+from mjsim.play.facts import play_facts
+from mjsim.play.stats import play_statistics, total_variation
+from mjsim.play.terms import PlayTerms, load_reference
 from mjsim.scoring import Hit
 
 TERMS = PlayTerms(declaration=("riichi", DECLARE_DISCARD), groups={"han": lambda w: str(w["han"])}, patterns="yaku")
@@ -143,7 +143,7 @@ def test_the_phoenix_reference_sources_every_figure_and_its_han_shares_sum_to_on
 
 @pytest.mark.parametrize("with_reference", [True, False], ids=["phoenix-beside", "no-reference"])
 def test_report_section_shows_reference_columns_only_when_there_is_one(play, with_reference):
-    from mjsim import report_play
+    from mjsim.play import section as report_play
     from variants.riichi.statistics import phoenix
 
     s = play_statistics([{"index": 0, "hands": HANDS, "play": play}])

@@ -10,10 +10,10 @@ import pytest
 from mjsim.engine.actions import DISCARD, PON, RON, Action
 from mjsim.engine.outcomes import ClaimResult, ContinueAfterWin, DrawSettlement, NextHand
 from mjsim.errors import MjsimError
-from mjsim.hooks import Hooks, forwards_to
 from mjsim.hookspecs import hookimpl
-from mjsim.plugins import plugin_manager
 from mjsim.rules import RuleSet
+from mjsim.rules.hooks import Hooks, forwards_to
+from mjsim.rules.plugins import plugin_manager
 
 GAME = SimpleNamespace(name="a game")
 WINS = [(0, 5, 1, "score")]
@@ -396,7 +396,7 @@ def test_a_wrapper_on_the_option_hook_sees_its_own_variants_registry(variants):
 def test_the_manager_finds_the_same_hook_implementations_as_pluggy():
     import pluggy
 
-    from mjsim.plugins import PluginManager, installed_variants, load_variant
+    from mjsim.rules.plugins import PluginManager, installed_variants, load_variant
 
     ours, theirs = PluginManager(), pluggy.PluginManager("mjsim")
     for name in sorted(installed_variants()):

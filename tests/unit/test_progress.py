@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from mjsim import cli as cli_module
+from mjsim import progress as progress_module
 from mjsim.errors import MjsimError
-from mjsim.runner import progress as progress_module
-from mjsim.runner.progress import Progress, log_every
+from mjsim.progress import Progress, log_every
 
 
 class _Clock:

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from mjsim import report_plots
+from mjsim.report import plots as report_plots
 
 LONG = ["tenhou", "tenhou+aka_off+kuitan_off @ efficiency", "mahjongsoul @ human", "4play @ human", "fl8 @ human"]
 
@@ -96,7 +96,7 @@ def _sweep(series: list[str], two: bool) -> dict:
 @pytest.mark.parametrize("two", [False, True], ids=["curves", "heat-maps"])
 @pytest.mark.parametrize("series", [[""], [f"{n} @ efficiency" for n in LONG]], ids=["one-series", "five-series"])
 def test_sweep_plots_overlap_nothing(figures, tmp_path, two, series):
-    from mjsim.report_sweep_plots import sweep_plots
+    from mjsim.report.sweep_plots import sweep_plots
 
     sweep_plots(_sweep(series, two), tmp_path)
     assert len(figures) == 1 and overlaps(figures[0]) == []

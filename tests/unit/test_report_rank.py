@@ -1,4 +1,4 @@
-"""Ranking rule sets by how much they change the game (mjsim/report_rank.py)."""
+"""Ranking rule sets by how much they change the game (mjsim/report/rank.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from mjsim.report_rank import change_score, effect, rank_rulesets
+from mjsim.report.rank import change_score, effect, rank_rulesets
 
 
 def _records(values: list[float], shift: float = 0.0, hands: list[float] | None = None) -> list[dict]:

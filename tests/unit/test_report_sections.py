@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mjsim.errors import MjsimError
-from mjsim.report_sections import report_section, report_sections
+from mjsim.experiment.sections import report_section, report_sections
 from variants.tournament.report import SECTION
 
 

@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from mjsim.report_md import _estimate
-from mjsim.report_sweep import sweep_markdown
-from mjsim.report_sweep_plots import sweep_plots
+from mjsim.report.md import _estimate
+from mjsim.report.sweep import sweep_markdown
+from mjsim.report.sweep_plots import sweep_plots
 
 
 def _estimate_of(value: float) -> dict:

@@ -271,12 +271,12 @@ def test_plugins_does_not_import_rules():
     import ast
     from pathlib import Path
 
-    import mjsim.plugins
+    import mjsim.rules.plugins
 
-    tree = ast.parse(Path(mjsim.plugins.__file__).read_text(encoding="utf-8"))
+    tree = ast.parse(Path(mjsim.rules.plugins.__file__).read_text(encoding="utf-8"))
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert not {"mjsim.rules", "mjsim.presets"} & imported
+    assert not {"mjsim.rules", "mjsim.rules.presets"} & imported
 
 
 @pytest.mark.parametrize(("text", "value"), [("1000", 1000), ("2000", 2000), ("off", "off"), ("chombo", "chombo")])

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-import mjsim.store as store_module
+import mjsim.experiment.store as store_module
 from mjsim.engine.setup import TableSetup
 from mjsim.errors import MjsimError
-from mjsim.store import Store, record_problem
+from mjsim.experiment.store import Store, record_problem
 
 TABLE = TableSetup(tiles=(), start_points=25000, seats=4, declaration_deposit=1000)
 

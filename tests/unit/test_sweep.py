@@ -7,7 +7,7 @@ import pytest
 
 from mjsim.errors import MjsimError
 from mjsim.experiment import RuleSetEntry, load_experiment
-from mjsim.sweep import Sweep, expand, parse_sweeps, points
+from mjsim.experiment.sweep import Sweep, expand, parse_sweeps, points
 
 BASE = """
 games = 3

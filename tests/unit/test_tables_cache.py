@@ -83,7 +83,7 @@ def _other_size(path, _tmp_path):
 def test_an_unusable_cache_is_rebuilt_with_a_warning(cache, fresh, tmp_path, spoil, caplog):
     path, builds = cache
     spoil(path, tmp_path)
-    with caplog.at_level(logging.WARNING, logger="mjsim.tables"):
+    with caplog.at_level(logging.WARNING, logger="mjsim.api.table"):
         assert tables._load_or_build(4) == fresh
     assert builds == [4]
     assert "rebuilding" in caplog.text
@@ -119,7 +119,7 @@ def _forged_with_its_own_digest(path, _tmp_path):
 def test_a_forged_cache_with_a_fresh_digest_is_rebuilt(cache, fresh, tmp_path, caplog):
     path, builds = cache
     _forged_with_its_own_digest(path, tmp_path)
-    with caplog.at_level(logging.WARNING, logger="mjsim.tables"):
+    with caplog.at_level(logging.WARNING, logger="mjsim.api.table"):
         assert tables._load_or_build(4) == fresh
     assert builds == [4] and "content differs from the tables this code builds" in caplog.text
 
@@ -139,7 +139,7 @@ def test_an_unwritable_cache_folder_is_one_warning(tmp_path, fresh, caplog, monk
     (tmp_path / "a-file").write_text("")
     monkeypatch.setattr(tables, "_UNWRITABLE", set())
     path = tmp_path / "a-file" / "cache" / "suit_tables.bin"  # under a file: no folder can be made, even by root
-    with caplog.at_level(logging.WARNING, logger="mjsim.tables"):
+    with caplog.at_level(logging.WARNING, logger="mjsim.api.table"):
         tables._save(path, fresh)
         tables._save(path, fresh)
     assert caplog.text.count("cannot write the table cache") == 1

@@ -1,4 +1,4 @@
-"""Records of three-seat games (``mjsim.testing``) give three-seat summaries, statistics, reports and runs."""
+"""Records of three-seat games (``mjsim.checking.testing``) give three-seat summaries, statistics, reports and runs."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ import pytest
 
 from mjsim import stats
 from mjsim.errors import MjsimError
-from mjsim.plugins import allow_plugin
 from mjsim.report import _jsonable
-from mjsim.report_md import _seat_tables
+from mjsim.report.md import _seat_tables
 from mjsim.rules import RuleSet
+from mjsim.rules.plugins import allow_plugin
 from mjsim.runner import RunSpec
 from mjsim.runner.games import as_dict, run_games
-from mjsim.simulate import summarize
+from mjsim.runner.summary import summarize
 
-RULES = RuleSet("three-seat", ("mjsim.testing",)).compile()
+RULES = RuleSet("three-seat", ("mjsim.checking.testing",)).compile()
 GAMES = 12
 
 
@@ -27,8 +27,8 @@ def records() -> list[dict]:
 def preset(tmp_path) -> str:
     """A preset file that plays the three-seat family (a preset file, since the family ships no preset)."""
     path = tmp_path / "three.toml"
-    allow_plugin("mjsim.testing")  # not an installed variant: a preset file may name it only when allowed
-    path.write_text('name = "three"\nvariants = ["mjsim.testing"]\n')
+    allow_plugin("mjsim.checking.testing")  # not an installed variant: a preset file may name it only when allowed
+    path.write_text('name = "three"\nvariants = ["mjsim.checking.testing"]\n')
     return str(path)
 
 

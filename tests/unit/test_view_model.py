@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from mjsim.cli import cli
 from mjsim.errors import MjsimError
 from mjsim.hand.tiles import kind_of
-from mjsim.report_html import markdown_html
+from mjsim.report.html import markdown_html
 from mjsim.view.model import view_model
 from mjsim.view.notable import Notable, hand_swing, notable_games
 from mjsim.view.tiles import tile_code
@@ -170,7 +170,7 @@ def test_markdown_tables_become_sortable_html(tmp_path):
 
 
 def test_summary_page_puts_the_answer_and_plots_before_the_tables(tmp_path):
-    from mjsim.report_html import summary_html
+    from mjsim.report.html import summary_html
 
     (tmp_path / "p.png").write_bytes(b"\x89PNG fake")
     md = "# T\n\nlead\n\n## Answer\n\nyes\n\n## Big table\n\n" + "| a |\n| --- |\n" + "| 1 |\n" * 20

@@ -10,9 +10,9 @@ import pytest
 
 import mjsim
 from mjsim.agents import make_agent
+from mjsim.agents.observation import observe
 from mjsim.engine import core
 from mjsim.hookspecs import hookimpl
-from mjsim.observation import observe
 from mjsim.rules import RuleSet
 from mjsim.scoring import Hit, NoWin
 

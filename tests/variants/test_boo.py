@@ -7,8 +7,8 @@ from functools import cache
 import pytest
 
 from mjsim.hand.notation import parse_tiles
-from mjsim.options import Rules
 from mjsim.rules import RuleSet
+from mjsim.rules.options import Rules
 from mjsim.runner.games import run_games
 from mjsim.scoring import Meld, WinContext
 from variants.boo import options as boo_options
@@ -327,7 +327,7 @@ def test_record_hand_counts_the_hands_refusals_and_resets():
 )
 def test_experiment_facts_agree(preset, overrides):
     """Every hand records boo.refused and boo.sunk; the final facts are flat and agree with the hands."""
-    from mjsim.metrics import metric
+    from mjsim.experiment.metrics import metric
     from mjsim.runner.games import as_dict
     from variants.boo.flow import CODES
 

@@ -114,7 +114,7 @@ def test_calibrate_refuses_a_parameter_it_cannot_fit():
 
 def test_the_calibration_counts_as_simulate_does():
     """The calibration's measure and simulate's play object give the same figures on the same games."""
-    from mjsim.play_stats import play_statistics
+    from mjsim.play.stats import play_statistics
     from mjsim.runner.games import as_dict, run_games
     from variants.riichi.human.measure import RATES, measure, seat_makers
 

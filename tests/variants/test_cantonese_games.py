@@ -13,7 +13,7 @@ from mjsim.engine.actions import PASS, RON, Action
 from mjsim.rules import RuleSet
 from mjsim.runner.games import digest, run_games
 from mjsim.scoring import NoWin
-from mjsim.win_input import win_context
+from mjsim.scoring.win_input import win_context
 from variants.cantonese import flow, settlement
 
 

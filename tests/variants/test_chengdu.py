@@ -12,7 +12,7 @@ from mjsim.engine.actions import Event, Transfer
 from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
 from mjsim.scoring import Meld
-from mjsim.win_input import win_context
+from mjsim.scoring.win_input import win_context
 from variants.chengdu import endcheck, fan, settle
 from variants.chengdu.endcheck import Standing
 

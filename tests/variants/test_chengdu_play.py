@@ -10,13 +10,13 @@ from itertools import combinations
 import pytest
 
 from mjsim.agents import make_agent
+from mjsim.agents.observation import observe
 from mjsim.engine import core
 from mjsim.engine.actions import ANKAN, CHI, DISCARD, PASS, PON, RON, Action, Event, Transfer
 from mjsim.engine.offers import self_candidates
 from mjsim.engine.state import CLAIM, DECLARE, ROB, TURN
 from mjsim.engine.wins import may_win, win_score
 from mjsim.hand.notation import parse_counts, parse_tiles
-from mjsim.observation import observe
 from mjsim.rules import RuleSet
 from mjsim.runner.games import digest, run_games
 from mjsim.scoring import NoWin
@@ -246,7 +246,7 @@ def test_the_bot_takes_every_win_and_declares_its_shortest_suit():
 def test_the_log_audit_reports_a_broken_hand(events, problem):
     from dataclasses import replace
 
-    from mjsim.win_input import win_context
+    from mjsim.scoring.win_input import win_context
     from variants.chengdu import checks, fan
 
     game = declared_game(voids=(2, 2, 2, 2))

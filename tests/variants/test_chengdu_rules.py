@@ -9,10 +9,10 @@ from functools import cache
 import pytest
 
 from mjsim.agents import make_agent
+from mjsim.agents.observation import observe
+from mjsim.checking.invariants import check_step, step_mark
 from mjsim.engine import core
 from mjsim.engine.actions import DISCARD, PASS, RON, TSUMO
-from mjsim.invariants import check_step, step_mark
-from mjsim.observation import observe
 from mjsim.rules import RuleSet
 from variants.chengdu import options as opt
 from variants.chengdu.endcheck import NOT_READY, Standing, not_ready_check

@@ -9,8 +9,8 @@ import pytest
 
 import mjsim
 import variants.daisharin as daisharin
-from mjsim.options import Rules
 from mjsim.rules import RuleSet
+from mjsim.rules.options import Rules
 from mjsim.runner.games import run_games
 
 WHEEL = "22334455667788p"

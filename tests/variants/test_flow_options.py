@@ -8,10 +8,10 @@ import random
 import pytest
 
 from mjsim.agents.bots import EfficiencyBot
+from mjsim.agents.observation import observe
 from mjsim.engine import core
 from mjsim.engine.actions import DISCARD, END_GAME, PLAY_ON, PON, RON, TSUMO, Action
 from mjsim.errors import MjsimError
-from mjsim.observation import observe
 from mjsim.rules import RuleSet
 from mjsim.scoring import Meld, WinContext
 from tests.variants.test_riichi_flow import ALL_LAST, DEALER_READY, NOTEN, _quiet, act, offered, table, turns

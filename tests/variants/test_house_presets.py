@@ -7,7 +7,7 @@ from functools import cache
 import pytest
 
 import mjsim
-from mjsim.plugins import installed_variants
+from mjsim.rules.plugins import installed_variants
 from mjsim.runner.games import play_game
 
 HOUSE_DELTAS = ("chips", "yakitori", "bust_prize", "wareme")

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from mjsim.agents import make_agent
+from mjsim.agents.payoff import DEFAULT_CHIP_RATE, side_payoffs
 from mjsim.engine.actions import DECLARE_DISCARD, DISCARD, END_GAME, PLAY_ON, Action
 from mjsim.hand.notation import parse_tiles
 from mjsim.hand.tiles import kind_of
-from mjsim.payoff import DEFAULT_CHIP_RATE, side_payoffs
 from mjsim.rules import RuleSet
 from tests.positions import table_view
 

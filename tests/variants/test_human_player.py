@@ -7,10 +7,10 @@ import random
 import pytest
 
 from mjsim.agents import make_agent
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import CHI, DECLARE_DISCARD, DISCARD, PASS, Action
 from mjsim.hand.notation import parse_tiles
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import Observation
 from mjsim.rules import RuleSet
 from mjsim.scoring import Meld
 from tests.positions import dealt, table_view

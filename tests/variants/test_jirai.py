@@ -11,11 +11,11 @@ import pytest
 
 import mjsim
 from mjsim.agents import make_agent
+from mjsim.agents.observation import observe
 from mjsim.engine import core
 from mjsim.engine.actions import Transfer
-from mjsim.observation import observe
-from mjsim.options import Rules
 from mjsim.rules import RuleSet
+from mjsim.rules.options import Rules
 from mjsim.runner.games import digest, run_games
 from variants.jirai import checks
 from variants.jirai.matching import CLEAN, EXEMPT, REVERSED, classify

@@ -13,12 +13,12 @@ import pytest
 
 from mjsim.agents import make_agent
 from mjsim.agents.hints import value_hints
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import DECLARE_DISCARD, DISCARD, Action
 from mjsim.hand.decompose import waits
 from mjsim.hand.notation import format_kinds, parse_tiles
 from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import Observation
 from mjsim.rules import RuleSet
 from tests.positions import dealt, table_view
 from variants.riichi.human import ready

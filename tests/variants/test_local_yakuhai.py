@@ -11,8 +11,8 @@ import pytest
 import mjsim
 import variants.local_yakuhai as local
 from mjsim.errors import MjsimError
-from mjsim.options import Rules
 from mjsim.rules import RuleSet
+from mjsim.rules.options import Rules
 from mjsim.runner.games import run_games
 
 

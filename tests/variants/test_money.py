@@ -9,7 +9,7 @@ import pytest
 
 from mjsim.rules import RuleSet
 from mjsim.runner.games import run_games
-from mjsim.simulate import summarize
+from mjsim.runner.summary import summarize
 
 
 @cache

@@ -14,11 +14,11 @@ from click.testing import CliRunner
 
 import mjsim
 from mjsim.agents.bots import DefensiveBot, EfficiencyBot, avoid_shown_waits
+from mjsim.agents.observation import SHOWN_TILES, SHOWN_WAITS, observe
 from mjsim.cli import cli
 from mjsim.engine import core
 from mjsim.engine.actions import DISCARD, PASS, RON, Action
 from mjsim.hand.notation import parse_kinds
-from mjsim.observation import SHOWN_TILES, SHOWN_WAITS, observe
 from mjsim.rules import RuleSet
 from tests.variants.test_riichi_flow import act, offered, table
 from variants.riichi.vocabulary import RIICHI

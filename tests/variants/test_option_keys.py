@@ -7,8 +7,8 @@ from types import ModuleType
 
 import pytest
 
-from mjsim.options import OptionRegistry
-from mjsim.plugins import installed_variants, load_variant
+from mjsim.rules.options import OptionRegistry
+from mjsim.rules.plugins import installed_variants, load_variant
 
 # Game-stash keys that live beside the option key in a single-file delta's module (they are not options).
 NOT_OPTIONS = frozenset({"gopin.wins", "local_yakuhai.wins", "daisharin.wins"})

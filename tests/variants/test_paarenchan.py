@@ -11,11 +11,11 @@ from click.testing import CliRunner
 
 import mjsim
 from mjsim.agents import make_agent
+from mjsim.agents.observation import observe
+from mjsim.checking.invariants import check_invariants
 from mjsim.cli import cli
 from mjsim.engine import core
 from mjsim.errors import MjsimError
-from mjsim.invariants import check_invariants
-from mjsim.observation import observe
 from mjsim.rules import RuleSet
 from mjsim.runner.games import run_games
 from variants.paarenchan import checks

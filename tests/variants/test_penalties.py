@@ -9,10 +9,10 @@ import pytest
 
 from mjsim.agents import make_agent
 from mjsim.agents.mistakes import MistakenAgent, split_name
+from mjsim.checking.invariants import check_step, step_mark
 from mjsim.engine import core
 from mjsim.engine.actions import DISCARD, PASS, PON, RON, TSUMO, Action
 from mjsim.errors import MjsimError
-from mjsim.invariants import check_step, step_mark
 from mjsim.rules import RuleSet
 from mjsim.runner.games import play_game
 from variants.common import mistakes
@@ -49,7 +49,7 @@ _EFFICIENT = make_agent("efficiency", random.Random(0), rules("4play"))
 
 def steady(actions: list[Action], game) -> Action:
     """Nobody wins or calls, but every hand heads for ready: the efficiency bot's discards, every claim passed."""
-    from mjsim.observation import observe
+    from mjsim.agents.observation import observe
 
     if any(a.kind == PASS for a in actions):
         return Action(PASS)
@@ -310,7 +310,7 @@ def test_kait_and_fl8_and_ruu_games_with_mistakes_keep_every_invariant():
 
 def test_a_voided_hand_cannot_be_written_as_a_tenhou_log():
     """tenhou.net/6 has no chombo: the writer refuses the game in one line rather than write it as a draw."""
-    from mjsim.log_formats import log_writer
+    from mjsim.gamelog.formats import log_writer
 
     game = core.new_game(rules("4play"), 11)
     declare(game, game.hand.dealer, Action(TSUMO, game.hand.last_draw))

@@ -13,9 +13,9 @@ from click.testing import CliRunner
 import mjsim
 from mjsim.cli import cli
 from mjsim.errors import MjsimError
-from mjsim.plugins import load_variant
-from mjsim.presets import load_preset, preset_files
 from mjsim.rules import Option, OptionRegistry, RuleSet, preset_names
+from mjsim.rules.plugins import load_variant
+from mjsim.rules.presets import load_preset, preset_files
 from variants.riichi import options as riichi_options
 from variants.riichi.options import FLOW_OPTIONS, SCORING_OPTIONS
 
@@ -143,8 +143,8 @@ def test_extends_cycle_is_one_line(tmp_path):
 
 
 def test_a_preset_name_in_two_families_is_an_error(tmp_path):
-    from mjsim import presets
     from mjsim.hookspecs import hookimpl
+    from mjsim.rules import presets
 
     _write(tmp_path, "tenhou", 'variants = ["chengdu"]\n')
 

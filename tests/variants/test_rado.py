@@ -13,8 +13,8 @@ import mjsim
 from mjsim.cli import cli
 from mjsim.engine import core
 from mjsim.errors import MjsimError
-from mjsim.options import Rules
 from mjsim.rules import RuleSet
+from mjsim.rules.options import Rules
 from mjsim.runner.games import run_games
 from variants.rado import checks
 from variants.rado.scoring import low_han_base

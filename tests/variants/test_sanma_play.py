@@ -13,6 +13,8 @@ from types import SimpleNamespace
 import pytest
 
 from mjsim.agents import make_agent
+from mjsim.agents.observation import observe
+from mjsim.checking.invariants import check_step, step_mark
 from mjsim.engine import core
 from mjsim.engine.actions import (
     CHI,
@@ -29,8 +31,6 @@ from mjsim.engine.actions import (
     Transfer,
 )
 from mjsim.hand.notation import parse_kinds, parse_tiles
-from mjsim.invariants import check_step, step_mark
-from mjsim.observation import observe
 from mjsim.runner.games import digest, run_games
 from variants.riichi import draws
 from variants.sanma import play

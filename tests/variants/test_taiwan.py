@@ -9,7 +9,7 @@ import pytest
 
 from mjsim.rules import RuleSet
 from mjsim.scoring import NoWin
-from mjsim.win_input import win_context
+from mjsim.scoring.win_input import win_context
 from variants.taiwan import options as tw_options
 from variants.taiwan.scoring import score_win
 from variants.taiwan.seats import east_seat

@@ -7,9 +7,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from mjsim.agents.observation import observe
 from mjsim.engine import core
 from mjsim.engine.actions import Event
-from mjsim.observation import observe
 from mjsim.rules import RuleSet
 from mjsim.runner.games import digest, run_games
 from variants.taiwan import checks, settlement

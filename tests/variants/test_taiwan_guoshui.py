@@ -179,7 +179,7 @@ def test_tsumo_hunter_bot(draws_left, expected):
     from dataclasses import replace
 
     from mjsim.agents import make_agent
-    from mjsim.observation import observe
+    from mjsim.agents.observation import observe
 
     game = table([DEALER, READY_8P, *OTHERS], "5z8p")
     advance(game, seat0=(DISCARD, "8p"))
@@ -253,8 +253,8 @@ def test_last_tile_decliner_bot(hand, expected):
     from dataclasses import replace
 
     from mjsim.agents import make_agent
+    from mjsim.agents.observation import observe
     from mjsim.hand.notation import parse_counts
-    from mjsim.observation import observe
 
     game = play_to_the_last_draw(last_tile_table())
     obs = replace(observe(game, 3), counts=tuple(parse_counts(hand)))

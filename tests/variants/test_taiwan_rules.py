@@ -9,12 +9,12 @@ from functools import cache
 import pytest
 
 from mjsim.agents import make_agent
+from mjsim.agents.observation import observe
 from mjsim.engine import core
 from mjsim.engine.actions import DISCARD, PASS, Action
 from mjsim.engine.state import BONUS, ENDED
 from mjsim.hand.notation import parse_tiles
 from mjsim.hand.tiles import FIRST_FLOWER_ID
-from mjsim.observation import observe
 from mjsim.rules import RuleSet
 from variants.taiwan.flow import _hand_may_win
 from variants.taiwan.flowers import HIDE, HIDER, SHOW, flower_win, hidden_by

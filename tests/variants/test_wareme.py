@@ -9,9 +9,9 @@ from types import SimpleNamespace
 import pytest
 
 from mjsim.agents import make_agent
+from mjsim.agents.observation import observe
 from mjsim.engine import core
 from mjsim.engine.actions import TABLE, Transfer
-from mjsim.observation import observe
 from mjsim.rules import RuleSet
 from mjsim.runner.games import play_game
 from variants.riichi.draws import noten_payments

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import RON, TSUMO, Action
-from mjsim.observation import Observation
 from mjsim.rules import Rules
 
 OUTLOOK = "boo.win"  # the observation's outlook of the seat's own possible win (variants/boo/flow.py)

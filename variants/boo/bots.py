@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mjsim.agents.bots import EfficiencyBot
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import RON, TSUMO, Action
-from mjsim.observation import Observation
 
 TOP_ORDER = {"A": 3, "B": 2, "C": 1}
 

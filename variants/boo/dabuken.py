@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mjsim.report_sections import ReportSection
+from mjsim.experiment.sections import ReportSection
 from variants.boo import options as opt
 
 Record = dict[str, Any]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.numbers import Numbers
+from mjsim.rules.numbers import Numbers
 
 FORBID_CODES = ("F2", "F3")
 ADDON_CHOICES = ("menzen", "honba", "dora")

@@ -6,9 +6,9 @@ Paid through ``mjsim_settle_game`` when the game ended by bust, in a side curren
 
 from __future__ import annotations
 
+from mjsim.agents.payoff import SidePayoffs
 from mjsim.engine.actions import Transfer
 from mjsim.hookspecs import hookimpl
-from mjsim.payoff import SidePayoffs
 from variants.bust_prize import options as opt
 from variants.bust_prize.prize import busted_seats, by_win_or_draw, several_4play
 from variants.chips.currency import SETTLEMENT, chip_rate, hand_events, with_currency, with_payout

@@ -109,6 +109,6 @@ def mjsim_register_presets():
 @hookimpl
 def mjsim_play_terms(rules):
     """Wins grouped by faan, and the share of chicken hands (雞糊)."""
-    from mjsim.play_terms import PlayTerms
+    from mjsim.play.terms import PlayTerms
 
     return PlayTerms(groups={UNIT: lambda win: str(faan_of(win)), "雞糊": chicken_of})

@@ -12,8 +12,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mjsim.agents.observation import Observation
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import Observation
 from mjsim.rules import Rules
 from mjsim.scoring import Meld
 from variants.cantonese import options as opt

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.errors import MjsimError
-from mjsim.numbers import Numbers
+from mjsim.rules.numbers import Numbers
 
 FAMILY = "cantonese"
 PRESETS = Path(__file__).parent / "presets"

@@ -171,7 +171,7 @@ def mjsim_register_presets():
 @hookimpl
 def mjsim_play_terms(rules):
     """Wins by fan and the fan patterns they hold; no declaration (定缺 declares a suit, not a ready hand)."""
-    from mjsim.play_terms import PlayTerms
+    from mjsim.play.terms import PlayTerms
 
     return PlayTerms(groups={"fan": lambda win: str(win["han"])}, patterns="fan_patterns")
 

@@ -11,10 +11,10 @@ import random
 from collections.abc import Sequence
 
 from mjsim.agents.bots import EfficiencyBot, best_discards
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import ANKAN, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from mjsim.hand.shanten import standard_shanten
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import Observation
 from mjsim.rules import Rules
 
 DECLARE = "declare"

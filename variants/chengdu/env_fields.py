@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.observation_fields import MAX_SEATS, ObservationField, by_seat
+from mjsim.agents.observation_fields import MAX_SEATS, ObservationField, by_seat
 
 VOIDS, LEFT = "chengdu.voids", "chengdu.left"
 

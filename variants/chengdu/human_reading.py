@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mjsim.agents.observation import Observation
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import Observation
 from variants.chengdu import fan
 from variants.chengdu import options as opt
 from variants.common.pushfold import PushFoldProfile, Threat, hot_suit, passed_since_last_discard, ready_chance

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mjsim.numbers import Numbers
+from mjsim.rules.numbers import Numbers
 
 NO_CAP = "none"
 

@@ -6,9 +6,9 @@ Spec: /work/shared/rules/other_variants.md §11 (4play, fl8, 花鳥風月). Chip
 
 from __future__ import annotations
 
+from mjsim.agents.payoff import SidePayoffs
 from mjsim.engine.actions import Transfer
 from mjsim.hookspecs import hookimpl
-from mjsim.payoff import SidePayoffs
 from variants.chips import options as opt
 from variants.chips.currency import CHIPS, hand_events, with_currency, with_payout
 from variants.chips.tables import TABLES, is_closed, win_chips

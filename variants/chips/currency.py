@@ -38,9 +38,9 @@ def with_payout(game, final: dict) -> dict:
 
 
 def chip_rate(rules) -> tuple[float, bool]:
-    """Settlement units per chip for judging chips: ``chips.value``, else ``mjsim.payoff.DEFAULT_CHIP_RATE``
+    """Settlement units per chip for judging chips: ``chips.value``, else ``mjsim.agents.payoff.DEFAULT_CHIP_RATE``
     (True: the default was taken, the rule set keeps its chips apart)."""
-    from mjsim.payoff import DEFAULT_CHIP_RATE
+    from mjsim.agents.payoff import DEFAULT_CHIP_RATE
 
     value = rules[opt.VALUE] if opt.VALUE in rules else 0
     return (float(value), False) if value else (DEFAULT_CHIP_RATE, True)

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mjsim.agents.bots import EfficiencyBot
+from mjsim.agents.observation import Observation, visible_counts
 from mjsim.engine.actions import CHI, PASS, PON, Action
 from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import Observation, visible_counts
 from mjsim.rules import Rules
 from mjsim.scoring import Meld
 from variants.common.pushfold import (

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import PASS, Action
 from mjsim.hand import discard_kernel as kernel
 from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import Observation
 from variants.common.hazards import wall_factor, win_chance
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import RON, TSUMO, Action
-from mjsim.observation import Observation
 from mjsim.rules import Rules
 from variants.jirai import options as opt
 from variants.jirai.bots import forbidden_chance, known_count, win_worth

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from mjsim.agents.bots import EfficiencyBot
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import DISCARD, PASS, RON, TSUMO, Action
 from mjsim.errors import MjsimError
-from mjsim.observation import Observation
 from mjsim.rules import Rules
 from mjsim.scoring import Score, WinContext
 from variants.jirai import options as opt

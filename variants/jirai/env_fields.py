@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.observation_fields import ObservationField
+from mjsim.agents.observation_fields import ObservationField
 from variants.jirai.options import POOL_YAKU
 
 FORBIDDEN, COUNT = "jirai.forbidden", "jirai.forbidden_count"

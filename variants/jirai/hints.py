@@ -7,7 +7,7 @@ the public belief, as in ``advice.py``); a win holding none of the forbidden yak
 from __future__ import annotations
 
 from mjsim.agents.hints import ValueHints
-from mjsim.observation import Observation
+from mjsim.agents.observation import Observation
 from mjsim.rules import Rules
 from variants.jirai import options as opt
 from variants.jirai.bots import forbidden_chance, known_count

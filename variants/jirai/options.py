@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.numbers import Numbers
+from mjsim.rules.numbers import Numbers
 from variants.jirai.ranking import parse_rank_points
 
 POOL_YAKU = ("riichi", "menzen_tsumo", "pinfu", "tanyao", "yakuhai", "chiitoitsu", "honitsu")

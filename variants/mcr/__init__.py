@@ -92,7 +92,7 @@ def mjsim_observe(game, seat):
 @hookimpl
 def mjsim_play_terms(rules):
     """Wins grouped by their fans."""
-    from mjsim.play_terms import PlayTerms
+    from mjsim.play.terms import PlayTerms
 
     return PlayTerms(groups={"fan": lambda win: str(recorded_fan(win))})
 

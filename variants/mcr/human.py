@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mjsim.observation import Observation
+from mjsim.agents.observation import Observation
 from mjsim.rules import Rules
 from mjsim.scoring import Meld
 from variants.common.minimum_player import Hand, MinimumHuman, MinimumProfile, seat_winds

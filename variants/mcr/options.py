@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mjsim.numbers import Numbers
+from mjsim.rules.numbers import Numbers
 
 MINIMUM = "mcr.minimum"
 FLOWERS = "mcr.flowers"

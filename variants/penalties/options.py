@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.numbers import Numbers
+from mjsim.rules.numbers import Numbers
 
 RULINGS = ("off", "dead_hand", "chombo")
 HAND_SIZE_RULINGS = (*RULINGS, "chombo_at_draw")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.numbers import Numbers
+from mjsim.rules.numbers import Numbers
 
 LOW_HAN_CHOICES = ("formula", "clamp_zero", "no_payment")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from importlib import resources
 
-from mjsim.hooks import forwards_to
 from mjsim.hookspecs import hookimpl
+from mjsim.rules.hooks import forwards_to
 from variants.riichi import open_riichi, play, settlement, situations
 from variants.riichi import options as _options
 from variants.riichi.scorer import configured_patterns, score_win

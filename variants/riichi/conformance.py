@@ -8,7 +8,7 @@ from typing import Any
 
 from mjsim.errors import MjsimError
 from mjsim.rules import Rules, RuleSet
-from mjsim.win_input import refuse_impossible
+from mjsim.scoring.win_input import refuse_impossible
 from variants.riichi.logs.agari_cases import Case
 
 

@@ -3,15 +3,15 @@
 An open declaration is a riichi discard whose ``tiles`` are the hand shown (the concealed tiles left after the
 discard); the riichi family offers one beside each plain riichi when ``riichi.open_riichi`` is on. Once made, the
 seat's concealed tiles and waits are public: every other seat's observation holds them under the generic keys
-:data:`mjsim.observation.SHOWN_TILES` and :data:`mjsim.observation.SHOWN_WAITS`, which the generic bots read
-(they do not discard a shown winning tile when another discard is left). The yaku and the deal-in payment are
+:data:`mjsim.agents.observation.SHOWN_TILES` and :data:`mjsim.agents.observation.SHOWN_WAITS`, which the generic bots
+read (they do not discard a shown winning tile when another discard is left). The yaku and the deal-in payment are
 scoring patterns (``variants/riichi/local_yaku.py``).
 """
 
 from __future__ import annotations
 
+from mjsim.agents.observation import SHOWN_TILES, SHOWN_WAITS
 from mjsim.engine.actions import Action
-from mjsim.observation import SHOWN_TILES, SHOWN_WAITS
 from variants.riichi import options as opt
 from variants.riichi.local_yaku import DEAL_IN_SITUATION, OPEN, OPEN_RIICHI_SITUATION
 from variants.riichi.vocabulary import RIICHI

@@ -1,4 +1,4 @@
-"""The riichi family's answers to the payoff model (``mjsim/payoff.py``): hands left, deposits, the swing per hand.
+"""The riichi family's answers to the payoff model (``mjsim/agents/payoff.py``): hands left, deposits, the swing a hand.
 
 The game's first dealer is seat 0 (the all-last dealer is the last seat, ``settlement.end_game_offer``). A
 rotation of the deal plays ``HANDS_PER_ROTATION`` hands on average (dealer repeats), and the current dealer
@@ -8,7 +8,7 @@ scheduled game. Figures measured from four ``human`` players (docs/players.md, "
 
 from __future__ import annotations
 
-from mjsim.payoff import PayoffView, Swing
+from mjsim.agents.payoff import PayoffView, Swing
 from variants.riichi import options as opt
 
 ROUNDS = {"east": 1, "hanchan": 2, "full": 4}  # settlement._LENGTH: round winds a game of each length plays

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from mjsim.play_terms import PlayTerms, Reference, WinFacts, load_reference
+from mjsim.play.terms import PlayTerms, Reference, WinFacts, load_reference
 from variants.riichi.vocabulary import RIICHI
 
 TSUMO_SHARE = 0.43

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from mjsim.errors import MjsimError
-from mjsim.numbers import Numbers
+from mjsim.rules.numbers import Numbers
 
 NAMED_UMA = {
     "none": (0, 0, 0, 0),

@@ -109,6 +109,6 @@ def mjsim_play_terms(rules):
 
 def tenhou_sanma():
     """Real Tenhou Phoenix three-player play, as ``mjsim stats`` counted it from the shared logs."""
-    from mjsim.play_terms import load_reference
+    from mjsim.play.terms import load_reference
 
     return load_reference(resources.files("variants.sanma") / "reference" / "tenhou_sanma.toml")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.numbers import Numbers
+from mjsim.rules.numbers import Numbers
 from variants.riichi.uma import spread_parser, uma_numbers
 
 KITA = "sanma.kita"

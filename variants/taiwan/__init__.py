@@ -191,7 +191,7 @@ def mjsim_register_presets():
 def mjsim_play_terms(rules):
     """MIGI declarations, wins by tai and the tai patterns they hold."""
     from mjsim.engine.actions import DECLARE_DISCARD
-    from mjsim.play_terms import PlayTerms
+    from mjsim.play.terms import PlayTerms
 
     return PlayTerms(
         declaration=("migi", DECLARE_DISCARD), groups={"tai": lambda win: str(win["han"])}, patterns="tai_patterns"

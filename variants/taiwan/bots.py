@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from mjsim.agents.bots import EfficiencyBot, best_discards
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import DECLINE_DRAW, DRAW, PASS, RON, Action
 from mjsim.hand.decompose import waits
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import Observation
 from variants.taiwan.flowers import HIDE, SHOW
 
 RESERVE = 16  # tiles at the end of the wall that are never drawn (taiwan.md §3)

@@ -3,7 +3,7 @@ engine's ``set_aside`` field and seat winds follow from ``dealer``."""
 
 from __future__ import annotations
 
-from mjsim.observation_fields import ObservationField
+from mjsim.agents.observation_fields import ObservationField
 
 BLOCKED = "taiwan.blocked"
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
+from mjsim.agents.observation import Observation, visible_counts
 from mjsim.engine.actions import Action
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import Observation, visible_counts
 from mjsim.rules import Rules
 from variants.common.pushfold import PassWhileFolding, Table, discard_facts, discard_scores
 from variants.taiwan import options as opt

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mjsim.agents.observation import Observation
 from mjsim.hand.tiles import DRAGONS, kind_of
-from mjsim.observation import Observation
 from variants.common.pushfold import PushFoldProfile, Threat, hot_suit, passed_since_last_discard, ready_chance
 from variants.taiwan import options as opt
 from variants.taiwan.seats import own_flower

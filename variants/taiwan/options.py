@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.numbers import Numbers
+from mjsim.rules.numbers import Numbers
 
 LOCAL_TAI_CHOICES = ("jianhua", "jianfeng", "kong_tai", "wuziwuhua")
 

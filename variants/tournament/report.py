@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from mjsim.report_sections import ReportSection
+from mjsim.experiment.sections import ReportSection
 from variants.tournament.rating import rate_games, rating_table
 from variants.tournament.scoring import TOURNAMENT_MIN_GAMES, four_player_equivalent, tournament_entries
 

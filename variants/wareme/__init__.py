@@ -7,9 +7,9 @@ are not. Listed after the riichi family and after any delta whose payments it sh
 
 from __future__ import annotations
 
+from mjsim.agents.payoff import SidePayoffs
 from mjsim.engine.outcomes import DrawSettlement
 from mjsim.hookspecs import hookimpl
-from mjsim.payoff import SidePayoffs
 from variants.wareme import checks
 from variants.wareme import options as opt
 from variants.wareme.seat import apply, dice, seat_of_hand

@@ -6,9 +6,9 @@ Paid through ``mjsim_settle_game`` in a side currency: ``chips`` or ``settlement
 
 from __future__ import annotations
 
+from mjsim.agents.payoff import SidePayoffs
 from mjsim.engine.actions import Transfer
 from mjsim.hookspecs import hookimpl
-from mjsim.payoff import SidePayoffs
 from variants.chips.currency import chip_rate, with_currency, with_payout
 from variants.riichi.options import NAGASHI_MANGAN
 from variants.yakitori import options as opt

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjsim.numbers import Numbers
+from mjsim.rules.numbers import Numbers
 from variants.chips.currency import CHIPS, SETTLEMENT
 
 FORMS = {"chips": CHIPS, "points": SETTLEMENT}  # the currency of each payment form

@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from mjsim.errors import MjsimError
-from mjsim.play_stats import total_variation
-from mjsim.play_terms import Reference, load_reference
+from mjsim.play.stats import total_variation
+from mjsim.play.terms import Reference, load_reference
 from variants.riichi.human.measure import HAN_BINS, RATES, measure
 from variants.riichi.human.profile import Profile, profile_with
 from variants.riichi.statistics import phoenix

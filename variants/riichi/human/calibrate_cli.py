@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from mjsim.cli_options import complete_presets
+from mjsim.cli.options import complete_presets
 from mjsim.errors import MjsimError
 from variants.riichi.human.calibrate import BOUNDS, evaluator, fit, fitted_values, rounded_statistics, target_named
 from variants.riichi.human.profile import Profile

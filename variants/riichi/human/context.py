@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjsim.agents.hints import NO_HINTS, ValueHints
+from mjsim.agents.observation import Observation, visible_counts
 from mjsim.engine.actions import Action
 from mjsim.hand import discard_kernel as kernel
 from mjsim.hand.tiles import kind_of
-from mjsim.observation import Observation, visible_counts
 from variants.common import hazards
 from variants.riichi import options as opt
 from variants.riichi.human import hinted, ready, value

@@ -1,4 +1,4 @@
-"""Play statistics of a line-up for calibration: the runner's games, counted by ``mjsim.play_stats``.
+"""Play statistics of a line-up for calibration: the runner's games, counted by ``mjsim.play.stats``.
 
 The calibration fits a profile without the simulate command, but counts exactly as ``simulate --json``'s
 ``play`` object does: the same game loop (``mjsim.runner.games.play_game``, agent seeds as the runner's) and the
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from mjsim.play_stats import play_statistics
+from mjsim.play.stats import play_statistics
 from mjsim.runner.games import SeatAgent, as_dict, play_game
 from mjsim.runner.seeding import game_seed
 

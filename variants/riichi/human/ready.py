@@ -34,7 +34,7 @@ from variants.riichi.scorer import score_win
 from variants.riichi.statistics import TSUMO_SHARE
 
 if TYPE_CHECKING:  # for the annotations only (context.py imports this module): compiled, they make ctx's reads native
-    from mjsim.observation import Observation
+    from mjsim.agents.observation import Observation
     from variants.riichi.human.context import Context
 
 # a closed hand that has not declared: dama or riichi

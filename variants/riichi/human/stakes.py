@@ -1,6 +1,6 @@
 """What the outcomes of this hand are worth to the seat under the rule set's payoff (issue 35).
 
-The payoff model (``mjsim.payoff``) gives the seat's expected final settlement; the player weighs its choices
+The payoff model (``mjsim.agents.payoff``) gives the seat's expected final settlement; the player weighs its choices
 in points as its profile does, so a settlement change is turned into points at the value of a point at the
 game's start (``norm``): at an even table early in the game every rate is about 1, and the rates say how
 much more (or less) a point won, dealt in or put down as a deposit is worth here. Side payoffs (chips, 焼き鳥,
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mjsim.payoff import NO_SIDE, PayoffModel, PayoffView, SidePayoffs
+from mjsim.agents.payoff import NO_SIDE, PayoffModel, PayoffView, SidePayoffs
 
 WIN_SIZE = 5600.0  # a typical win (kobalab's mean win 5,647): the scale the gain rate is measured at [K]
 DEALER_FACTOR = 1.5

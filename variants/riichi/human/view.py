@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mjsim.agents.observation import Observation
 from mjsim.hand.tiles import DRAGONS, dora_from_indicator, kind_of
-from mjsim.observation import Observation
 from variants.riichi.human.profile import Profile
 
 

@@ -12,7 +12,7 @@ import click
 
 from mjsim.engine import core
 from mjsim.errors import MjsimError
-from mjsim.log_formats import LogReader
+from mjsim.gamelog.formats import LogReader
 from variants.riichi.logs.load import _is_log, load_logs
 from variants.riichi.logs.model import GameLog
 from variants.riichi.logs.replay import (
@@ -41,7 +41,7 @@ def claims(path: Path) -> bool:
 
 def replay(paths: Sequence[Path], as_json: bool) -> int:
     """Replay real Tenhou games through the engine and compare every round; 0 only when every replayed one agrees."""
-    from mjsim.runner.progress import Progress
+    from mjsim.progress import Progress
 
     logs = load_logs(paths)
     outcomes = []

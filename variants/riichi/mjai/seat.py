@@ -16,10 +16,10 @@ from typing import Any
 
 from mjsim.agents.base import Bot, end_game_offered
 from mjsim.agents.bots import EfficiencyBot
+from mjsim.agents.observation import Observation
 from mjsim.engine.actions import DECLARE_DISCARD, DISCARD, Action
 from mjsim.errors import MjsimError
 from mjsim.files import load_json
-from mjsim.observation import Observation
 from variants.riichi.mjai.answers import SPOKEN, cannot_dahai, match, possible_actions
 from variants.riichi.mjai.process import BotFailure, BotProcess, release_process, shared_process
 from variants.riichi.mjai.spec import SeatSpec, parse_spec
