@@ -22,7 +22,6 @@ from variants.cantonese.points import portion
 from variants.common.minimum_player import Hand, MinimumHuman, MinimumProfile, seat_winds
 from variants.common.pushfold import hot_suit
 
-
 MARGINAL_DEAL_IN = {"half": 0.5, "full": 1.5}  # portions a deal-in costs beyond the win's cost anyway
 
 

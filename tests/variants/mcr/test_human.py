@@ -8,11 +8,11 @@ import pytest
 
 from mjsim.agents import make_agent
 from mjsim.agents.bots import EfficiencyBot
+from mjsim.agents.observation import Observation
 from mjsim.agents.registry import default_agent
 from mjsim.engine.actions import CHI, DISCARD, PASS, PON, Action
 from mjsim.hand.notation import parse_counts
 from mjsim.hand.shanten import shanten
-from mjsim.observation import Observation
 from mjsim.rules import RuleSet
 from mjsim.scoring import Meld
 from tests.positions import table_view
