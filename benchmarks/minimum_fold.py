@@ -3,7 +3,8 @@
 ``python -m benchmarks.minimum_fold --preset hongkong --a threat_min_ready=0.3 --b threat_min_ready=2.0 --games 12``:
 game g seats A,B,A,B (even g) or B,A,B,A (odd g); a side is profile fields ``NAME=VALUE,...`` ("" for the
 family's profile as it is), or ``efficiency`` for the efficiency bot. It
-prints each side's mean final points per seat and game, and the share of hands won. docs/players.md quotes it.
+prints each side's mean final points per seat and game, A's margin per game over B with its 95 % interval, and
+the share of hands won. docs/players.md quotes it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import random
 
 from mjsim.agents import make_agent
@@ -40,16 +42,31 @@ def head_to_head(preset: str, a: dict, b: dict | None, games: int, seed: int = 2
         profile = profiles[side]
         return make_agent("efficiency", rng, rules) if profile is None else player(rng, rules, profile)
 
-    points, hands, won = {"A": 0.0, "B": 0.0}, 0, 0
+    points, margins, hands, won = {"A": 0.0, "B": 0.0}, [], 0, 0
     for g in range(games):
         layout = "ABAB" if g % 2 == 0 else "BABA"
         seated = play_game(rules, seed + g, ["human"] * 4, g, seat_agent=lambda s, rng, lay=layout: seat(lay[s], rng))
         record = as_dict(seated)
+        game = {"A": 0.0, "B": 0.0}
         for s, p in enumerate(record["final"]["points"]):
-            points[layout[s]] += p / (2 * games)
+            game[layout[s]] += p / 2
+        points = {k: points[k] + game[k] / games for k in points}
+        margins.append(game["A"] - game["B"])
         hands += len(record["hands"])
         won += sum(bool(h.get("wins")) for h in record["hands"])
-    return {"points": {k: round(v, 1) for k, v in points.items()}, "hands_won": round(won / max(hands, 1), 3)}
+    return {
+        "points": {k: round(v, 1) for k, v in points.items()},
+        "a_minus_b": _mean_interval(margins),
+        "hands_won": round(won / max(hands, 1), 3),
+    }
+
+
+def _mean_interval(values: list[float]) -> list[float]:
+    """[mean, low, high]: the mean with its normal 95 % interval (1.96 standard errors)."""
+    mean = sum(values) / len(values)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / max(len(values) - 1, 1))
+    half = 1.96 * sd / math.sqrt(len(values))
+    return [round(mean, 1), round(mean - half, 1), round(mean + half, 1)]
 
 
 def fields(text: str) -> dict:

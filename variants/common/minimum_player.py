@@ -47,10 +47,8 @@ class MinimumProfile(PushFoldProfile):
     """The parameters beyond the shared push/fold ones ([H]: set by hand, not tuned)."""
 
     ready_start_turn: int = 6  # a hand that must reach a minimum is slower than a riichi hand [H]
-    # Play around a seat only at the readiness cap (many discards and open melds). Measured: with no declaration
-    # to read, folding earlier loses. MCR, human vs human ABAB/BABA, 24 games: folding from 0.3 is 89-123 points a
-    # game behind never folding; 広東 (半銃) 12 games: 430 behind. At 0.9: MCR +39 a game over the efficiency
-    # bot (48 games), 広東 +50 over never folding (16 games). docs/players.md [H]
+    # Play around a seat only at the readiness cap (many discards and open melds): with no declaration to read,
+    # folding on less loses points in both families (benchmarks/minimum_fold.py, docs/players.md) [H]
     threat_min_ready: float = 0.9
     tsumo_share: float = 0.4  # share of wins self-drawn [H]
 
