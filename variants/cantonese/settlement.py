@@ -6,6 +6,7 @@ from mjsim.engine.actions import Transfer
 from mjsim.engine.outcomes import DrawSettlement, NextHand
 from variants.cantonese import options as opt
 from variants.cantonese.adapter import faan_of
+from variants.common.settlement import net_settlement, win_facts
 
 ROUNDS = 4  # "最普遍為打四圈,共十六局(若有人連莊則不只)" [A]
 
@@ -42,20 +43,13 @@ def next_hand(game, outcome: dict) -> NextHand:
 
 def final_settlement(game) -> dict:
     """Points, ranks (ties by seat order) and results: the net winnings."""
-    points = list(game.scores)
-    order = sorted(range(4), key=lambda seat: (-points[seat], seat))
-    start = game.rules[opt.START_POINTS]
-    return {"points": points, "ranks": [order.index(s) + 1 for s in range(4)], "results": [p - start for p in points]}
+    return net_settlement(game.scores, game.rules[opt.START_POINTS])
 
 
 def record_hand(game, outcome: dict) -> dict:
     """Per hand: win, self-draw, deal-in, the winner's faan and whether it was a chicken hand."""
     wins = outcome.get("wins", [])
-    facts = {
-        "cantonese.win": int(bool(wins)),
-        "cantonese.tsumo": int(any(w["from"] is None for w in wins)),
-        "cantonese.dealin": int(any(w["from"] is not None for w in wins)),
-    }
+    facts: dict = win_facts("cantonese", wins)
     if wins:
         facts["cantonese.faan"] = sum(faan_of(w) for w in wins) / len(wins)
         facts["cantonese.chicken"] = sum(w.get("cantonese.chicken", 0) for w in wins) / len(wins)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mjsim.engine.actions import Transfer
 from mjsim.engine.outcomes import DrawSettlement, NextHand
+from variants.common.settlement import net_settlement, win_facts
 from variants.mcr import options as opt
 from variants.mcr.checks import WINS
 from variants.mcr.flow import seat_winds
@@ -41,19 +42,13 @@ def next_hand(game, outcome: dict) -> NextHand:
 
 def final_settlement(game) -> dict:
     """Points, ranks (ties by seat order) and results: the points themselves (the game starts at 0)."""
-    points = list(game.scores)
-    order = sorted(range(4), key=lambda seat: (-points[seat], seat))
-    return {"points": points, "ranks": [order.index(s) + 1 for s in range(4)], "results": points}
+    return net_settlement(game.scores)
 
 
 def record_hand(game, outcome: dict) -> dict:
     """Per hand: win, tsumo, deal-in and the winner's fans ("mcr.<fact>")."""
     wins = outcome.get("wins", [])
-    facts = {
-        "mcr.win": int(bool(wins)),
-        "mcr.tsumo": int(any(w["from"] is None for w in wins)),
-        "mcr.dealin": int(any(w["from"] is not None for w in wins)),
-    }
+    facts: dict = win_facts("mcr", wins)
     if wins:
         facts["mcr.fan"] = sum(recorded_fan(w) for w in wins) / len(wins)
     return facts

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mjsim.engine.actions import DECLINE_DRAW, Transfer
 from mjsim.engine.outcomes import DrawSettlement, NextHand
+from variants.common.settlement import net_settlement, win_facts
 from variants.taiwan import guoshui
 from variants.taiwan import options as opt
 from variants.taiwan.flow import BLOCKED_TSUMO
@@ -74,10 +75,7 @@ def dealer_keeps(game, outcome: dict) -> bool:
 
 def final_settlement(game) -> dict:
     """Points, ranks (ties by seat order) and results: the net winnings."""
-    points = list(game.scores)
-    order = sorted(range(4), key=lambda seat: (-points[seat], seat))
-    start = game.rules[opt.START_POINTS]
-    return {"points": points, "ranks": [order.index(s) + 1 for s in range(4)], "results": [p - start for p in points]}
+    return net_settlement(game.scores, game.rules[opt.START_POINTS])
 
 
 def record_hand(game, outcome: dict) -> dict:
@@ -85,9 +83,7 @@ def record_hand(game, outcome: dict) -> dict:
     wins = outcome.get("wins", [])
     state = guoshui.state(game)
     facts = {
-        "taiwan.win": int(bool(wins)),
-        "taiwan.tsumo": int(any(w["from"] is None for w in wins)),
-        "taiwan.dealin": int(any(w["from"] is not None for w in wins)),
+        **win_facts("taiwan", wins),
         "taiwan.repeats": game.repeats,
         "taiwan.dealer_kept": int(dealer_keeps(game, outcome)),
         "taiwan.guoshui_blocks": _blocks(state, outcome),
