@@ -113,8 +113,8 @@ def mjsim_register_agents():
 
 @hookimpl
 def mjsim_default_agent():
-    """``human``: what an mcr game seats by default (one pair of humans against a pair of efficiency bots, seats
-    alternated, 48 games: 39 points a game ahead, docs/mcr.md §8)."""
+    """``human``: what an mcr game seats by default (it plays toward the minimum; against the efficiency bots,
+    seats alternated, 13 points a game ahead, not clearly: docs/mcr.md §8)."""
     return "human"
 
 
