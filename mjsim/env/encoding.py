@@ -46,7 +46,7 @@ def _rows(obs: Observation, per_seat: Sequence[Any], empty: Any) -> list[Any]:
 def engine_fields(seats: int, red_ids: frozenset[int]) -> list[ObservationField]:
     """The fields every family has, from what the engine's observation holds (own hand, every seat, the table)."""
     rows = max(MAX_SEATS, seats)
-    return [*_own_fields(red_ids), *_seat_fields(rows), *_table_fields(rows)]
+    return [*_own_fields(red_ids), *_seat_fields(rows), *_declaration_fields(rows), *_table_fields(rows)]
 
 
 def _own_fields(red_ids: frozenset[int]) -> list[ObservationField]:
@@ -66,7 +66,7 @@ def _own_fields(red_ids: frozenset[int]) -> list[ObservationField]:
 
 
 def _seat_fields(rows: int) -> list[ObservationField]:
-    """One row per seat from the observing seat: melds, rivers, tiles set aside or shown, declarations."""
+    """One row per seat from the observing seat: melds, rivers, tiles set aside or shown."""
     blank = [0] * KINDS
 
     def melds(obs: Observation) -> list[list[int]]:
@@ -112,6 +112,12 @@ def _seat_fields(rows: int) -> list[ObservationField]:
             "tiles each seat set aside (flowers, Norths set aside as bonus tiles), by kind",
         ),
         ObservationField("shown", (rows, KINDS), 0, 4, shown, "concealed tiles a seat plays shown, by kind"),
+    ]
+
+
+def _declaration_fields(rows: int) -> list[ObservationField]:
+    """One row per seat from the observing seat: its declaring discard, and whether the table has the seat."""
+    return [
         ObservationField(
             "declared",
             (rows,),
