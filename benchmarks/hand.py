@@ -32,6 +32,8 @@ from mjsim.hand.notation import format_tiles
 from mjsim.native import build_status
 from mjsim.rules import Rules
 from mjsim.scoring import CHI, PON, Meld, WinContext, clear_reading_cache, reading_cache_stats
+from variants.riichi import table_facts as tf
+from variants.riichi.table_facts import table_facts
 
 REPEATS = 3
 EXAMPLES = 5  # disagreements reported in full
@@ -132,8 +134,10 @@ def winning_hand(rng: random.Random) -> WinHand:
         round_wind=round_wind,
         discarder=None if tsumo else (seat - 27 + 3) % 4,
         situation=frozenset({"riichi"} if riichi else ()),
-        dora_indicators=dora,
-        ura_indicators=ura,
+        table=table_facts(
+            dora=dora,
+            ura=ura,
+        ),
     )
     return WinHand(ctx, note=describe(ctx))
 
@@ -153,8 +157,8 @@ def describe(ctx: WinContext) -> dict[str, Any]:
         "melds": [f"{m.type}:{format_tiles(m.tiles)}" for m in ctx.melds],
         "tsumo": ctx.tsumo,
         "situation": sorted(ctx.situation),
-        "dora": format_tiles(ctx.dora_indicators),
-        "ura": format_tiles(ctx.ura_indicators),
+        "dora": format_tiles(tf.dora_indicators(ctx)),
+        "ura": format_tiles(tf.ura_indicators(ctx)),
         "seat_wind": winds[ctx.seat_wind - 27],
         "round_wind": winds[ctx.round_wind - 27],
     }
@@ -216,8 +220,8 @@ def peer_inputs(hand: WinHand) -> tuple[Any, ...]:
         sorted(ctx.all_tiles),
         ctx.win_tile,
         melds,
-        list(ctx.dora_indicators),
-        list(ctx.ura_indicators),
+        list(tf.dora_indicators(ctx)),
+        list(tf.ura_indicators(ctx)),
         config,
     )
 

@@ -29,6 +29,7 @@ from mjsim.hand.notation import format_kinds, format_tiles, parse_counts, parse_
 from mjsim.hand.shanten import Form, shanten
 from mjsim.hookspecs import hookimpl
 from mjsim.rules import Rules, RuleSet
+from mjsim.rules.presets import default_preset
 from mjsim.scoring import Meld, Pattern, Score, WinContext
 from mjsim.scoring.win_input import refuse_impossible, win_context
 from mjsim.version import __version__ as __version__
@@ -63,14 +64,14 @@ __all__ = [
 
 
 def score(ctx: WinContext, rules: Rules | None = None) -> Score:
-    """Score a win under ``rules`` (default: the ``tenhou`` preset); raises MjsimError if it does not win or
-    cannot happen in a game (``ippatsu needs riichi``)."""
-    rules = rules or _tenhou()
+    """Score a win under ``rules`` (default: the default preset, see ``default_preset``); raises MjsimError if it
+    does not win or cannot happen in a game (``ippatsu needs riichi``)."""
+    rules = rules or _default_rules(default_preset())
     refuse_impossible(ctx, rules)
     return rules.score_win(ctx=ctx, rules=rules)
 
 
 @cache
-def _tenhou() -> Rules:
-    """The default rules of :func:`score`, compiled once."""
-    return RuleSet.resolve("tenhou").compile()
+def _default_rules(preset: str) -> Rules:
+    """The default rules of :func:`score`, compiled once per default preset."""
+    return RuleSet.resolve(preset).compile()

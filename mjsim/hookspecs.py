@@ -22,7 +22,7 @@ def mjsim_add_options(registry):
 
 
 @hookspec
-def mjsim_register_yaku(rules):
+def mjsim_register_patterns(rules):
     """Return a list of :class:`mjsim.scoring.Pattern` that can score under ``rules``."""
 
 
@@ -208,6 +208,17 @@ def mjsim_end_game_offer(game, outcome):
     """
 
 
+@hookspec(firstresult=True)
+def mjsim_seating(game, next_hand):
+    """Who sits where for the next hand, when the players change seats between hands (MCR: every round), as a
+    tuple: ``players[s]`` is the player (0 .. seats-1, in the order of the game's line-up) at seat ``s``; None keeps
+    them where they are. ``next_hand`` is the :class:`mjsim.engine.outcomes.NextHand` just decided.
+
+    The engine moves each player's points and side balances with the player (a ``seats`` event in the log), seats
+    each player's agent where it now sits, and puts every player back at its own seat before the final
+    settlement, so the final results and the line-up stay in player order. Stops at first non-None result."""
+
+
 @hookspec
 def mjsim_settle_game(game):
     """Transfers paid once the game is over, before the final settlement (yakitori, bust prizes): a list."""
@@ -253,15 +264,6 @@ def mjsim_unwise_actions(rules, obs, actions):
     rule-aware bots, read from the seat's observation only (e.g. a win the seat expects to be reversed).
 
     Called by bots that take advice (the human-like players), never by the engine; every answer is joined."""
-
-
-@hookspec
-def mjsim_value_hints(rules, obs):
-    """What this variant's rule makes yaku and tiles worth for ``obs``'s seat, as a
-    :class:`mjsim.agents.hints.ValueHints` (or None): advice to rule-aware bots, from the observation only.
-
-    Called by the human-like players (``mjsim.agents.hints.value_hints``), never by the engine; every answer
-    is joined."""
 
 
 @hookspec(firstresult=True)

@@ -25,9 +25,11 @@ from mjsim.hand.tiles import (
     TERMINALS,
     WINDS,
     YAOCHU,
-    dora_from_indicator,
+    next_in_cycle,
 )
 from mjsim.scoring import ANKAN, CHI, KAN, PON, Meld, WinContext
+from variants.riichi import table_facts as tf
+from variants.riichi.table_facts import table_facts
 
 SEQ, TRIP = "sequence", "triplet"
 ALL_KINDS = tuple(range(34))
@@ -352,7 +354,7 @@ def situations(
 def indicators(draw, hand: Hand, unused: list[int], max_size: int = 3) -> list[int]:
     """Dora indicators among the unused tiles, often pointing at a kind of the hand."""
     kinds = set(k for k, n in enumerate(hand.counts) if n)
-    pointing = [t for t in unused if dora_from_indicator(t // 4) in kinds]
+    pointing = [t for t in unused if next_in_cycle(t // 4) in kinds]
     pool = st.sampled_from(pointing) if pointing else st.sampled_from(unused)
     return draw(st.lists(st.one_of(pool, st.sampled_from(unused)), max_size=max_size, unique=True))
 
@@ -388,10 +390,12 @@ def win_contexts(draw, hands=None, honba: bool = True, renhou: bool = False):
         round_wind=27 + round_wind,
         discarder=discarder,
         situation=situation,
-        dora_indicators=tuple(dora),
-        ura_indicators=tuple(ura),
-        honba=draw(st.sampled_from([0, 0, 0, 1, 2, 5])) if honba else 0,
-        sticks=draw(st.sampled_from([0, 0, 0, 1, 3])) if honba else 0,
+        table=table_facts(
+            dora=tuple(dora),
+            ura=tuple(ura),
+            honba=draw(st.sampled_from([0, 0, 0, 1, 2, 5])) if honba else 0,
+            sticks=draw(st.sampled_from([0, 0, 0, 1, 3])) if honba else 0,
+        ),
     )
 
 
@@ -402,7 +406,7 @@ PAO_GROUPS = {"daisangen": DRAGONS, "daisuushii": WINDS}
 
 @st.composite
 def pao_contexts(draw, honba: bool = True):
-    """A daisangen or daisuushii win whose last set was called from a liable seat (``ctx.pao`` set).
+    """A daisangen or daisuushii win whose last set was called from a liable seat (``tf.pao(ctx)`` set).
 
     The other sets may be called or concealed; the rest of the hand is often honours, so that a second
     yakuman (tsuuiisou) or a four-kan hand joins the liable one.
@@ -448,9 +452,11 @@ def pao_contexts(draw, honba: bool = True):
         seat_wind=27 + seat,
         round_wind=27 + draw(st.integers(0, 3)),
         discarder=discarder,
-        honba=draw(st.integers(0, 3)) if honba else 0,
-        sticks=draw(st.integers(0, 2)) if honba else 0,
-        pao=pao,
+        table=table_facts(
+            honba=draw(st.integers(0, 3)) if honba else 0,
+            sticks=draw(st.integers(0, 2)) if honba else 0,
+            pao=pao,
+        ),
     )
 
 
@@ -461,9 +467,9 @@ def describe(ctx: WinContext) -> str:
     return (
         f"{format_tiles(ctx.concealed)} win {format_tiles([ctx.win_tile])}{melds} {how} "
         f"seat {'ESWN'[ctx.seat_wind - 27]} round {'ESWN'[ctx.round_wind - 27]} "
-        f"{sorted(ctx.situation)} dora {format_tiles(ctx.dora_indicators)} "
-        f"ura {format_tiles(ctx.ura_indicators)} "
-        f"honba {ctx.honba} sticks {ctx.sticks}"
+        f"{sorted(ctx.situation)} dora {format_tiles(tf.dora_indicators(ctx))} "
+        f"ura {format_tiles(tf.ura_indicators(ctx))} "
+        f"honba {tf.honba(ctx)} sticks {tf.sticks(ctx)}"
     )
 
 

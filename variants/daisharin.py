@@ -55,12 +55,12 @@ def allowed_suits(values) -> tuple[int, ...]:
 
 
 @hookimpl
-def mjsim_register_yaku(rules):
+def mjsim_register_patterns(rules):
     """One yakuman pattern per allowed suit (read once per hand, whatever the reading)."""
     out = []
     for suit in allowed_suits(rules.values):
         rule, (name, title) = wheel_rule(suit), WHEELS[suit]
-        out.append(Pattern(name, title, rule, yakuman=1, doc=rule.__doc__, per_hand=True))
+        out.append(Pattern(name, title, rule, multiple=1, doc=rule.__doc__, per_hand=True))
     return out
 
 

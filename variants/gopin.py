@@ -7,10 +7,10 @@ one ブー麻雀 uses (``variants.boo.scoring.gotong_pattern``).
 
 from __future__ import annotations
 
-from mjsim.agents.hints import ValueHints
 from mjsim.hand.tiles import kind_of
 from mjsim.hookspecs import hookimpl
 from variants.boo.scoring import PIN5, gotong_pattern
+from variants.riichi.hints import ValueHints
 
 NAME = "gopin"
 DESCRIPTION = "五筒: one han for a winning hand holding any 5-pin (a bonus like dora, or a yaku by option)"
@@ -31,7 +31,7 @@ GOTONG_COUNTS_AS_YAKU = "gopin.gotong_counts_as_yaku"  # the typed key of the op
 
 
 @hookimpl
-def mjsim_register_yaku(rules):
+def mjsim_register_patterns(rules):
     """The 5-pin han: a bonus, or a yaku by option."""
     return [gotong_pattern("presence_1han", bonus=not rules[GOTONG_COUNTS_AS_YAKU])]
 
@@ -42,7 +42,7 @@ def mjsim_accept_win(game, seat, ctx, score):
     accepted = yield
     if accepted is not False and score is not None:
         fives = sum(1 for t in ctx.all_tiles if kind_of(t) == PIN5)
-        han = sum(h.han for h in score.hits if h.name == "gotong")
+        han = sum(h.value for h in score.hits if h.name == "gotong")
         game.stash.setdefault(WINS, []).append((game.hand.index, fives, han, score.detail.yakuman))
     return accepted
 

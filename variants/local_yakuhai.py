@@ -7,11 +7,11 @@ number tile; other plugins asking "is this yakuhai?" (jirai's Fanpai) do not see
 
 from __future__ import annotations
 
-from mjsim.agents.hints import ValueHints
 from mjsim.hand.notation import format_kinds, parse_kinds
 from mjsim.hookspecs import hookimpl
 from mjsim.scoring import RYANMEN, SEQUENCE, STANDARD, Pattern, Score, WinContext
 from variants.riichi import options as riichi_opt
+from variants.riichi.hints import ValueHints
 
 NAME = "local_yakuhai"
 DESCRIPTION = "特定牌: a triplet of a designated tile (1p Tokyo, 8s Hokkaido) is a 1-han yaku, not a fanpai"
@@ -59,13 +59,13 @@ def triplet_of(kind: int):
 
 
 @hookimpl
-def mjsim_register_yaku(rules):
+def mjsim_register_patterns(rules):
     """One 1-han yaku per designated tile, open or closed."""
     out = []
     for kind in designated(rules.values):
         rule = triplet_of(kind)
         name = f"local_yakuhai_{format_kinds([kind])}"
-        out.append(Pattern(name, f"特定牌 {kanji(kind)}", rule, han=1, open_han=1, doc=rule.__doc__))
+        out.append(Pattern(name, f"特定牌 {kanji(kind)}", rule, value=1, open_value=1, doc=rule.__doc__))
     return out
 
 
@@ -80,7 +80,7 @@ def mjsim_accept_win(game, seat, ctx, score):
 
 
 def _local_han(score: Score) -> int:
-    return sum(h.han for h in score.hits if h.name.startswith("local_yakuhai_"))
+    return sum(h.value for h in score.hits if h.name.startswith("local_yakuhai_"))
 
 
 def han_per_triplet(game) -> str | None:

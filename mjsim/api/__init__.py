@@ -119,7 +119,7 @@ def _progress(show: bool) -> Iterator[None]:
 
 
 def simulate(
-    preset: str = "tenhou",
+    preset: str | None = None,
     games: int = 10,
     seed: int = 0,
     agents: str | Sequence[str] | None = None,
@@ -133,12 +133,14 @@ def simulate(
     arguments. ``agents``: one bot name per seat, or one for every seat (default: an efficiency bot in each).
     ``workers``: play in that many processes (default: this one)."""
     from mjsim.rules import RuleSet
+    from mjsim.rules.presets import default_preset
     from mjsim.runner import RunSpec
     from mjsim.runner.run import collect
     from mjsim.runner.summary import digest, summarize
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise MjsimError(f"simulate: games must be a whole number of at least 1, got {games!r}")
+    preset = preset or default_preset()
     ruleset = RuleSet.resolve(preset, sorted((options or {}).items()), tuple(plugins))
     line_up = _line_up(agents, RunSpec(ruleset, (), seed))
     spec = RunSpec(ruleset, line_up, seed, name=preset)

@@ -239,10 +239,10 @@ class _Steering:
         """Hypothesis's pick when its countdown runs out at a real choice, else the bot's."""
         self.decisions += 1
         if self.countdown is None or len(actions) == 1:
-            return self.bots[seat].act(observe(game, seat), actions)
+            return self.bots[game.player_at(seat)].act(observe(game, seat), actions)
         if self.countdown:
             self.countdown -= 1
-            return self.bots[seat].act(observe(game, seat), actions)
+            return self.bots[game.player_at(seat)].act(observe(game, seat), actions)
         self.steered += 1
         pick = actions[self._draw(_upto(len(actions) - 1))]
         self.countdown = self._gap()
@@ -514,9 +514,10 @@ class _Describer:
         """How the seat won, on what, and what the hand is worth."""
         score, source = data["score"], data["from"]
         how = "tsumo" if source is None else f"ron from seat {source}"
-        facts = score.detail.record()  # han, fu and yakuman in every family (fan and tai are its han)
-        value = f"{facts['han']} han {facts['fu']} fu" if not facts["yakuman"] else f"yakuman x{facts['yakuman']}"
-        return f"seat {seat} wins by {how} on {self.tile(data['tile'])}: {value}, worth {score.value}"
+        hits = ", ".join(h.name for h in score.hits if not h.bonus) or "no pattern"
+        label = score.detail.label()
+        worth = f"{score.value}" + (f" ({label})" if label else "")
+        return f"seat {seat} wins by {how} on {self.tile(data['tile'])}: {hits}, worth {worth}"
 
     def _hand_start(self, dealer: int, data: dict) -> str:
         """Which hand starts (``E2, 1 honba``) and the scores it starts from."""

@@ -49,14 +49,41 @@ def points_conserved(game) -> str | None:
 
 def side_currencies_conserved(game) -> str | None:
     """Every side currency (chips, settlement points) sums to zero over the seats, as its ledger says."""
+    if getattr(game, "players", None):  # the players moved seats: book the log, where the moves stand in order
+        booked: dict[str, list[int]] = {}
+        return _side_unbooked(game, booked, book_side(game.log, booked, list(range(game.seat_count))))
     for currency, balances in game.side.items():
-        booked = [0] * game.seat_count
+        booked_by_seat = [0] * game.seat_count
         for t in game.ledger:
             if t.currency == currency:
-                booked[t.payer] -= t.amount
-                booked[t.payee] += t.amount
-        if sum(balances) != 0 or booked != balances:
-            return f"{currency} not conserved: balances {balances}, ledger {booked}"
+                booked_by_seat[t.payer] -= t.amount
+                booked_by_seat[t.payee] += t.amount
+        if sum(balances) != 0 or booked_by_seat != balances:
+            return f"{currency} not conserved: balances {balances}, ledger {booked_by_seat}"
+    return None
+
+
+def book_side(events, booked: dict[str, list[int]], players: list[int]) -> list[int]:
+    """Book ``events``' side transfers into ``booked`` (currency -> balance per player), each seat read as the
+    player sitting there then (``seats`` events move them, ``mjsim_seating``); the seating after the events."""
+    for e in events:
+        if e.kind == "seats":
+            players = list(e.data)
+        elif e.kind == "side_transfer":
+            t = e.data
+            balance = booked.setdefault(t.currency, [0] * len(players))
+            balance[players[t.payer]] -= t.amount
+            balance[players[t.payee]] += t.amount
+    return players
+
+
+def _side_unbooked(game, booked: dict[str, list[int]], players: list[int]) -> str | None:
+    """A side currency whose balances do not sum to zero or differ from what its transfers booked."""
+    for currency, balances in game.side.items():
+        per_player = booked.get(currency, [0] * game.seat_count)
+        expected = [per_player[p] for p in players]  # the balances by seat, as the players now sit
+        if sum(balances) != 0 or expected != balances:
+            return f"{currency} not conserved: balances {balances}, ledger {expected}"
     return None
 
 
@@ -147,6 +174,34 @@ def step_mark(game) -> StepMark:
     return StepMark(tuple(game.scores), game.table, len(game.log))
 
 
+def _off_ledger_reseated(game, before: StepMark) -> str | None:
+    """``_off_ledger`` for a step in which the players changed seats (``mjsim_seating``): the step's transfers and
+    seat changes replayed in their order on the scores it began with must give the scores it ended with."""
+    scores, table = list(before.scores), before.table
+    seat_of = {p: s for s, p in enumerate(_players_before(game, before.log_start))}
+    for e in game.log[before.log_start :]:
+        if e.kind == "seats":
+            scores = [scores[seat_of[p]] for p in e.data]
+            seat_of = {p: s for s, p in enumerate(e.data)}
+        elif e.kind == "transfer":
+            for account, sign in ((e.data.payer, -1), (e.data.payee, 1)):
+                if account == TABLE:
+                    table += sign * e.data.amount
+                else:
+                    scores[account] += sign * e.data.amount
+    if scores != list(game.scores) or table != game.table:
+        return f"scores {list(game.scores)} and table {game.table} differ from the transfers' {scores} and {table}"
+    return None
+
+
+def _players_before(game, log_end: int) -> list[int]:
+    """The seating as the log stood at ``log_end``: the last ``seats`` event before it, else each at its own."""
+    for e in reversed(game.log[:log_end]):
+        if e.kind == "seats":
+            return list(e.data)
+    return list(range(game.seat_count))
+
+
 def ledger_checks(game, before: StepMark) -> list[str]:
     """Violations of the ledger checks by the step taken since ``before``."""
     events = game.log[before.log_start :]
@@ -182,6 +237,8 @@ def _malformed(transfers: list[Transfer], accounts: tuple[int, ...]) -> str | No
 
 def _off_ledger(game, before: StepMark, transfers: list[Transfer]) -> str | None:
     """Points that moved during the step without a transfer (or transfers that did not move them)."""
+    if getattr(game, "players", None) and any(e.kind == "seats" for e in game.log[before.log_start :]):
+        return _off_ledger_reseated(game, before)
     net = _net(transfers)
     for seat in range(game.seat_count):
         moved, booked = game.scores[seat] - before.scores[seat], net.get(seat, 0)
@@ -268,8 +325,8 @@ class StepChecker:
     their places at every step (a tile lost or added is found at once) and compares them with the set in full
     on the sampled steps and on each hand as it was when the next one replaced it (a tile swapped for another
     is found by its hand's end).  ``side currencies conserved`` books only the ledger entries new since the
-    last step.  :meth:`at_end` runs every invariant in full once more when the game ends, which also catches a
-    ledger entry changed after it was booked."""
+    last step (in full from the log once players changed seats).  :meth:`at_end` runs every invariant in full
+    once more when the game ends, which also catches a ledger entry changed after it was booked."""
 
     def __init__(self, game, seed: int, observe_share: float = OBSERVE_SHARE) -> None:
         """The game's invariants in their usual order, three of them replaced by their cheaper equivalents."""
@@ -324,6 +381,8 @@ class StepChecker:
 
     def _side_currencies(self, game) -> str | None:
         """``side_currencies_conserved`` from the ledger entries booked so far plus the new ones."""
+        if getattr(game, "players", None):  # the players moved seats: checked in full, from the log
+            return side_currencies_conserved(game)
         seats = game.seat_count
         ledger = game.ledger
         for t in ledger[self.seen :]:

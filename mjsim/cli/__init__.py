@@ -7,7 +7,8 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -119,18 +120,29 @@ def add_variant_commands(group: click.Group, variants: Mapping[str, str]) -> Non
     A variant that fails to import or fails in the hook raises an MjsimError naming it.
     """
     pm = _plugins.PluginManager()
+    modules = {}
     for name in sorted(variants):
-        try:
-            module = importlib.import_module(variants[name])
-            if pm.is_registered(module):  # one module under two names adds its commands once
-                continue
+        with _named_failure(name, variants[name]):
+            modules[name] = importlib.import_module(variants[name])
+    _plugins.add_family_specs(pm, modules.values())  # a delta may answer a hook its family declares
+    for name, module in modules.items():
+        if pm.is_registered(module):  # one module under two names adds its commands once
+            continue
+        with _named_failure(name, variants[name]):
             register_variant(pm, module, name)  # an unknown hook name or bad arguments: refused in one line
             for impl in pm.hook.mjsim_register_commands.get_hookimpls():
                 if impl.plugin_name == name:
                     impl.function(**{arg: group for arg in impl.argnames})
-        except Exception as exc:  # any failure of a variant's code is that variant's, named in one line
-            detail = str(exc) if isinstance(exc, MjsimError) else f"{type(exc).__name__}: {exc}"
-            raise MjsimError(f"variant {name!r} ({variants[name]}) cannot add its commands: {detail}") from None
+
+
+@contextmanager
+def _named_failure(name: str, module: str) -> Iterator[None]:
+    """Any failure of a variant's code while adding its commands, raised as one line naming the variant."""
+    try:
+        yield
+    except Exception as exc:  # any failure of a variant's code is that variant's, named in one line
+        detail = str(exc) if isinstance(exc, MjsimError) else f"{type(exc).__name__}: {exc}"
+        raise MjsimError(f"variant {name!r} ({module}) cannot add its commands: {detail}") from None
 
 
 def _load_plugins(ctx: click.Context, _param: click.Parameter, modules: tuple[str, ...]) -> None:
@@ -222,6 +234,20 @@ class SituationFlag(click.Option):
         self.implies_tsumo = tsumo
 
 
+class TableFact(click.Option):
+    """A ``score`` option a family adds that gives one of its table facts of the win (``WinContext.table[key]``).
+
+    ``family`` is the variant whose scoring reads it: a rule set without that variant refuses the option.
+    ``tiles``: the value is mpsz text, repeatable, parsed with the hand (no tile used twice); else a whole
+    number of at least 0.
+    """
+
+    def __init__(self, flag: str, key: str, family: str, *, tiles: bool = False, help: str | None = None) -> None:
+        kind: dict[str, Any] = {"multiple": True} if tiles else {"type": click.IntRange(min=0), "default": None}
+        super().__init__([flag, f"table_{key}"], help=help, **kind)
+        self.key, self.family, self.tiles = key, family, tiles
+
+
 class ScoreMode(click.Option):
     """A ``score`` option a family adds that scores something else than one HAND (e.g. every case of a file).
 
@@ -240,14 +266,10 @@ class ScoreMode(click.Option):
 @click.option("--win", help="the winning tile (default: the hand's last tile)")
 @click.option("--tsumo", is_flag=True, help="self-drawn win")
 @click.option("--situation", "situations", multiple=True, metavar="NAME", help="a named moment of the win")
-@click.option("--dora", multiple=True, help="dora indicator(s), e.g. --dora 3m or --dora 3m4z")
-@click.option("--ura", multiple=True, help="ura dora indicator(s)")
 @click.option("--seat-wind", default=None, help="E, S, W or N (default E with --dealer, else S)")
 @click.option("--round-wind", default="E", show_default=True, help="the round wind: E, S, W or N")
 @click.option("--dealer", is_flag=True, help="the winner is East")
 @click.option("--from", "discarder", default=None, help="wind of the discarder on a ron")
-@click.option("--honba", default=0, type=int, help="repeat counters (本場) on the table")
-@click.option("--sticks", default=0, type=int, help="riichi sticks on the table")
 @click.option("--meld", multiple=True, help="a called set: chi:123m, pon:555z, kan:1111p, ankan:9999s")
 @preset_option()
 @settings_option("override an option")
@@ -276,7 +298,21 @@ def score(ctx: click.Context, hand, preset, settings, plugins, as_json, **kw) ->
     kw["tsumo"] = kw["tsumo"] or any(flag.implies_tsumo for flag in flags)
     rules = ruleset.compile()
     _check_situations(kw["situations"], rules, ctx.command.params)
+    kw["table_tiles"], kw["table"] = _table_facts(kw, ruleset, ctx.command.params)
     _score_one(hand, rules, as_json, **kw)
+
+
+def _table_facts(kw: dict[str, Any], ruleset: RuleSet, params: list[click.Parameter]) -> tuple[dict, dict]:
+    """The family table facts given on the command line: (those that are tiles, as text; the others)."""
+    tiles: dict[str, Any] = {}
+    numbers: dict[str, Any] = {}
+    for p in params:
+        if not isinstance(p, TableFact) or kw.get(p.name) in (None, ()):
+            continue
+        if p.family not in ruleset.variants:
+            raise MjsimError(f"{p.opts[0]} is a table fact of the {p.family} family; this rule set does not play it")
+        (tiles if p.tiles else numbers)[p.key] = kw[p.name]
+    return tiles, numbers
 
 
 def _check_situations(names: tuple[str, ...], rules, params: list[click.Parameter]) -> None:
@@ -290,7 +326,7 @@ def _check_situations(names: tuple[str, ...], rules, params: list[click.Paramete
 
 def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
     """Score one hand described on the command line and print it."""
-    from mjsim.rules.plugins import han_unit
+    from mjsim.rules.plugins import family_words
     from mjsim.scoring.report import score_json, score_text
     from mjsim.scoring.win_input import refuse_impossible, win_context
 
@@ -303,22 +339,20 @@ def _score_one(hand: str, rules, as_json: bool, **kw) -> None:
         melds=kw["meld"],
         tsumo=kw["tsumo"],
         situation=kw["situation"],
-        dora=kw["dora"],
-        ura=kw["ura"],
         seat_wind=seat,
         round_wind=kw["round_wind"],
         discarder=kw["discarder"],
-        honba=kw["honba"],
-        sticks=kw["sticks"],
+        table_tiles=kw["table_tiles"],
+        table=kw["table"],
         red_fives=len(rules.flow.setup.red_ids) if rules.flow else 0,  # the table's red fives (a family without: 0)
     )
     ctx = replace(ctx, extra={**ctx.extra, **_extra(kw["extra"], rules)})
     refuse_impossible(ctx, rules)
     result = rules.score_win(ctx=ctx, rules=rules)
     if as_json:  # default=float: a rado win below 1 han can have an exact fractional base (fractions.Fraction)
-        click.echo(json.dumps(score_json(ctx, result, han_unit(rules)), ensure_ascii=False, default=float))
+        click.echo(json.dumps(score_json(ctx, result, family_words(rules)), ensure_ascii=False, default=float))
     else:
-        click.echo(score_text(ctx, result, han_unit(rules)))
+        click.echo(score_text(ctx, result, family_words(rules)))
 
 
 def _extra(items: tuple[str, ...], rules) -> dict:

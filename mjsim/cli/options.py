@@ -8,6 +8,7 @@ from collections.abc import Callable
 import click
 
 from mjsim.errors import MjsimError
+from mjsim.rules.presets import PRESET_ENV, default_preset
 
 
 def quiet_option(command: Callable) -> Callable:
@@ -54,9 +55,14 @@ def complete_presets(_ctx: click.Context, _param: click.Parameter, incomplete: s
 
 
 def preset_option(help_text: str = "the rule set (mjsim presets lists them)") -> Callable[[Callable], Callable]:
-    """``--preset NAME`` (default tenhou, completed from the installed presets) with this help text."""
+    """``--preset NAME`` (default: the default preset, $MJSIM_PRESET or the installed one marked so), completed
+    from the installed presets, with this help text."""
     return click.option(
-        "--preset", default="tenhou", show_default=True, help=help_text, shell_complete=complete_presets
+        "--preset",
+        default=default_preset,
+        show_default=f"${PRESET_ENV}, else the installed default",
+        help=help_text,
+        shell_complete=complete_presets,
     )
 
 

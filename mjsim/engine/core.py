@@ -581,6 +581,7 @@ def _settle_if_ended(game: Game) -> None:
             **outcome,
             "scores": list(game.scores),
             "deltas": [a - b for a, b in zip(game.scores, hand.start_scores, strict=True)],
+            **({"players": list(game.players)} if game.players else {}),  # who sat where (mjsim_seating)
             **_variant_facts(game, outcome),
         }
     )
@@ -622,14 +623,31 @@ def _after_hand(game: Game, outcome: dict) -> None:
         game.repeats = game.repeats + 1 if nxt.repeat else 0
     if nxt.over:
         game.over, game.hand = True, None
+        _reseat(game, tuple(range(game.seat_count)) if game.players else None)  # each player back at its own seat
         _pay(game, _game_end_transfers(game))
         game.final = game.rules.flow.final_settlement(game)
         if game.side:  # side currencies (chips...) are reported next to the points
             game.final = {**game.final, "side": {c: list(v) for c, v in game.side.items()}}
         _event(game, "game_end", None, game.final)
     else:
+        _reseat(game, game.rules.flow.seating(game, nxt))
         _start_hand(game)
         _settle_if_ended(game)  # a hand can end as it starts (a win on the deal's flowers)
+
+
+def _reseat(game: Game, players: tuple[int, ...] | None) -> None:
+    """Seat the players as ``players`` says (``players[s]``: who sits at seat ``s``), moving each one's points and
+    side balances with it; None, or the seating as it is, changes nothing."""
+    if players is None or list(players) == (game.players or list(range(game.seat_count))):
+        return
+    if sorted(players) != list(range(game.seat_count)):
+        raise MjsimError(f"mjsim_seating must seat each of the {game.seat_count} players once, got {players!r}")
+    seat_of = {p: s for s, p in enumerate(game.players or range(game.seat_count))}
+    came_from = [seat_of[p] for p in players]  # the seat each new seat's player sat at until now
+    game.scores = [game.scores[s] for s in came_from]
+    game.side = {c: [balances[s] for s in came_from] for c, balances in game.side.items()}
+    game.players = list(players)
+    _event(game, "seats", None, tuple(players))
 
 
 def game_at(

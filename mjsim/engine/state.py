@@ -137,11 +137,16 @@ class Game:
     choices: list[dict[int, Action | None]] = field(default_factory=list)  # every step's actions, to replay the game
     end_chosen: bool | None = None  # the answer to mjsim_end_game_offer after this hand (None: nobody was asked)
     wall_source: Any = None  # hand number -> (live, replacements, indicators); None: shuffled from the seed
+    players: list[int] = field(default_factory=list)  # the player at each seat (mjsim_seating); [] : seat = player
 
     @property
     def seat_count(self) -> int:
         """How many seats the table has (the family's ``TableSetup.seats``)."""
         return self.rules.flow.setup.seats
+
+    def player_at(self, seat: int) -> int:
+        """The player (its place in the line-up) sitting at ``seat`` now."""
+        return self.players[seat] if self.players else seat
 
     @property
     def sticks(self) -> int:

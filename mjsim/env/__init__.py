@@ -19,13 +19,13 @@ except ImportError:  # pragma: no cover - the env extra is in dev, so the suite 
     raise MjsimError("mjsim.env needs pettingzoo and gymnasium: pip install 'mjsim[env]'") from None
 
 from mjsim.env.game import MahjongEnv, raw_env
-from mjsim.rules.presets import DEFAULT_PRESET
 
 __all__ = ["MahjongEnv", "env", "raw_env"]
 
 
-def env(preset: str = DEFAULT_PRESET, **options) -> AECEnv:
-    """The environment of a preset with option overrides (``env("tenhou", **{"riichi.red_fives": 0})``), wrapped as
+def env(preset: str | None = None, **options) -> AECEnv:
+    """The environment of a preset (None: the default preset) with option overrides
+    (``env("tenhou", **{"riichi.red_fives": 0})``), wrapped as
     PettingZoo's ``env()`` factories are: an illegal or out-of-range action is an error, not a silent move."""
     from pettingzoo.utils import wrappers
 

@@ -16,18 +16,20 @@ from mjsim.env.actions import ActionCodec
 from mjsim.env.encoding import ObservationEncoder
 from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
-from mjsim.rules.presets import DEFAULT_PRESET
+from mjsim.rules.presets import default_preset
 
 REWARDS = ("results", "points")
 ENV_OPTIONS = ("plugins", "reward", "max_steps", "render_mode")
 
 
-def raw_env(preset: str = DEFAULT_PRESET, **options) -> MahjongEnv:
+def raw_env(preset: str | None = None, **options) -> MahjongEnv:
     """The environment without PettingZoo's wrappers: ``options`` are the rule set's option overrides, and
     ``plugins`` (variant modules to add), ``reward`` ("results" or "points"), ``max_steps`` (truncate a game
     after that many decisions; default none) and ``render_mode`` ("ansi", "human" or None)."""
     own = {k: options.pop(k) for k in ENV_OPTIONS if k in options}
-    return MahjongEnv(RuleSet.resolve(preset, sorted(options.items()), tuple(own.pop("plugins", ()))), **own)
+    return MahjongEnv(
+        RuleSet.resolve(preset or default_preset(), sorted(options.items()), tuple(own.pop("plugins", ()))), **own
+    )
 
 
 class MahjongEnv(AECEnv):

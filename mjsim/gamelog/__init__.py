@@ -6,5 +6,5 @@ rule set and checks every action and transfer, ``retry`` replays logged walls an
 
 FORMAT = "mjsim-game-log"
 """The ``format`` field every log carries."""
-VERSION = 1
+VERSION = 2  # 2: hits name their value and multiple neutrally, a win's score carries its lines
 """The format's version: readers refuse a newer one; fields are only ever added within a version."""

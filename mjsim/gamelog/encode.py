@@ -8,6 +8,7 @@ from typing import Any
 
 from mjsim.engine.actions import Action, Event, Transfer
 from mjsim.scoring import Meld, Score
+from mjsim.scoring.report import hit_json
 
 # Events whose data is one tile, and calls whose data is (tile, tiles used, seat called from).
 _TILE_EVENTS = frozenset({"draw", "discard", "declare_discard", "bonus", "set_aside", "indicator", "kakan"})
@@ -58,21 +59,21 @@ def action_of(data: Mapping[str, Any] | None) -> Action | None:
     return Action(data["kind"], data.get("tile"), tuple(data.get("tiles", ())))
 
 
-def score_json(score: Score) -> dict[str, Any]:
-    """A win's score: value, payments by seat wind, each hit (yaku, fan, tai) and the family's detail."""
+def score_json(score: Score, unit: str = "points") -> dict[str, Any]:
+    """A win's score: value, payments by seat wind, each hit, the family's detail and the lines it reads as
+    (in the family's ``unit``)."""
     return {
         "value": score.value,
         "payments": list(score.payments),
-        "hits": [
-            {"name": h.name, "title": h.title, "han": h.han, "yakuman": h.yakuman, "bonus": h.bonus} for h in score.hits
-        ],
+        "hits": [hit_json(h) for h in score.hits],
         "detail": plain(score.detail.record()),
         "report": plain(score.detail.report()),
+        "lines": [line.strip() for line in score.detail.lines(unit)],
         "label": score.detail.label(),
     }
 
 
-def event_json(event: Event) -> dict[str, Any]:
+def event_json(event: Event, unit: str = "points") -> dict[str, Any]:
     """An event as ``{"kind", "seat", ...}`` with named fields for the core's own event kinds."""
     kind, seat, data = event
     out: dict[str, Any] = {"kind": kind, "seat": seat}
@@ -91,7 +92,7 @@ def event_json(event: Event) -> dict[str, Any]:
     elif kind in ("transfer", "side_transfer"):
         out.update(plain(data))
     elif kind == "win":
-        out.update(tile=data["tile"], **{"from": data["from"]}, score=score_json(data["score"]))
+        out.update(tile=data["tile"], **{"from": data["from"]}, score=score_json(data["score"], unit))
         out["hidden_indicators"] = list(data["hidden_indicators"])
     elif kind in ("refused", "declare", "bonus_choice"):
         out["action"] = action_json(data)

@@ -79,8 +79,30 @@ def read_game_log(path: Path) -> dict[str, Any]:
         _require(what, hand, _HAND, f"hand {i}")
         _check_hand(f"{what}: hand {i}", hand)
     _check_top(what, data)
+    if version == 1:
+        _upgrade_hits(data["hands"])
     data["source"] = what  # where the log is read from names it, whatever the file says
     return data
+
+
+def _upgrade_hits(hands: list[Any]) -> None:
+    """A version-1 log's hits in version 2's words: version 1 wrote each hit as name, title, its value, its limit
+    multiple and bonus, naming the two numbers in the first family's words; they are read by place."""
+    for hand in hands:
+        for event in hand.get("events") or ():
+            score = event.get("score") if isinstance(event, dict) and event.get("kind") == "win" else None
+            if isinstance(score, dict) and isinstance(score.get("hits"), list):
+                score["hits"] = [_hit_v2(hit) for hit in score["hits"]]
+
+
+def _hit_v2(hit: Any) -> Any:
+    """One version-1 hit as version 2 writes it (left as it is when it is not an object)."""
+    if not isinstance(hit, dict):
+        return hit
+    numbers = [v for k, v in hit.items() if k not in ("name", "title", "bonus")][:2]
+    value, multiple = (numbers + [0, 0])[:2]
+    return {"name": hit.get("name"), "title": hit.get("title"), "value": value, "multiple": multiple,
+            "bonus": hit.get("bonus", False)}  # fmt: skip
 
 
 def _check_top(what: str, data: dict[str, Any]) -> None:

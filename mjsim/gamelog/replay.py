@@ -132,8 +132,9 @@ def _first_difference(hands: list[dict[str, Any]], game, complete: bool) -> str:
     replayed = dict(events_by_hand(game.log))
     for hand in hands:
         events = replayed.get(hand["index"], [])
-        mine = [_as_json(event_json(e)) for e in events]
-        difference = _event_difference(hand["index"], hand["events"], mine, complete)
+        mine = [_without_lines(_as_json(event_json(e))) for e in events]
+        logged = [_without_lines(e) for e in hand["events"]]
+        difference = _event_difference(hand["index"], logged, mine, complete)
         if not difference and (complete or hand is not hands[-1]):  # a stopped game's last hand may be cut short
             transfers = [_as_json(plain(e.data)) for e in events if e.kind in TRANSFER_KINDS]
             difference = _transfer_difference(hand, transfers)
@@ -142,6 +143,14 @@ def _first_difference(hands: list[dict[str, Any]], game, complete: bool) -> str:
     if complete and not game.over:
         return "the log ends before the game does"
     return ""
+
+
+def _without_lines(event: Any) -> Any:
+    """A win event without its score's text lines: they only restate its detail (which is compared), and a
+    version-1 log has none."""
+    if not (isinstance(event, dict) and isinstance(event.get("score"), dict) and "lines" in event["score"]):
+        return event
+    return {**event, "score": {k: v for k, v in event["score"].items() if k != "lines"}}
 
 
 def _as_json(value: Any) -> Any:

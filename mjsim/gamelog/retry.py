@@ -140,7 +140,7 @@ def _play_hand(game, hand: dict[str, Any], result: HandRetry, bots: list) -> Non
                 diverged, result.why, result.detail = True, why, f"step {cursor}: {why}"
             result.kept = cursor
         if chosen is None:
-            chosen = {seat: bots[seat].act(observe(game, seat), acts) for seat, acts in offers.items()}
+            chosen = {seat: bots[game.player_at(seat)].act(observe(game, seat), acts) for seat, acts in offers.items()}
         core.step(game, chosen)
 
 

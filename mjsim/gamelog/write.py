@@ -52,9 +52,10 @@ def game_log(game, agent_names: Sequence[str]) -> dict[str, Any]:
     if again.log != game.log[: len(again.log)] or (game.over and len(again.log) != len(game.log)):
         raise MjsimError(f"game seed {game.seed}: the game does not re-run the same from its seed and actions")
     records = {h["hand"]: h for h in game.history}
+    unit = _unit(rules)
     hands = [
         {
-            **_hand_log(number, events, walls.get(number), steps.get(number, []), records.get(number)),
+            **_hand_log(number, events, walls.get(number), steps.get(number, []), records.get(number), unit),
             "facts": watch.facts.get(number, {}),
             "timeline": watch.timeline.get(number, []),
             "repeats": watch.repeats.get(number, 0),
@@ -114,7 +115,7 @@ def hand_from_choices(rules, number: int, start: dict[str, Any], walls, choices,
     record = game.history[0] if game.history else None
     at = start.get("hand_number", 0)  # the hand's number in the game game_at made
     return {
-        **_hand_log(number, events, walls, steps, record),
+        **_hand_log(number, events, walls, steps, record, _unit(rules)),
         "facts": watch.facts.get(at, {}),
         "timeline": watch.timeline.get(at, []),
         "repeats": watch.repeats.get(at, 0),
@@ -179,9 +180,11 @@ def events_by_hand(log) -> list[tuple[int, list]]:
     return hands
 
 
-def _hand_log(number: int, events: list, walls: tuple | None, steps: list, record: dict | None) -> dict[str, Any]:
+def _hand_log(
+    number: int, events: list, walls: tuple | None, steps: list, record: dict | None, unit: str
+) -> dict[str, Any]:
     """One hand: where it starts, its walls and deal, its steps (each with the phase it was taken in), events and
-    transfers, and its record."""
+    transfers (a win's lines in the family's ``unit``), and its record."""
     start = events[0].data
     deal = next((e.data for e in events if e.kind == "deal"), ())
     live, replacements, indicators = (list(w) for w in walls) if walls else ([], [], [])
@@ -197,7 +200,7 @@ def _hand_log(number: int, events: list, walls: tuple | None, steps: list, recor
         "deal": plain(deal),
         "steps": [[[seat, action_json(action)] for seat, action in sorted(chosen.items())] for _, chosen in steps],
         "step_phases": [phase for phase, _ in steps],
-        "events": [event_json(e) for e in events],
+        "events": [event_json(e, unit) for e in events],
         "transfers": [plain(e.data) for e in events if e.kind in TRANSFER_KINDS],
         "record": plain(record),
     }
@@ -222,14 +225,23 @@ def rules_fingerprint(variants: Sequence[str], values: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def table_json(rules) -> dict[str, Any]:
-    """The table: seats, hand size, start points, side currencies, and each physical tile's ``mpsz`` name."""
-    from mjsim.rules.plugins import han_unit
+def _unit(rules) -> str:
+    """What the rule set's family calls a hit's value (``han``, ``fan``...): a win's lines are written in it."""
+    from mjsim.rules.plugins import family_words
 
-    setup = rules.flow.setup
+    return family_words(rules).unit
+
+
+def table_json(rules) -> dict[str, Any]:
+    """The table: seats, the family's words for a hit's value and a limit, hand size, start points, side
+    currencies, and each physical tile's ``mpsz`` name."""
+    from mjsim.rules.plugins import family_words
+
+    setup, words = rules.flow.setup, family_words(rules)
     return {
         "seats": setup.seats,
-        "unit": han_unit(rules),
+        "unit": words.unit,
+        "limit_unit": words.limit,
         "hand_size": setup.hand_size,
         "start_points": setup.start_points,
         "currencies": list(setup.currencies),

@@ -77,8 +77,8 @@ def rank_of(kind: int) -> int:
     return kind - HONOR + 1 if kind >= HONOR else kind % 9 + 1
 
 
-def dora_from_indicator(kind: int) -> int:
-    """The dora kind an indicator of ``kind`` points to (9→1, N→E, 中→白)."""
+def next_in_cycle(kind: int) -> int:
+    """The kind after ``kind`` in its cycle (9→1, N→E, 中→白): what an indicator tile of ``kind`` points to."""
     if kind < HONOR:
         return kind - 8 if kind % 9 == 8 else kind + 1
     if kind <= NORTH:

@@ -22,6 +22,7 @@ DISCARDS = (DISCARD, DECLARE_DISCARD)
 def hand_summaries(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The hand records a game's record keeps (its history's results, deltas and the variants' facts)."""
     keep = ("hand", "dealer", "honba", "round", "wins", "draw", "tenpai", "nagashi", "scores", "deltas", "end_chosen")
+    keep += ("players",)  # who sat at each seat, when the family changes seats (mjsim_seating)
     # Variant facts ("jirai.count", ...) are kept too: experiments measure them.
     return [{k: v for k, v in h.items() if k in keep or "." in k} for h in history]
 

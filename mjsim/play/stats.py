@@ -144,7 +144,9 @@ def _player_hands(record: Record) -> list[PlayerHand]:
                 f"game {record.get('index')} hand {hand.get('hand')}: play facts of "
                 f"{len(facts['wins'])} wins, the hand has {len(hand.get('wins', ()))}"
             )
-        slots += [PlayerHand(hand, facts, seat, agent) for seat, agent in enumerate(play["agents"])]
+        agents = play["agents"]
+        players = hand.get("players") or range(len(agents))  # who sat at each seat (a family may change seats)
+        slots += [PlayerHand(hand, facts, seat, agents[players[seat]]) for seat in range(len(agents))]
     return slots
 
 

@@ -246,6 +246,7 @@ class Hooks:
         self._refused_action = _resolved(hook.mjsim_refused_action)
         self._next_hand = _resolved(hook.mjsim_next_hand)
         self._end_game_offer = _resolved(hook.mjsim_end_game_offer)
+        self._seating = _resolved(hook.mjsim_seating)
         self._settle_game = _collect(hook.mjsim_settle_game)
         self._final_settlement = _resolved(hook.mjsim_final_settlement)
         self._on_event = _resolved(hook.mjsim_on_event)
@@ -342,6 +343,10 @@ class Hooks:
     def settle_game(self, game: Game) -> list[Transfer]:
         """``mjsim_settle_game``: every variant's transfers once the game is over, in one list."""
         return [t for batch in self._settle_game(game) for t in batch or ()]
+
+    def seating(self, game: Game, next_hand: NextHand) -> tuple[int, ...] | None:
+        """``mjsim_seating``: the players at each seat for the next hand, or None to keep them."""
+        return self._seating(game, next_hand)
 
     def final_settlement(self, game: Game) -> dict:
         """``mjsim_final_settlement``: the final results of a finished game."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
 from types import FunctionType, MethodType, ModuleType
@@ -27,6 +28,7 @@ from mjsim.rules.entry_points import entry_points
 from mjsim.rules.hooks import Hooks, hot_hook, register_variant
 from mjsim.rules.options import OptionRegistry, Rules, option_values
 from mjsim.scoring import PatternIndex
+from mjsim.scoring.words import FamilyWords
 
 
 class PluginManager(pluggy.PluginManager):
@@ -104,13 +106,14 @@ def variant_name(module: ModuleType) -> str:
     return getattr(module, "NAME", module.__name__.rsplit(".", 1)[-1])
 
 
-def han_unit(rules) -> str:
-    """What the rule set's family calls its doubling unit: a variant's ``HAN_UNIT`` (fan, tai), else han."""
-    for name in reversed(rules.ruleset.variants):
-        unit = getattr(load_variant(name), "HAN_UNIT", None)
-        if unit:
-            return unit
-    return "han"
+def family_words(rules) -> FamilyWords:
+    """What the rule set's family calls a hit's value and a limit multiple: the last variant's ``UNIT`` and
+    ``LIMIT`` that declares them, else the neutral ``points`` and ``limit``."""
+    unit, limit = FamilyWords()
+    for name in rules.ruleset.variants:
+        module = load_variant(name)
+        unit, limit = getattr(module, "UNIT", unit), getattr(module, "LIMIT", limit)
+    return FamilyWords(unit, limit)
 
 
 def plugin_manager(ruleset) -> tuple[pluggy.PluginManager, list[ModuleType]]:
@@ -118,6 +121,7 @@ def plugin_manager(ruleset) -> tuple[pluggy.PluginManager, list[ModuleType]]:
     pm = PluginManager()
     pm.register(engine_defaults, name="engine_defaults")
     modules = [load_variant(v) for v in ruleset.variants]
+    add_family_specs(pm, modules)
     for module in modules:
         register_variant(pm, module, variant_name(module))
     return pm, modules
@@ -127,9 +131,20 @@ def plugin_manager(ruleset) -> tuple[pluggy.PluginManager, list[ModuleType]]:
 def installed_plugins() -> pluggy.PluginManager:
     """A manager with every installed variant registered (for the registration hooks, not for playing)."""
     pm = PluginManager()
-    for name in sorted(installed_variants()):
-        pm.register(load_variant(name), name=name)
+    modules = {name: load_variant(name) for name in sorted(installed_variants())}
+    add_family_specs(pm, modules.values())
+    for name, module in modules.items():
+        pm.register(module, name=name)
     return pm
+
+
+def add_family_specs(pm: pluggy.PluginManager, modules: Iterable[ModuleType]) -> None:
+    """The hooks families declare for their own deltas and players (a module's ``HOOKSPECS``), added before any
+    variant registers so each answer is checked against its spec."""
+    for module in modules:
+        specs = getattr(module, "HOOKSPECS", None)
+        if specs is not None:
+            pm.add_hookspecs(specs)
 
 
 def declared_options(pm: pluggy.PluginManager, modules: list[ModuleType]) -> OptionRegistry:
@@ -152,7 +167,7 @@ def build_rules(ruleset) -> Rules:
     registry = declared_options(pm, modules)
     values = option_values(registry.options, ruleset.options)
     rules = Rules(ruleset, dict(registry.options), values, hook=pm.hook)
-    patterns = tuple(p for batch in pm.hook.mjsim_register_yaku(rules=rules) for p in batch)
+    patterns = tuple(p for batch in pm.hook.mjsim_register_patterns(rules=rules) for p in batch)
     score = hot_hook(pm.hook.mjsim_score_win)
     compiled = Rules(ruleset, rules.declared, values, patterns, PatternIndex(patterns), score_win=score, hook=pm.hook)
     setup = pm.hook.mjsim_table_setup(rules=compiled)

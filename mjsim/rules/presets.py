@@ -8,6 +8,7 @@ base's list: the order of variants is part of the rules).
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -17,8 +18,24 @@ from mjsim.errors import MjsimError
 from mjsim.files import check_keys, load_toml, read_text
 from mjsim.rules.plugins import check_data_variant, installed_plugins
 
-DEFAULT_PRESET = "tenhou"
-"""The rule set of the Python API and the environments when none is named (the command line's ``--preset``)."""
+PRESET_ENV = "MJSIM_PRESET"
+"""The environment variable naming the rule set to use when none is named (else the installed default)."""
+
+
+def default_preset() -> str:
+    """The rule set of the command line, the Python API and the environments when none is named: ``$MJSIM_PRESET``,
+    else the one installed preset whose file says ``default = true`` (a setting of the presets, not of the code)."""
+    return os.environ.get(PRESET_ENV) or marked_default()
+
+
+@cache
+def marked_default() -> str:
+    """The one installed preset marked ``default = true`` (none or several is a one-line error)."""
+    marked = [name for name in preset_files() if _read(name, None).get("default") is True]
+    if len(marked) != 1:
+        found = ", ".join(marked) or "none"
+        raise MjsimError(f"exactly one installed preset must say default = true (found: {found}); set {PRESET_ENV}")
+    return marked[0]
 
 
 @cache
@@ -62,6 +79,8 @@ def _load(preset: str, chain: tuple[str, ...]) -> dict[str, Any]:
         raise MjsimError(f"preset {chain[0]}: a chain of more than {MAX_EXTENDS} presets extending each other")
     data = _read(preset, chain[-1] if chain else None)
     check_keys(f"preset {preset}", "", data, _KEYS)
+    if not isinstance(data.get("default", False), bool):
+        raise MjsimError(f"preset {preset}: 'default' must be true or false, got {data['default']!r}")
     own = {
         "name": _text(preset, data, "name", preset),
         "description": _text(preset, data, "description", ""),
@@ -84,7 +103,7 @@ def _load(preset: str, chain: tuple[str, ...]) -> dict[str, Any]:
     return own
 
 
-_KEYS = {"name", "description", "variants", "options", "extends"}
+_KEYS = {"name", "description", "variants", "options", "extends", "default"}
 
 
 def preset_file_chain(preset: str) -> list[Path]:

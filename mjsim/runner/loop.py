@@ -17,7 +17,7 @@ def play_steps(game: Game, agents, checker: StepChecker | None) -> list[str]:
             break
         chosen = {}
         for s, acts in offers.items():
-            chosen[s] = agents[s].act(observe(game, s), acts)
+            chosen[s] = agents[game.player_at(s)].act(observe(game, s), acts)  # players may change seats
         if checker is None:
             core.step(game, chosen)
             continue

@@ -322,8 +322,10 @@ class WinContext:
     (0 = East) of the seat that dealt in, None for a self-draw.  ``situation``
     names the circumstances no tile shows (``riichi``, ``ippatsu``,
     ``rinshan``, ...).  ``reading`` is set by :func:`evaluate` to each
-    reading in turn while it scores them, and put back when it is done;
-    ``extra`` is for variants (facts of the game a delta's scoring reads, such
+    reading in turn while it scores them, and put back when it is done.
+    ``table`` holds the facts of the table the family's scoring reads (its
+    indicators, counters, the seat liable for the win), under the family's own
+    keys: the core never reads it.  ``extra`` is for variants (facts of the game a delta's scoring reads, such
     as jirai's forbidden yaku).  The rule values are not part of the context:
     scorers get them beside it (``mjsim_score_win(ctx, rules)``).
     """
@@ -336,11 +338,7 @@ class WinContext:
     round_wind: int = 27
     discarder: int | None = None
     situation: frozenset[str] = frozenset()
-    dora_indicators: tuple[int, ...] = ()
-    ura_indicators: tuple[int, ...] = ()
-    honba: int = 0
-    sticks: int = 0
-    pao: int | None = None  # wind index of the seat responsible for a pao yakuman
+    table: Mapping[str, Any] = field(default_factory=dict)  # the family's table facts of the win, in its words
     extra: Mapping[str, Any] = field(default_factory=dict)
     reading: Reading | None = None
 
@@ -417,12 +415,12 @@ class WinContext:
 
 
 class Hit(NamedTuple):
-    """A pattern that scored: its name, title, value (han, fan, tai) and yakuman multiple."""
+    """A pattern that scored: its name, title, value in the family's unit and its limit multiple (0: not a limit)."""
 
     name: str
     title: str
-    han: int
-    yakuman: int = 0
+    value: int
+    multiple: int = 0
     bonus: bool = False
 
 
@@ -432,10 +430,11 @@ class Pattern:
     """A scoring pattern as data: when it applies and what it is worth.
 
     ``applies(ctx)`` returns a truth value or, for counted patterns such as
-    dora, how many times it scores.  ``open_han`` None means closed hands only.
-    ``yakuman`` > 0 marks a limit hand worth that many yakuman.  ``replaces``
+    a bonus tile, how many times it scores.  ``value`` is its worth in the family's unit for a closed hand,
+    ``open_value`` for an open one (None: closed hands only).  ``multiple`` > 0 marks a limit hand worth that many
+    limits (the family names them).  ``replaces``
     names the patterns this one supersedes when both apply.  ``bonus``
-    patterns (dora) add value but do not count as a yaku.  ``needs`` names
+    patterns (bonus tiles) add value but do not count as a yaku.  ``needs`` names
     features (:data:`FEATURES`) without which the pattern never applies: it is
     then not even tried; no ``needs`` means it is always tried.
     """
@@ -443,9 +442,9 @@ class Pattern:
     name: str
     title: str
     applies: Callable[[WinContext], Any]  # a truth value or a count (Any: a variant's rule may return None or 1.0)
-    han: int = 0
-    open_han: int | None = None
-    yakuman: int = 0
+    value: int = 0
+    open_value: int | None = None
+    multiple: int = 0
     replaces: tuple[str, ...] = ()
     bonus: bool = False
     doc: str = ""  # starts with the kanji name
@@ -457,11 +456,11 @@ class Pattern:
     @property
     def usable_open(self) -> bool:
         """Whether the pattern can score in an open hand."""
-        return self.open_han is not None or bool(self.yakuman)
+        return self.open_value is not None or bool(self.multiple)
 
-    def value(self, closed: bool) -> int | None:
-        """Han for a closed or open hand (None: does not count when open)."""
-        return self.han if closed else self.open_han
+    def worth(self, closed: bool) -> int | None:
+        """The value for a closed or open hand (None: does not count when open)."""
+        return self.value if closed else self.open_value
 
 
 class _Candidate(NamedTuple):
@@ -500,7 +499,7 @@ class PatternIndex:
         if chosen is None:
             closed = bool(features & _BIT["closed"])
             chosen = selected[features, situation] = tuple(
-                _Candidate(p, _hit_of(p, closed), bool(p.yakuman or p.replaces))
+                _Candidate(p, _hit_of(p, closed), bool(p.multiple or p.replaces))
                 for p, needs in self._needs
                 if p.per_hand == per_hand
                 and needs & features == needs
@@ -523,7 +522,7 @@ class PatternIndex:
 
     def resolve(self, hits: list[Hit]) -> list[Hit]:
         """Keep only limit hands when there are any, and drop replaced patterns."""
-        limits = [hit for hit in hits if hit.yakuman]
+        limits = [hit for hit in hits if hit.multiple]
         if limits:
             hits = limits
         replaced = {name for hit in hits for name in self._by_name[hit.name].replaces}
@@ -532,7 +531,7 @@ class PatternIndex:
 
 def _hit_of(pattern: Pattern, closed: bool) -> Hit:
     """The hit a pattern scores once in a closed or open hand."""
-    return Hit(pattern.name, pattern.title, pattern.value(closed) or 0, pattern.yakuman, pattern.bonus)
+    return Hit(pattern.name, pattern.title, pattern.worth(closed) or 0, pattern.multiple, pattern.bonus)
 
 
 def match(patterns: Iterable[Pattern], ctx: WinContext) -> list[Hit]:
@@ -557,8 +556,8 @@ def _applying(candidates: tuple[_Candidate, ...], ctx: WinContext) -> tuple[list
 
 @lru_cache(maxsize=1024)
 def _times(hit: Hit, n: int) -> Hit:
-    """A counted pattern's hit (dora) scored ``n`` times (hits are few, so they are made once)."""
-    return Hit(hit.name, hit.title, hit.han * n, hit.yakuman * n, hit.bonus)
+    """A counted pattern's hit (a bonus tile) scored ``n`` times (hits are few, so they are made once)."""
+    return Hit(hit.name, hit.title, hit.value * n, hit.multiple * n, hit.bonus)
 
 
 # --- Readings of a win ------------------------------------------------------------------------------------------
@@ -680,13 +679,13 @@ class Score(NamedTuple):
     """What a win is worth, in any family: the hits, the value, who pays what, and the family's own detail.
 
     ``payments[i]`` is the change of the seat whose wind index is ``i``
-    (0 = East), sticks and honba included.  ``detail`` is the family's facts
-    of the win (riichi: han, fu, limit ...; chengdu: fan; taiwan: tai), an
-    object with the methods of :class:`ScoreDetail`.
+    (0 = East), every table payment the family adds included.  ``detail`` is
+    the family's facts of the win in its own words, an object with the methods
+    of :class:`ScoreDetail`.
     """
 
     hits: tuple[Hit, ...]
-    value: Points  # the hand's worth to the winner, before honba and sticks
+    value: Points  # the hand's worth to the winner, before the table payments the family adds
     payments: tuple[Points, ...]
     reading: Reading
     detail: Any  # a ScoreDetail (Any: families define their own NamedTuple)
@@ -697,14 +696,14 @@ class Score(NamedTuple):
 
 
 class ScoreDetail(Protocol):
-    """What a family's score detail answers (RiichiDetail, chengdu's FanDetail, taiwan's TaiDetail)."""
+    """What a family's score detail answers (each family defines its own)."""
 
     def rank_key(self) -> tuple[Any, ...]:
-        """The tie-break between readings of equal value (riichi: yakuman, han, fu)."""
+        """The tie-break between readings of equal value, in the family's own order."""
         ...
 
     def record(self) -> dict[str, Any]:
-        """The facts of the win kept in the hand record (today every family gives han, fu and yakuman)."""
+        """The facts of the win kept in the hand record, under the family's own keys."""
         ...
 
     def report(self) -> dict[str, Any]:
@@ -712,7 +711,7 @@ class ScoreDetail(Protocol):
         ...
 
     def lines(self, unit: str) -> list[str]:
-        """The lines ``mjsim score`` prints between the hits and the value (``unit``: han, fan, tai)."""
+        """The lines ``mjsim score`` prints between the hits and the value (``unit``: the family's unit)."""
         ...
 
     def label(self) -> str | None:

@@ -5,32 +5,42 @@ from __future__ import annotations
 from typing import Any
 
 from mjsim.hand.notation import format_tiles
-from mjsim.scoring import Score, WinContext
+from mjsim.scoring import Hit, Score, WinContext
+from mjsim.scoring.words import NEUTRAL, FamilyWords
 
 WIND_NAMES = ("East", "South", "West", "North")
 
 
-def score_json(ctx: WinContext, score: Score, unit: str = "han") -> dict[str, Any]:
-    """A machine-readable score (``unit`` names what ``han`` counts: han, fan or tai)."""
+def score_json(ctx: WinContext, score: Score, words: FamilyWords = NEUTRAL) -> dict[str, Any]:
+    """A machine-readable score: the neutral fields, each hit's value in the family's unit, the family's report."""
     return {
-        "unit": unit,
+        "unit": words.unit,
+        "limit_unit": words.limit,
         "hand": format_tiles(ctx.concealed),
         "win": format_tiles([ctx.win_tile]),
         "melds": [{"type": m.type, "tiles": format_tiles(m.tiles)} for m in ctx.melds],
         "tsumo": ctx.tsumo,
         "seat_wind": WIND_NAMES[ctx.seat],
-        "yaku": [
-            {"name": h.name, "title": h.title, "han": h.han, "yakuman": h.yakuman, "dora": h.bonus} for h in score.hits
-        ],
-        **score.detail.report(),  # the family's facts (riichi: han, fu and its parts, limit, yakuman, base)
+        "hits": [hit_json(h) for h in score.hits],
+        **score.detail.report(),  # the family's own facts of the win, under its own keys
         "value": score.value,
         "wait": score.reading.wait,
         "payments": dict(zip(WIND_NAMES, score.payments, strict=True)),
     }
 
 
-def score_text(ctx: WinContext, score: Score, unit: str = "han") -> str:
-    """A readable score: what won, the yaku (in ``unit``: han, fan or tai), fu, the limit and who pays what."""
+def hit_json(hit: Hit) -> dict[str, Any]:
+    """One scoring pattern as JSON: its names, value in the family's unit, limit multiple and whether a bonus."""
+    return {"name": hit.name, "title": hit.title, "value": hit.value, "multiple": hit.multiple, "bonus": hit.bonus}
+
+
+def hit_worth(hit: Hit, words: FamilyWords) -> str:
+    """A hit's worth in the family's words: ``2 han``, ``8 fan``, ``1x yakuman``."""
+    return f"{hit.multiple}x {words.limit}" if hit.multiple else f"{hit.value} {words.unit}"
+
+
+def score_text(ctx: WinContext, score: Score, words: FamilyWords = NEUTRAL) -> str:
+    """A readable score: what won, each hit in the family's unit, the family's own lines and who pays what."""
     how = "tsumo" if ctx.tsumo else f"ron from {WIND_NAMES[ctx.discarder]}"
     melds = "".join(f" [{m.type} {format_tiles(m.tiles)}]" for m in ctx.melds)
     lines = [
@@ -38,9 +48,8 @@ def score_text(ctx: WinContext, score: Score, unit: str = "han") -> str:
         f"{WIND_NAMES[ctx.seat]} seat, {WIND_NAMES[ctx.round_wind - 27]} round"
     ]
     for h in score.hits:
-        worth = f"{h.yakuman}x yakuman" if h.yakuman else f"{h.han} {unit}"
-        lines.append(f"  {h.title:<14} {h.name:<18} {worth:>11}")
-    lines += score.detail.lines(unit)  # the family's own (riichi: fu and han; 台湾: 底 and the dealer's bonus)
+        lines.append(f"  {h.title:<14} {h.name:<18} {hit_worth(h, words):>11}")
+    lines += score.detail.lines(words.unit)  # the family's own lines (its parts, its total)
     label = score.detail.label()
     limit = f" ({label})" if label else ""
     lines.append(f"  value {score.value}{limit}")

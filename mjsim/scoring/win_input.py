@@ -1,4 +1,4 @@
-"""Build a :class:`WinContext` from text: ``mpsz`` hands, melds, indicators and winds.
+"""Build a :class:`WinContext` from text: ``mpsz`` hands, melds, winds and the family's table facts.
 
 Used by ``mjsim score`` and by tests; every bad piece of input raises an
 :class:`MjsimError` naming the piece.
@@ -6,7 +6,8 @@ Used by ``mjsim score`` and by tests; every bad piece of input raises an
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from mjsim.errors import MjsimError
 from mjsim.hand.notation import parse_kinds, parse_tiles
@@ -61,22 +62,28 @@ def win_context(
     melds: Sequence[str] = (),
     tsumo: bool = False,
     situation: Iterable[str] = (),
-    dora: Sequence[str] = (),
-    ura: Sequence[str] = (),
     seat_wind: str = "E",
     round_wind: str = "E",
     discarder: str | None = None,
-    honba: int = 0,
-    sticks: int = 0,
     red_fives: int = 3,
+    table_tiles: Mapping[str, Sequence[str]] | None = None,
+    table: Mapping[str, Any] | None = None,
 ) -> WinContext:
-    """The situation of a win described in text (the win tile defaults to the hand's last tile)."""
+    """The situation of a win described in text (the win tile defaults to the hand's last tile).
+
+    ``table`` is the family's table facts of the win (its own keys, see ``WinContext.table``); ``table_tiles``
+    those of them that are tiles, as text (``{"some_key": ["3m4z"]}``), parsed with the hand so that no tile is
+    used more often than the set holds.
+    """
     used: set[int] = set()
     parsed_melds = tuple(parse_meld(m, red_fives, used) for m in melds)
     concealed = parse_tiles(hand, red_fives, used)
     win_tile = _win_tile(hand, win, concealed, parsed_melds, red_fives, used)
     seat = wind(seat_wind, "seat wind")
     from_seat = None if tsumo else _discarder(discarder, seat)
+    facts = dict(table or {})
+    for key, texts in (table_tiles or {}).items():
+        facts[key] = tuple(t for text in texts for t in parse_tiles(text, red_fives, used))
     return WinContext(
         concealed=tuple(concealed),
         win_tile=win_tile,
@@ -86,10 +93,7 @@ def win_context(
         round_wind=wind(round_wind, "round wind"),
         discarder=from_seat,
         situation=frozenset(situation),
-        dora_indicators=tuple(t for d in dora for t in parse_tiles(d, red_fives, used)),
-        ura_indicators=tuple(t for u in ura for t in parse_tiles(u, red_fives, used)),
-        honba=_non_negative(honba, "honba"),
-        sticks=_non_negative(sticks, "sticks"),
+        table=facts,
     )
 
 
@@ -121,12 +125,6 @@ def _discarder(letter: str | None, seat: int) -> int:
     if index == seat - 27:
         raise MjsimError("the discarder cannot be the winner")
     return index
-
-
-def _non_negative(value: int, what: str) -> int:
-    if value < 0:
-        raise MjsimError(f"{what} must not be negative, got {value}")
-    return value
 
 
 def refuse_impossible(ctx: WinContext, rules) -> None:

@@ -85,7 +85,7 @@ def _advise_hand(rules, hand: dict[str, Any], bots: list[Any], counts: list[dict
                 continue
             counts[seat]["decisions"] += 1
             obs = observe(game, seat)
-            mine = bots[seat].act(obs, actions)
+            mine = bots[game.player_at(seat)].act(obs, actions)
             if same_choice(mine, logged):
                 continue
             judge = getattr(bots[seat], "judge", None)

@@ -51,8 +51,11 @@ def _seat(value: Any, seats: int) -> int:
 class HandBuilder:
     """Turns one hand's logged events into viewer events."""
 
-    def __init__(self, seats: int, unit: str = "han", hand_size: int = 13, bonus: Iterable[int] = ()) -> None:
+    def __init__(
+        self, seats: int, unit: str = "points", hand_size: int = 13, bonus: Iterable[int] = (), limit: str = "limit"
+    ) -> None:
         self.seats, self.unit, self.hand_size, self.bonus = seats, unit, hand_size, frozenset(bonus)
+        self.limit = limit  # what the family calls a limit hand's multiple
 
     def who(self, seat: Any) -> str:
         """A seat in words (its player is named beside the seat on the page)."""
@@ -90,15 +93,15 @@ def _draw(b: HandBuilder, ev: Raw) -> dict[str, Any]:
     return {"k": "draw", "s": seat, "t": tile, "text": text, "private": f"{b.who(seat)} draws"}
 
 
-def _discard(riichi: bool) -> Build:
+def _discard(declaring: bool) -> Build:
     def build(b: HandBuilder, ev: Raw) -> dict[str, Any]:
         seat, tile = _seat(ev["seat"], b.seats), _tile(ev["tile"])
-        what = "declares ready, discarding" if riichi else "discards"
+        what = "declares ready, discarding" if declaring else "discards"
         return {
             "k": "discard",
             "s": seat,
             "t": tile,
-            "riichi": riichi,
+            "declares": declaring,
             "text": f"{b.who(seat)} {what} {tiles_text([tile])}",
         }
 
@@ -212,40 +215,29 @@ def _win(b: HandBuilder, ev: Raw) -> dict[str, Any]:
         "t": tile,
         "from": None if source is None else _seat(source, b.seats),
         "value": score["value"],
-        "lines": [_hit_line(h, b.unit) for h in score.get("hits", ())],
-        "detail": _detail_lines(score, b.unit),
+        "lines": [_hit_line(h, (b.unit, b.limit)) for h in score.get("hits", ())],
+        "detail": _detail_lines(score),
         "hidden": _tiles(ev.get("hidden_indicators", ())),
         "text": f"{b.who(seat)} wins on {tiles_text([tile])} by {how}: {score['value']:g}",
     }
 
 
-def _hit_line(hit: Raw, unit: str) -> list[str]:
-    """One scoring pattern as (its names, its value in the family's unit): ``riichi 立直``, ``1 han``."""
+def _hit_line(hit: Raw, words: tuple[str, str]) -> list[str]:
+    """One scoring pattern as (its names, its worth in the family's words): ``riichi 立直``, ``1 han``."""
     name = " ".join(str(p) for p in (hit.get("name"), hit.get("title")) if p)
-    value = f"yakuman x{hit['yakuman']}" if hit.get("yakuman") else f"{hit.get('han', '')} {unit}"
+    unit, limit = words
+    value = f"{limit} x{hit['multiple']}" if hit.get("multiple") else f"{hit.get('value', '')} {unit}"
     return [name + (" (bonus)" if hit.get("bonus") else ""), value]
 
 
-def _detail_lines(score: Raw, unit: str) -> list[str]:
-    """The family's facts of a win in its unit, read from the score's report: the total (``4 han``, ``2 tai``),
-    the fu with its parts when the family counts fu, else the fixed parts as named (台湾's 底 and 莊家), a limit."""
-    report = score.get("report") or {}
+def _detail_lines(score: Raw) -> list[str]:
+    """The family's own lines of a win (its total, its parts, as the log wrote them in the family's unit) after
+    the limit's name; a version-1 log has none, so its report is shown as named."""
     lines = [str(score["label"])] if score.get("label") else []
-    total = report.get("han", (score.get("detail") or {}).get("han"))
-    if report.get("yakuman"):
-        lines.append(f"yakuman x{report['yakuman']}")
-    elif isinstance(total, int | float):
-        lines.append(f"{total:g} {unit}")
-    parts = ", ".join(f"{p.get('part')} {p.get('fu')}" for p in report.get("fu_parts") or () if isinstance(p, Mapping))
-    if report.get("fu"):
-        lines.append(f"{report['fu']} fu" + (f" ({parts})" if parts else ""))
-    elif parts:
-        lines.append(parts)
-    shown = ("han", "fu", "fu_parts", "yakuman", "limit", "base")
-    for key, value in report.items():  # a family's other facts, as named
-        if key not in shown and value not in (None, 0, [], {}, ""):
-            lines.append(f"{key}: {_words(value)}")
-    return lines
+    if isinstance(score.get("lines"), list):
+        return lines + [str(line) for line in score["lines"]]
+    report = score.get("report") or {}
+    return lines + [f"{key}: {_words(value)}" for key, value in report.items() if value not in (None, 0, [], {}, "")]
 
 
 def _draw_end(b: HandBuilder, ev: Raw) -> dict[str, Any]:
@@ -425,7 +417,15 @@ def build_hand(
         "start_facts": {k: _words(v) for k, v in (hand.get("facts") or {}).items()},
         "timeline": _timeline(hand.get("timeline") or [], shown, builder.seats),
         "facts": {k: _words(v) for k, v in record.items() if "." in k},
+        "players": _players(record.get("players"), builder.seats),
     }
+
+
+def _players(players: Any, seats: int) -> list[int]:
+    """Who sat at each seat in the hand (a family that changes seats records it), else each player at its own."""
+    if isinstance(players, list) and sorted(players) == list(range(seats)):
+        return [int(p) for p in players]
+    return list(range(seats))
 
 
 def _complete_deal(b: HandBuilder, hand: Raw, events: list[dict[str, Any]]) -> None:
@@ -490,7 +490,8 @@ def view_model(log: Raw, source: str = "") -> dict[str, Any]:
     if not isinstance(hand_size, int) or not 0 < hand_size < 40:
         raise MjsimError(f"{source or 'the log'}: table.hand_size {hand_size!r} is not a hand size")
     bonus = _tiles(table.get("bonus_tiles") or [])
-    builder = HandBuilder(seats, str(table.get("unit", "han")), hand_size, bonus)
+    words = str(table.get("unit", "points")), str(table.get("limit_unit", "limit"))
+    builder = HandBuilder(seats, words[0], hand_size, bonus, words[1])
     side: dict[str, list[float]] = {c: [0] * seats for c in table.get("currencies", ()) if c != "points"}
     hands = []
     logged = list(log.get("hands", ()))

@@ -36,9 +36,10 @@
     return `<svg class="${classes}" ${named} viewBox="0 0 30 40">${face}</svg>`;
   }
   function remove(list, t) { const i = list.indexOf(t); if (i >= 0) list.splice(i, 1); }
-  const nameOf = (seat) => game.names[seat] || "";
+  // the player at a seat: a family that changes seats between hands (国标's 换位) records who sat where
+  const nameOf = (seat, hand) => game.names[hand && hand.players ? hand.players[seat] : seat] || "";
   const windOf = (hand, seat) => (seat - hand.dealer + game.seats) % game.seats;
-  const seatWords = (hand, seat) => `${WIND_WORDS[windOf(hand, seat)]} (seat ${seat}${nameOf(seat) ? ", " + nameOf(seat) : ""})`;
+  const seatWords = (hand, seat) => `${WIND_WORDS[windOf(hand, seat)]} (seat ${seat}${nameOf(seat, hand) ? ", " + nameOf(seat, hand) : ""})`;
 
   function start(hand) {
     const n = game.seats, none = () => Array.from({ length: n }, () => []);
@@ -60,8 +61,8 @@
     discard(s, e) {
       remove(s.hands[e.s], e.t);
       const drawn = s.drawn && s.drawn.s === e.s && s.drawn.t === e.t;
-      s.rivers[e.s].push({ t: e.t, riichi: e.riichi, tsumogiri: drawn, called: false });
-      if (e.riichi) s.riichi[e.s] = true;
+      s.rivers[e.s].push({ t: e.t, riichi: e.declares, tsumogiri: drawn, called: false });
+      if (e.declares) s.riichi[e.s] = true;
     },
     call(s, e) {
       e.tiles.forEach((t) => remove(s.hands[e.s], t));
@@ -175,7 +176,7 @@
     const see = hidden ? "" : ` data-tiles="${s.hands[seat].slice().sort(byTile).map(code).join(" ")}"`;
     return `<section class="seat pos-${where}${s.gone[seat] ? " gone" : ""}${pos.focus === seat ? " focus" : ""}" data-seat="${seat}">` +
       `<div class="who"><span class="wind${wind === 0 ? " dealer" : ""}" title="${WIND_WORDS[wind]}">${WINDS[wind]}</span>` +
-      `<span class="name">seat ${seat} · ${esc(nameOf(seat))}</span>` +
+      `<span class="name">seat ${seat} · ${esc(nameOf(seat, hand))}</span>` +
       `<span class="score" data-score="${esc(s.scores[seat])}">${esc(s.scores[seat])}</span>` +
       (s.riichi[seat] ? '<span class="stick" title="riichi stick"></span>' : "") + balances + badges + "</div>" +
       `<div class="body"><div class="holdings"><div class="tiles hand${hidden ? " hidden" : ""}"${see}>${concealed(s, seat, side)}</div>` +

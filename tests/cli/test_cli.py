@@ -259,7 +259,7 @@ def test_a_riichi_flag_is_its_situation_name(flags, situations):
 def test_tenhou_flag_makes_the_win_self_drawn():
     data = json.loads(run("score", "123m456p789s11122z", "--win", "2z", "--dealer", "--tenhou", "--json").stdout)
     assert data["tsumo"] is True and data["yakuman"] == 1
-    assert "tenhou" in {y["name"] for y in data["yaku"]}
+    assert "tenhou" in {y["name"] for y in data["hits"]}
 
 
 def test_replay_is_mjsims_command_and_tenhou_logs_come_through_the_riichi_reader():

@@ -37,6 +37,9 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.hand_calculating.yaku_config import YakuConfig  # noqa: E402
 from mahjong.meld import Meld as PackageMeld  # noqa: E402
 
+from variants.riichi import table_facts as tf
+from variants.riichi.win_text import win_context
+
 ALL_DOUBLES = "suuankou_tanki,junsei_chuuren,kokushi_13,daisuushii"
 
 # name: (our overrides of the tenhou preset, the package's OptionalRules, whether renhou is generated)
@@ -144,16 +147,16 @@ def package_result(ctx, config: str):
         is_renhou="renhou" in s,
         player_wind=ctx.seat_wind,
         round_wind=ctx.round_wind,
-        tsumi_number=ctx.honba,
-        kyoutaku_number=ctx.sticks,
+        tsumi_number=tf.honba(ctx),
+        kyoutaku_number=tf.sticks(ctx),
         options=OptionalRules(**options),
     )
     return HandCalculator.estimate_hand_value(
         tiles,
         ctx.win_tile,
         melds=melds,
-        dora_indicators=list(ctx.dora_indicators),
-        ura_dora_indicators=list(ctx.ura_indicators),
+        dora_indicators=list(tf.dora_indicators(ctx)),
+        ura_dora_indicators=list(tf.ura_indicators(ctx)),
         config=config_,
     )
 
@@ -234,7 +237,7 @@ def test_generated_hands_agree_with_the_package(config):
     ],
 )
 def test_package_doc_examples_agree(hand, win, kwargs):
-    ctx = mjsim.win_context(hand, win, seat_wind="S", **kwargs)
+    ctx = win_context(hand, win, seat_wind="S", **kwargs)
     assert not differences(ctx, "tenhou", record=lambda _: None)
 
 

@@ -186,3 +186,32 @@ def test_a_face_down_kong_log_replays_and_matches_the_schema(tmp_path):
     kan["tiles"] = [68, 69, 70, 71]  # a face-down kan that names its tiles
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(log, schema)
+
+
+def _as_version_1(log: dict) -> dict:
+    """The log as version 1 wrote it: each hit's value and multiple under the riichi family's words, no lines."""
+    old = copy.deepcopy(log)
+    old["version"] = 1
+    for hand in old["hands"]:
+        for event in hand["events"]:
+            if event["kind"] == "win":
+                score = event["score"]
+                score.pop("lines")
+                score["hits"] = [
+                    {"name": h["name"], "title": h["title"], "han": h["value"], "yakuman": h["multiple"],
+                     "bonus": h["bonus"]} for h in score["hits"]
+                ]  # fmt: skip
+    return old
+
+
+def test_a_version_1_log_reads_as_version_2_and_replays(logs, tmp_path):
+    written = json.loads(logs["tenhou"].read_text(encoding="utf-8"))
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(_as_version_1(written)), encoding="utf-8")
+    log = read_game_log(path)
+    wins = [e["score"] for h in log["hands"] for e in h["events"] if e["kind"] == "win"]
+    assert wins and all(set(hit) == {"name", "title", "value", "multiple", "bonus"} for s in wins for hit in s["hits"])
+    assert [s["hits"] for s in wins] == [
+        e["score"]["hits"] for h in written["hands"] for e in h["events"] if e["kind"] == "win"
+    ]
+    assert replay_log(log).agree

@@ -50,10 +50,10 @@ def _variant(monkeypatch, name: str, bots: dict) -> str:
 
 def test_the_agents_package_holds_only_the_generic_bots():
     modules = sorted(m.name for m in pkgutil.iter_modules(mjsim.agents.__path__))
-    # mistakes: the error model, a wrapper of any bot; hints: what variants tell rule-aware bots things are worth;
+    # mistakes: the error model, a wrapper of any bot (the riichi family's value hints live in the family);
     # commands: which agents run a command, held to the user's consent; observation (and its fields): one seat's
     # view; payoff: the payoff model players weigh outcomes by
-    expected = ["base", "bots", "commands", "hints", "mistakes", "observation", "observation_fields", "payoff"]
+    expected = ["base", "bots", "commands", "mistakes", "observation", "observation_fields", "payoff"]
     assert modules == [*expected, "registry"]
 
 

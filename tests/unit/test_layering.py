@@ -1,4 +1,5 @@
-"""The core knows no rule content: no module of ``mjsim/`` imports ``variants``, and the engine names no family or yaku.
+"""The core knows no rule content: no module of ``mjsim/`` imports ``variants`` or names a family, a family's own
+word (each family declares its ``WORDS``: riichi's han, fu, yakuman, dora...) or a scoring pattern.
 
 Each module is a test of its own, so a new breach fails even while a known one waits for its fix; the known
 ones are marked ``xfail(strict=True)`` with the reason, so an entry must go once its breach is fixed.
@@ -17,11 +18,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "mjsim"
-ENGINE = CORE / "engine"
 
 # Modules that still import the variants package, in files other engineers of issue 14 are changing.
 KNOWN_IMPORTS: dict[str, str] = {}  # core modules that still import variants (none; an entry marks a known breach)
-# Engine modules that still name a family or a yaku (none today; an entry marks a known breach while it waits).
+# Core modules that still name a family, its words or a pattern (none today; an entry marks a known breach).
 KNOWN_NAMES: dict[str, str] = {}
 _IMPORTING_CALLS = {"import_module", "__import__", "files"}  # importlib, builtins, importlib.resources
 
@@ -59,12 +59,15 @@ def _called_name(func: ast.expr) -> str:
 
 @cache
 def rule_words() -> tuple[frozenset[str], frozenset[str]]:
-    """The installed variants' names and the names of every pattern the presets register."""
+    """The installed variants' names with every family's declared words (``WORDS``), and the names of every
+    pattern the presets register."""
     from mjsim.rules import RuleSet, preset_names
-    from mjsim.rules.plugins import installed_variants
+    from mjsim.rules.plugins import installed_variants, load_variant
 
+    variants = installed_variants()
+    words = {w.lower() for name in variants for w in getattr(load_variant(name), "WORDS", ())}
     patterns = {p.name for preset in preset_names() for p in RuleSet.from_preset(preset).compile().patterns}
-    return frozenset(installed_variants()), frozenset(patterns)
+    return frozenset(variants) | frozenset(words), frozenset(patterns)
 
 
 def rule_names(source: str, families: frozenset[str], yaku: frozenset[str]) -> list[str]:
@@ -117,17 +120,20 @@ def test_core_module_does_not_import_variants(path: Path) -> None:
     assert variant_imports(path.read_text(encoding="utf-8")) == []
 
 
-@pytest.mark.parametrize("path", _modules(ENGINE, KNOWN_NAMES))
-def test_engine_module_names_no_family_or_yaku(path: Path) -> None:
-    families, yaku = rule_words()
-    assert rule_names(path.read_text(encoding="utf-8"), families, yaku) == []
+@pytest.mark.parametrize("path", _modules(CORE, KNOWN_NAMES))
+def test_core_module_names_no_family_word_or_pattern(path: Path) -> None:
+    """Every core module plays every family through hooks: no family, family word, option or pattern is named."""
+    families, patterns = rule_words()
+    assert rule_names(path.read_text(encoding="utf-8"), families, patterns) == []
 
 
-@pytest.mark.parametrize("path", _modules(CORE / "env", {}))
-def test_env_module_names_no_family_or_yaku(path: Path) -> None:
-    """mjsim.env plays every family through hooks: no family, option or yaku of one is named there."""
-    families, yaku = rule_words()
-    assert rule_names(path.read_text(encoding="utf-8"), families, yaku) == []
+@pytest.mark.parametrize("word", ["han", "fu", "yakuman", "dora", "riichi", "chengdu", "tai", "faan"])
+def test_each_family_word_is_declared(word: str) -> None:
+    """The words the scan looks for come from the families' declarations (a planted one is caught)."""
+    families, _ = rule_words()
+    assert word in families
+    planted = f"def value(hit):\n    return hit.{word}_total + len('{word}.x')\n"
+    assert rule_names(planted, families, frozenset()) == [f"2: {word}_total", f"2: {word}.x"]
 
 
 @pytest.mark.parametrize(

@@ -38,13 +38,14 @@ import mjsim
 from mjsim import native
 from benchmarks.hand import winning_hands
 from mjsim.rules import RuleSet
+from variants.riichi import table_facts as tf
 rules = RuleSet.from_preset(sys.argv[1]).compile()
 rng = random.Random(5)
 forbidden = ("tanyao", "pinfu", "riichi", "dora", "yakuhai_haku", "honitsu", "iipeikou")
 lines = []
 for hand in winning_hands(int(sys.argv[2]), 5):
     extra = {"jirai.forbidden": tuple(rng.sample(forbidden, 2))} if sys.argv[1] == "jirai" else {}
-    ctx = replace(hand.ctx, honba=rng.randrange(4), sticks=rng.randrange(3), extra=extra)
+    ctx = replace(tf.with_table(hand.ctx, honba=rng.randrange(4), sticks=rng.randrange(3)), extra=extra)
     try:
         score = mjsim.score(ctx, rules)
     except mjsim.MjsimError as exc:

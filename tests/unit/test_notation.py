@@ -14,7 +14,7 @@ from mjsim import (
     parse_tiles,
 )
 from mjsim.hand.notation import format_counts
-from mjsim.hand.tiles import RED_FIVE_IDS, dora_from_indicator, kind_of
+from mjsim.hand.tiles import RED_FIVE_IDS, kind_of, next_in_cycle
 
 # --- parse_kinds ---------------------------------------------------------------------------------------
 
@@ -259,8 +259,8 @@ def test_notation_error_is_an_mjsim_error_and_a_value_error():
         pytest.param("7z", "5z", id="red->white"),
     ],
 )
-def test_dora_from_indicator(indicator, dora):
-    assert dora_from_indicator(parse_kinds(indicator)[0]) == parse_kinds(dora)[0]
+def test_next_in_cycle(indicator, dora):
+    assert next_in_cycle(parse_kinds(indicator)[0]) == parse_kinds(dora)[0]
 
 
 @pytest.mark.parametrize(

@@ -225,12 +225,12 @@ def test_renhou_pattern_only_when_the_option_is_on(rules_with):
 )
 def test_double_yakuman_patterns_are_configured(overrides, name, yakuman):
     rules = RuleSet.from_preset("tenhou", overrides).compile()
-    assert {p.name: p.yakuman for p in rules.patterns}[name] == yakuman
+    assert {p.name: p.multiple for p in rules.patterns}[name] == yakuman
 
 
 def test_chiitoitsu_1h50f_makes_chiitoitsu_one_han(rules_with):
     rules = rules_with(chiitoitsu_scoring="1h50f_then_2h25f")
-    assert {p.name: p.han for p in rules.patterns}["chiitoitsu"] == 1
+    assert {p.name: p.value for p in rules.patterns}["chiitoitsu"] == 1
 
 
 # --- One pipeline: resolve, typed keys ---------------------------------------------------------------------

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mjsim
-from mjsim import MjsimError, win_context
+from mjsim import MjsimError
 from mjsim.hand.tiles import TERMINALS, YAOCHU_SET
 from mjsim.scoring import (
     FEATURES,
@@ -24,9 +24,11 @@ from mjsim.scoring import (
     reading_cache_stats,
 )
 from tests.strategies import THEMES, describe, win_contexts, winning_hands
+from variants.riichi import table_facts as tf
 from variants.riichi.limits import base_points
 from variants.riichi.payments import ron_value, round_up, tsumo_shares
 from variants.riichi.scorer import score_win
+from variants.riichi.win_text import win_context
 from variants.riichi.yaku import PATTERNS
 
 OPTIONS = {"riichi.kazoe_yakuman": "on", "riichi.kiriage_mangan": "off"}
@@ -235,9 +237,9 @@ def test_each_yaku_scores_on_a_concrete_hand(rules_with, name, hand, win, kwargs
     hits = {h.name: h for h in result.hits}
     assert name in hits, sorted(hits)
     if han:
-        assert (hits[name].han, hits[name].yakuman) == (han, 0)
+        assert (hits[name].value, hits[name].multiple) == (han, 0)
     else:
-        assert hits[name].yakuman >= 1 and result.detail.yakuman >= 1
+        assert hits[name].multiple >= 1 and result.detail.yakuman >= 1
 
 
 def test_every_pattern_has_an_example(rules_with):
@@ -298,7 +300,7 @@ def test_yakuman_drops_regular_yaku_and_dora(tenhou_rules):
     ],
 )
 def test_open_hand_han(tenhou_rules, name, hand, win, melds, han):
-    hits = {h.name: h.han for h in score(tenhou_rules, hand, win, melds=melds, seat_wind=S, round_wind=S).hits}
+    hits = {h.name: h.value for h in score(tenhou_rules, hand, win, melds=melds, seat_wind=S, round_wind=S).hits}
     assert hits[name] == han
 
 
@@ -769,7 +771,7 @@ def test_ryanhan_shibari(rules_with, mode, honba, extra, wins):
 )
 def test_red_fives_option(rules_with, red_fives, hand, aka):
     ctx = win_context(hand, red_fives=max(red_fives, 3))
-    hits = {h.name: h.han for h in mjsim.score(ctx, rules_with(red_fives=red_fives)).hits}
+    hits = {h.name: h.value for h in mjsim.score(ctx, rules_with(red_fives=red_fives)).hits}
     assert hits.get("aka_dora", 0) == aka
 
 
@@ -780,7 +782,7 @@ NORTH = 3
 
 
 def pao_score(rules, pao=NORTH, **kw):
-    return mjsim.score(replace(win_context(**{**DAISANGEN, **kw}), pao=pao), rules)
+    return mjsim.score(tf.with_table(win_context(**{**DAISANGEN, **kw}), pao=pao), rules)
 
 
 def test_pao_tsumo_liable_seat_pays_everything(tenhou_rules):
@@ -998,7 +1000,7 @@ def test_every_declared_need_is_a_known_feature(tenhou_rules):
 
 
 def test_an_unknown_feature_is_a_clear_error():
-    pattern = Pattern("x", "X", lambda ctx: True, han=1, needs=("closed", "purple"))
+    pattern = Pattern("x", "X", lambda ctx: True, value=1, needs=("closed", "purple"))
     with pytest.raises(MjsimError, match="unknown pattern feature 'purple'"):
         PatternIndex([pattern])
 
@@ -1006,7 +1008,7 @@ def test_an_unknown_feature_is_a_clear_error():
 def test_a_pattern_without_needs_is_always_tried(tenhou_rules):
     """Patterns of other variants declare nothing: they must still be evaluated on every reading."""
     tried = []
-    pattern = Pattern("always", "Always", lambda ctx: tried.append(ctx.reading.form) or True, han=1, open_han=1)
+    pattern = Pattern("always", "Always", lambda ctx: tried.append(ctx.reading.form) or True, value=1, open_value=1)
     ctx = win_context("123m456p789s22z", "2z", melds=["pon:777z"])
     result = score_win(ctx, PatternIndex([*tenhou_rules.patterns, pattern]), tenhou_rules.values)
     assert tried == ["standard"]
@@ -1079,7 +1081,7 @@ def test_no_rule_asks_for_more_han_than_the_ceiling_the_scorer_trusts():
     modes = next(choices for name, _, _, choices, _ in SCORING_OPTIONS if name == "ryanhan_shibari")
     for min_han, mode, streak in product(MIN_HAN_CHOICES, modes, (0, 5)):
         options = {"riichi.min_han": min_han, "riichi.ryanhan_shibari": mode}
-        ctx = WinContext((), 0, honba=streak, extra={"dealer_repeats": streak})
+        ctx = WinContext((), 0, table=tf.table_facts(honba=streak), extra={"dealer_repeats": streak})
         assert _min_han(ctx, options) <= MIN_HAN_CEILING
 
 
@@ -1142,6 +1144,6 @@ def test_mask_rules_on_fixed_hands(hand, win, expected):
 
 
 def test_a_pattern_name_given_twice_is_a_clear_error():
-    pattern = Pattern("x", "X", lambda ctx: True, han=1)
+    pattern = Pattern("x", "X", lambda ctx: True, value=1)
     with pytest.raises(MjsimError, match="unique names; given more than once: x"):
         PatternIndex([pattern, pattern])

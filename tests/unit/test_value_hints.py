@@ -1,4 +1,4 @@
-"""The value hints a rule set gives rule-aware players (``mjsim.agents.hints``): joined, empty without a rule."""
+"""The value hints a rule set gives rule-aware players (``variants.riichi.hints``): joined, empty without a rule."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from mjsim.agents.hints import NO_HINTS, ValueHints, joined, value_hints
 from mjsim.rules import RuleSet
+from variants.riichi.hints import NO_HINTS, ValueHints, joined, value_hints
 
 
 def test_answers_join_by_the_larger_risk_summed_han_and_the_union_of_yaku_tiles():

@@ -46,14 +46,14 @@ def _log(**changes) -> dict:
                 "seat": 1,
                 "tile": 12,
                 "from": 0,
-                "score": {"value": 8, "payments": [-8, 8], "hits": [{"name": "x", "title": "X", "han": 2}]},
+                "score": {"value": 8, "payments": [-8, 8], "hits": [{"name": "x", "title": "X", "value": 2}]},
             },
         ],
         "record": {"scores": [92, 108], "v.fact": 1},
         "facts": {"v.forbidden": [3, 4]},
         "timeline": [{"event": 3, "left": [], "facts": {"v.blocked": [1]}}],
     }
-    log = {"format": "mjsim-game-log", "version": 1, "rules": {}, "table": {"seats": 2, "unit": "fan"}}
+    log = {"format": "mjsim-game-log", "version": 2, "rules": {}, "table": {"seats": 2, "unit": "fan"}}
     log["agents"] = ["a", "b"]
     return {**log, "hands": [hand], "final": {"points": [92, 108]}, **changes}
 

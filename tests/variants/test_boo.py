@@ -14,6 +14,7 @@ from mjsim.scoring import Meld, WinContext
 from variants.boo import options as boo_options
 from variants.boo.scoring import _classic_shares, score
 from variants.boo.tops import end_reasons, forbidden, top_type
+from variants.riichi.table_facts import table_facts
 
 CLASSIC = "boo-classic"
 MODERN = "boo-modern"
@@ -37,8 +38,10 @@ def ctx_of(r, hand: str, win: str, *, dealer=False, discarder=None, melds=(), si
         seat_wind=27 if dealer else 28,
         discarder=discarder,
         situation=frozenset(situation),
-        dora_indicators=tuple(parse_tiles(dora, red_fives=0)),
-        honba=honba,
+        table=table_facts(
+            dora=tuple(parse_tiles(dora, red_fives=0)),
+            honba=honba,
+        ),
     )
 
 

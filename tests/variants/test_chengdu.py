@@ -39,7 +39,7 @@ def score(hand: str, r=None, win: str | None = None, melds=(), tsumo=False, situ
 
 
 def names(sc) -> list[tuple[str, int]]:
-    return [(h.name, h.han) for h in sc.hits]
+    return [(h.name, h.value) for h in sc.hits]
 
 
 # --- §4.1 the table: the single highest entry counts ------------------------------------------------------

@@ -139,7 +139,7 @@ def test_only_an_added_kong_can_be_robbed(rob_kind, wins):
     result = win_score(game, 1, tile("5p"), RON)
     assert bool(result) is wins
     if wins:
-        assert ("qiangganghu", 1) in [(h.name, h.han) for h in result.hits]
+        assert ("qiangganghu", 1) in [(h.name, h.value) for h in result.hits]
 
 
 def test_ready_value_is_the_best_wait_as_a_ron():

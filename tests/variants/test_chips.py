@@ -16,6 +16,7 @@ from variants.chips import chip_transfers
 from variants.chips.checks import only_winners_collect
 from variants.chips.currency import with_payout
 from variants.chips.tables import TABLES, is_closed, win_chips
+from variants.riichi.win_text import win_context
 
 
 @cache
@@ -90,7 +91,7 @@ def test_a_tsumo_is_paid_by_each_other_seat():
 
 def test_a_real_riichi_ippatsu_tsumo_with_ura_earns_chips_from_each():
     """Riichi ippatsu tsumo, ura indicator 1p -> two 2p in the hand: 1 + 2 chips from each of three."""
-    ctx = mjsim.win_context("123m456p789s22p345s", "3s", tsumo=True, situation=["riichi", "ippatsu"], ura=["1p"])
+    ctx = win_context("123m456p789s22p345s", "3s", tsumo=True, situation=["riichi", "ippatsu"], ura=["1p"])
     score = mjsim.score(ctx, rules())
     assert win_chips(TABLES["4play"], score, True, True, True) == {"ippatsu": 1, "ura": 2}
 

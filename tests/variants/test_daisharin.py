@@ -41,7 +41,7 @@ def test_without_the_option_highest_normal_reading(tsumo):
 def test_wheel_is_a_yakuman(tsumo):
     """With the option the same closed hand is 大車輪, a yakuman: 32,000 from a non-dealer."""
     s = score(WHEEL, "8p", rules(), tsumo=tsumo)
-    assert [(h.name, h.title, h.yakuman) for h in s.hits] == [("daisharin", "大車輪", 1)]
+    assert [(h.name, h.title, h.multiple) for h in s.hits] == [("daisharin", "大車輪", 1)]
     assert s.value == 32000
 
 
@@ -58,7 +58,7 @@ def test_wheel_is_a_yakuman(tsumo):
 def test_suits_option(suits, hand, name):
     """daisharin_suits: pins only, or the man (大数隣) and sou (大竹林) wheels too."""
     s = score(hand, hand[-2:], rules(suits=suits))
-    assert ([h.name for h in s.hits if h.yakuman] or [None]) == [name]
+    assert ([h.name for h in s.hits if h.multiple] or [None]) == [name]
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
 from mjsim.runner.games import run_games
 from variants.boo.scoring import gotong_count
+from variants.riichi.win_text import win_context
 
 
 @cache
@@ -24,11 +25,11 @@ def rules(counts_as_yaku: bool = False):
 def score(hand, win, r=None, **kw):
     """A standalone score of a non-dealer's win, a ron from West unless tsumo."""
     kw.setdefault("discarder", None if kw.get("tsumo") else "W")
-    return mjsim.score(mjsim.win_context(hand, win, seat_wind="S", **kw), r or rules())
+    return mjsim.score(win_context(hand, win, seat_wind="S", **kw), r or rules())
 
 
 def gotong_han(s) -> int:
-    return sum(h.han for h in s.hits if h.name == "gotong")
+    return sum(h.value for h in s.hits if h.name == "gotong")
 
 
 @pytest.mark.parametrize(
@@ -63,9 +64,9 @@ def test_red_five_pin_counts_as_a_five_and_as_red_dora():
 
 def test_boo_and_gopin_share_the_pattern():
     """The boo family's gotong count is the very function gopin uses (one implementation, parametrised)."""
-    ctx = mjsim.win_context("123m406p789s234s22s", "4s", seat_wind="S", discarder="W", red_fives=3)
+    ctx = win_context("123m406p789s234s22s", "4s", seat_wind="S", discarder="W", red_fives=3)
     assert gotong_count(ctx) == 1 and gotong_count(ctx, "per_red_5p") == 1
-    plain = mjsim.win_context("123m456p789s234s22s", "4s", seat_wind="S", discarder="W")
+    plain = win_context("123m456p789s234s22s", "4s", seat_wind="S", discarder="W")
     assert gotong_count(plain, "per_red_5p") == 0
 
 

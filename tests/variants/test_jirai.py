@@ -22,6 +22,8 @@ from variants.jirai.matching import CLEAN, EXEMPT, REVERSED, classify
 from variants.jirai.options import OPTIONS, POOL_YAKU
 from variants.jirai.payoff import REVERSED_REASON, reverse_transfers
 from variants.jirai.state import FORBIDDEN, TRAIL, _next_set
+from variants.riichi import table_facts as tf
+from variants.riichi.win_text import win_context
 
 PRESET = "jirai"
 
@@ -34,7 +36,7 @@ def rules(**overrides):
 
 def score(forbidden, hand, win, r=None, **kw):
     """A standalone jirai score of a win described in text."""
-    ctx = mjsim.win_context(hand, win, **kw)
+    ctx = win_context(hand, win, **kw)
     return mjsim.score(replace(ctx, extra={"jirai.forbidden": tuple(forbidden)}), r or rules())
 
 
@@ -328,8 +330,8 @@ def test_hand_facts_fixed_count_and_untold_dealer():
 def test_a_pao_yakuman_is_paid_with_pao_whichever_reading_rule(decomposition):
     """大三元 fed by South (pao), won on West's discard: South and West each pay half, as under plain riichi."""
     hand, melds = "123m55p777z", ["pon:555z", "pon:666z"]
-    ctx = mjsim.win_context(hand, "7z", melds=melds, discarder="W")
-    riichi = mjsim.score(replace(ctx, pao=1), RuleSet.from_preset("tenhou").compile())
+    ctx = win_context(hand, "7z", melds=melds, discarder="W")
+    riichi = mjsim.score(tf.with_table(ctx, pao=1), RuleSet.from_preset("tenhou").compile())
     r = rules(decomposition=decomposition)
-    jirai = mjsim.score(replace(ctx, pao=1, extra={"jirai.forbidden": ("dragon_white",)}), r)
+    jirai = mjsim.score(replace(tf.with_table(ctx, pao=1), extra={"jirai.forbidden": ("dragon_white",)}), r)
     assert jirai.payments == riichi.payments == (48000, -24000, -24000, 0)

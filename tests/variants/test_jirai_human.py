@@ -12,7 +12,6 @@ import random
 import pytest
 
 from mjsim.agents import make_agent
-from mjsim.agents.hints import value_hints
 from mjsim.agents.observation import Observation
 from mjsim.engine.actions import DECLARE_DISCARD, DISCARD, Action
 from mjsim.hand.decompose import waits
@@ -21,6 +20,7 @@ from mjsim.hand.shanten import shanten
 from mjsim.hand.tiles import kind_of
 from mjsim.rules import RuleSet
 from tests.positions import dealt, table_view
+from variants.riichi.hints import value_hints
 from variants.riichi.human import ready
 from variants.riichi.human.context import Context, TableRules
 from variants.riichi.human.profile_file import DEFAULT, shipped_profile

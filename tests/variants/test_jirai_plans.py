@@ -10,7 +10,6 @@ import random
 import pytest
 
 from mjsim.agents import make_agent
-from mjsim.agents.hints import value_hints
 from mjsim.engine.actions import PASS, PON, RON, Action
 from mjsim.hand.notation import format_kinds, parse_counts, parse_tiles
 from mjsim.hand.shanten import standard_shanten
@@ -18,6 +17,7 @@ from mjsim.hand.tiles import kind_of
 from mjsim.scoring import Meld
 from tests.variants.test_jirai_human import ITTSU, _observation, _offers, _rules
 from variants.jirai import advice
+from variants.riichi.hints import value_hints
 from variants.riichi.human import plans
 from variants.riichi.human.calls import choose_call
 from variants.riichi.human.context import Context, TableRules

@@ -18,6 +18,7 @@ from mjsim.engine.actions import TSUMO
 from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
 from tests.variants.test_riichi_flow import table
+from variants.riichi.win_text import win_context
 
 ALL_ON = {
     "riichi.sanrenkou": True,
@@ -41,12 +42,12 @@ OFF = rules()
 def score(hand, win, r=ON, **kw):
     """A South seat's win (East round), a ron from West unless tsumo."""
     kw.setdefault("discarder", None if kw.get("tsumo") else "W")
-    return mjsim.score(mjsim.win_context(hand, win, seat_wind="S", **kw), r)
+    return mjsim.score(win_context(hand, win, seat_wind="S", **kw), r)
 
 
 def yaku(s) -> dict[str, int]:
     """Name -> han (or yakuman multiple as "Nx") of a score's yaku, dora left out."""
-    return {h.name: (f"{h.yakuman}x" if h.yakuman else h.han) for h in s.hits if not h.bonus}
+    return {h.name: (f"{h.multiple}x" if h.multiple else h.value) for h in s.hits if not h.bonus}
 
 
 # --- Options and presets -------------------------------------------------------------------------------------

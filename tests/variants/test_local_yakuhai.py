@@ -30,7 +30,7 @@ def score(hand, win, r, **kw):
 
 
 def local_hits(s):
-    return [(h.name, h.title, h.han) for h in s.hits if h.name.startswith("local_yakuhai_")]
+    return [(h.name, h.title, h.value) for h in s.hits if h.name.startswith("local_yakuhai_")]
 
 
 # --- The seed's examples ----------------------------------------------------------------------------------

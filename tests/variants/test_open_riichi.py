@@ -41,7 +41,7 @@ def score(r=ON, situation=("riichi", "open_riichi"), **kw):
 
 
 def names(s) -> dict[str, int | str]:
-    return {h.name: (f"{h.yakuman}x" if h.yakuman else h.han) for h in s.hits if not h.bonus}
+    return {h.name: (f"{h.multiple}x" if h.multiple else h.value) for h in s.hits if not h.bonus}
 
 
 # --- Options ------------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ def _score(*args: str) -> dict:
 
 
 def _names(data: dict) -> set[str]:
-    return {y["name"] for y in data["yaku"]}
+    return {y["name"] for y in data["hits"]}
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from mjsim.rules.options import Rules
 from mjsim.runner.games import run_games
 from variants.rado import checks
 from variants.rado.scoring import low_han_base
+from variants.riichi.win_text import win_context
 
 PINFU_RON = "123m456m789p234s55p"  # pinfu only (30 fu ron), won on 4s: rado 3s x1, 5p x2, 2s x1, 7p x1
 
@@ -31,7 +32,7 @@ def rules(**overrides):
 def score(hand, win, r=None, **kw):
     """A standalone score of a non-dealer's win (a ron from West unless tsumo)."""
     kw.setdefault("discarder", None if kw.get("tsumo") else "W")
-    return mjsim.score(mjsim.win_context(hand, win, seat_wind="S", **kw), r or rules())
+    return mjsim.score(win_context(hand, win, seat_wind="S", **kw), r or rules())
 
 
 # --- §1 worked numbers ---------------------------------------------------------------------------------
@@ -57,7 +58,7 @@ def test_formula_pinfu_ron_30fu(indicators, han, pays):
 
 def test_rado_subtracts_where_tenhou_adds():
     """The same indicator is +1 dora under Tenhou rules and -1 rado here."""
-    tenhou = mjsim.score(mjsim.win_context(PINFU_RON, "4s", seat_wind="S", discarder="W", dora=["4p"]))
+    tenhou = mjsim.score(win_context(PINFU_RON, "4s", seat_wind="S", discarder="W", dora=["4p"]))
     assert tenhou.detail.han == 3 and score(PINFU_RON, "4s", dora=["4p"]).detail.han == -1
 
 
@@ -90,7 +91,7 @@ def test_no_ura_dora():
 def test_quad_of_rado_subtracts_four():
     """Every rado tile counts: a concealed quad of the rado is -4 (riichi 1 - 4 = -3)."""
     s = score("123m789p234s55p", "4s", melds=["ankan:1111s"], dora=["9s"], situation=["riichi"])
-    assert [(h.name, h.han) for h in s.hits if h.name == "rado"] == [("rado", -4)] and s.detail.han == -3
+    assert [(h.name, h.value) for h in s.hits if h.name == "rado"] == [("rado", -4)] and s.detail.han == -3
 
 
 def test_rado_is_no_yaku():

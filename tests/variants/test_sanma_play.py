@@ -97,7 +97,7 @@ def test_winning_on_the_replacement_draw_is_rinshan_and_each_north_a_dora():
     win = game.history[-1]["wins"][0]
     score = next(e for e in game.log if e.kind == "win").data["score"]
     assert "rinshan_kaihou" in {h.name for h in score.hits}
-    assert dict((h.name, h.han) for h in score.hits)["sanma_dora"] >= 1
+    assert dict((h.name, h.value) for h in score.hits)["sanma_dora"] >= 1
     assert win["seat"] == 0
 
 

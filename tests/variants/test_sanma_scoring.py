@@ -5,13 +5,13 @@ Each figure is one of Tenhou's (validation/tenhou/sanma/README.md and the pages 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 
 import pytest
 
 from mjsim.hand.notation import parse_tiles
 from mjsim.scoring import Meld, NoWin, WinContext
+from variants.riichi import table_facts as tf
 from variants.sanma.dora import sanma_dora_of
 from variants.sanma.rulesets import tenhou_sanma
 
@@ -24,11 +24,17 @@ def rules(**overrides):
     return tenhou_sanma(overrides).compile()
 
 
+def context(**fields) -> WinContext:
+    """A win context whose riichi table facts (indicators, honba, sticks) are given as plain fields."""
+    table = {key: fields.pop(key) for key in (tf.DORA, tf.URA, tf.HONBA, tf.STICKS, tf.PAO) if key in fields}
+    return WinContext(table=table, **fields)
+
+
 def score(hand: str, win: str, *, rules_=None, **fields):
     """The score of ``hand`` (14 tiles, the winning tile included) won on ``win``."""
     tiles = parse_tiles(hand)
     win_tile = next(t for t in tiles if t // 4 == parse_tiles(win)[0] // 4)
-    ctx = WinContext(concealed=tuple(tiles), win_tile=win_tile, **fields)
+    ctx = context(concealed=tuple(tiles), win_tile=win_tile, **fields)
     compiled = rules_ or rules()
     return compiled.score_win(ctx, compiled)
 
@@ -143,8 +149,8 @@ def test_the_family_preset_is_unchanged_four_seat_payments():
 
     four = RuleSet.from_preset("tenhou").compile()
     tiles = parse_tiles(MANGAN_HAND)
-    ctx = WinContext(concealed=tuple(tiles), win_tile=tiles[10], seat_wind=SOUTH, **MANGAN_FIELDS)
-    got = four.score_win(replace(ctx, dora_indicators=tuple(parse_tiles("8m"))), four)
+    ctx = context(concealed=tuple(tiles), win_tile=tiles[10], seat_wind=SOUTH, **MANGAN_FIELDS)
+    got = four.score_win(tf.with_table(ctx, dora_indicators=tuple(parse_tiles("8m"))), four)
     assert len(got.payments) == 4
 
 

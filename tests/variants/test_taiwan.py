@@ -33,7 +33,7 @@ def score(hand, win=None, *, r=None, melds=(), tsumo=False, seat="S", discarder=
 
 def tai_of(sc) -> dict[str, int]:
     """Item name -> tai."""
-    return {h.name: h.han for h in sc.hits}
+    return {h.name: h.value for h in sc.hits}
 
 
 # --- §10 the seed's example: 混一色 + 對對和 + 三暗刻 = 10 tai, 底 3, the dealer on 連2 (bonus 5) -------------

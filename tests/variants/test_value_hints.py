@@ -8,11 +8,11 @@ from types import SimpleNamespace
 import pytest
 
 from mjsim.agents.base import advised_actions
-from mjsim.agents.hints import ValueHints, value_hints
 from mjsim.engine.actions import RON, Action
 from mjsim.hand.notation import parse_kinds, parse_tiles
 from mjsim.hand.tiles import kind_of
 from mjsim.rules import RuleSet
+from variants.riichi.hints import ValueHints, value_hints
 from variants.riichi.human import hinted
 from variants.riichi.human.profile_file import DEFAULT, shipped_profile
 from variants.riichi.human.value import HandFacts

@@ -27,7 +27,7 @@ def mjsim_add_options(registry):
 
 
 @hookimpl
-def mjsim_register_yaku(rules):
+def mjsim_register_patterns(rules):
     """The 五筒 han (a bonus, not a yaku)."""
     return scoring.patterns(rules.values)
 

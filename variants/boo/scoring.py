@@ -7,10 +7,11 @@ from dataclasses import replace
 from typing import Any
 
 from mjsim.engine.actions import TSUMO
-from mjsim.hand.tiles import RED_FIVE_IDS, dora_from_indicator
+from mjsim.hand.tiles import RED_FIVE_IDS, next_in_cycle
 from mjsim.scoring import RYANMEN, SEVEN_PAIRS, Pattern, Score, WinContext, evaluate
 from variants.boo import options as opt
 from variants.riichi import options as riichi_opt
+from variants.riichi import table_facts as tf
 from variants.riichi.detail import RiichiDetail
 from variants.riichi.fu import fu as riichi_fu
 from variants.riichi.limits import base_points
@@ -49,8 +50,8 @@ def gotong_pattern(mode: str = "presence_1han", bonus: bool = True) -> Pattern:
         "gotong",
         "五筒",
         lambda ctx: gotong_count(ctx, mode),
-        han=1,
-        open_han=1,
+        value=1,
+        open_value=1,
         bonus=bonus,
         doc=gotong_count.__doc__,
         per_hand=True,
@@ -100,7 +101,7 @@ def _value(ctx: WinContext, hits, values: Mapping[str, Any]) -> Score | None:
     """Han, fu, base and payments (by wind index) of one reading; yaku-less readings win too."""
     if ctx.reading.form == SEVEN_PAIRS and not values[opt.ALLOW_CHIITOITSU]:
         return None
-    yakuman = sum(h.yakuman for h in hits)
+    yakuman = sum(h.multiple for h in hits)
     dora_as_addon = "dora" in values[opt.ADDONS]
     han = sum(_han(h, values) for h in hits if not (dora_as_addon and h.name in DORA_HITS))
     fu_total, fu_parts = _fu(ctx, hits, values)
@@ -120,7 +121,7 @@ def _value(ctx: WinContext, hits, values: Mapping[str, Any]) -> Score | None:
 
 def _han(hit, values) -> int:
     """A hit's han, riichi valued by option."""
-    return values[opt.RIICHI_HAN] if hit.name == "riichi" else hit.han
+    return values[opt.RIICHI_HAN] if hit.name == "riichi" else hit.value
 
 
 def _fu(ctx: WinContext, hits, values: Mapping[str, Any]) -> tuple[int, tuple]:
@@ -192,7 +193,7 @@ def _addon_points(ctx: WinContext, hits, values: Mapping[str, Any]) -> int:
     if not _has_yaku(hits) and values[opt.YAKULESS_BLOCKS] == "all_addons":
         return 0
     units = ("menzen" in addons and ctx.closed) + ("dora" in addons) * sum(
-        h.han for h in hits if h.name in ("dora", "aka_dora")
+        h.value for h in hits if h.name in ("dora", "aka_dora")
     )
     return units * values[opt.ADDON_VALUE]
 
@@ -201,15 +202,15 @@ def _honba_sticks(ctx: WinContext, hits, values: Mapping[str, Any]) -> int:
     """Honba sticks paid as add-ons (積み棒); a yaku-less win gets none (積み符は付かない)."""
     if "honba" not in values[opt.ADDONS]:
         return 0
-    return ctx.honba if _has_yaku(hits) else 0
+    return tf.honba(ctx) if _has_yaku(hits) else 0
 
 
 def _ura_chips(ctx: WinContext, values: Mapping[str, Any]) -> int:
     """Ura dora paid as chips (modern houses): chip x ura tiles, by the discarder or by each on a tsumo."""
     chip = values[opt.URA_CHIP]
-    if not chip or not ctx.ura_indicators:
+    if not chip or not tf.ura_indicators(ctx):
         return 0
-    return chip * sum(ctx.counts[dora_from_indicator(t >> 2)] for t in ctx.ura_indicators)
+    return chip * sum(ctx.counts[next_in_cycle(t >> 2)] for t in tf.ura_indicators(ctx))
 
 
 def win_tile_for(game, kind: int) -> int:

@@ -16,7 +16,8 @@ from variants.cantonese.win import score_win
 
 NAME = "cantonese"
 DESCRIPTION = "広東麻雀: Hong Kong faan with a minimum and a limit, flowers, 半辣上 points, 半銃/全銃 discards"
-HAN_UNIT = UNIT  # what `mjsim score` calls the doubling unit (issue 37: the core's name)
+# The family's own vocabulary: no core module may use it (tests/unit/test_layering.py scans mjsim/).
+WORDS = ("faan",)
 
 
 @hookimpl

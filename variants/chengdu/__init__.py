@@ -15,7 +15,9 @@ from variants.chengdu.options import declare
 
 NAME = "chengdu"
 DESCRIPTION = "成都麻将 血战到底: 108 tiles, missing suit, winners leave until three have won, fan x2, 查花猪/查大叫"
-HAN_UNIT = "fan"  # what `mjsim score` calls the doubling unit
+# The family's own vocabulary: no core module may use it (tests/unit/test_layering.py scans mjsim/).
+WORDS = ("fan", "gang")
+UNIT = "fan"  # what a scoring pattern's value is called (`mjsim score`, the log, the viewer)
 
 
 @hookimpl
@@ -25,7 +27,7 @@ def mjsim_add_options(registry):
 
 
 @hookimpl
-def mjsim_register_yaku(rules):
+def mjsim_register_patterns(rules):
     """The fan table (table entries and additive fan), configured by the options."""
     return fan.patterns(rules.values)
 

@@ -246,14 +246,14 @@ def _entry(func, fan: int, closed_only: bool = False, when: str | None = None) -
     """A table entry: only the highest applicable one counts."""
     title = func.__doc__.split(" ", 1)[0].rstrip(":")
     return Pattern(
-        func.__name__, title, func, han=fan, open_han=None if closed_only else fan, doc=func.__doc__, when=when
+        func.__name__, title, func, value=fan, open_value=None if closed_only else fan, doc=func.__doc__, when=when
     )
 
 
 def _addon(func, fan: int, when: str | None = None) -> Pattern:
     """An additive item."""
     title = func.__doc__.split(" ", 1)[0].rstrip(":")
-    return Pattern(func.__name__, title, func, han=fan, open_han=fan, bonus=True, doc=func.__doc__, when=when)
+    return Pattern(func.__name__, title, func, value=fan, open_value=fan, bonus=True, doc=func.__doc__, when=when)
 
 
 def patterns(values: Mapping[str, Any]) -> list[Pattern]:
@@ -347,19 +347,19 @@ def _value(ctx: WinContext, rules) -> Score:
     values = rules.values
     entries, addons = [], []
     for p in rules.patterns:
-        if (p.when is not None and p.when not in ctx.situation) or (p.open_han is None and not ctx.closed):
+        if (p.when is not None and p.when not in ctx.situation) or (p.open_value is None and not ctx.closed):
             continue
         times = int(p.applies(ctx))
         if times:
             (addons if p.bonus else entries).append((p, times))
-    main = max(entries, key=lambda item: item[0].han)[0]
-    hits = [Hit(main.name, main.title, main.han)]
+    main = max(entries, key=lambda item: item[0].value)[0]
+    hits = [Hit(main.name, main.title, main.value)]
     for p, times in addons:
         if p.name == "gen":
             times -= CONSUMED_GEN.get(main.name, 0)
         if times > 0:
-            hits.append(Hit(p.name, p.title, p.han * times, 0, True))
-    fan = sum(h.han for h in hits)
+            hits.append(Hit(p.name, p.title, p.value * times, 0, True))
+    fan = sum(h.value for h in hits)
     value = win_value(values, fan)
     limit = "cap" if capped(values, fan) < fan else None
     return Score(tuple(hits), value, _payments(ctx, values, value), ctx.reading, FanDetail(fan, limit))

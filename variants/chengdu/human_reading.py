@@ -39,7 +39,7 @@ class FanTable:
     @classmethod
     def of(cls, rules) -> FanTable:
         """The figures of ``rules``."""
-        table = {p.name: p.han for p in fan.patterns(rules.values)}
+        table = {p.name: p.value for p in fan.patterns(rules.values)}
         return cls(dict(rules.values), table.get("qingyise", 2), table.get("gen", 1))
 
     def value(self, fans: float) -> float:

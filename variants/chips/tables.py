@@ -30,7 +30,7 @@ TABLES = {
 
 def _han_of(score, name: str) -> int:
     """The han a named pattern scored in this win (its count, for dora-like patterns)."""
-    return sum(h.han for h in score.hits if h.name == name)
+    return sum(h.value for h in score.hits if h.name == name)
 
 
 def is_closed(melds) -> bool:

@@ -25,6 +25,7 @@ from variants.jirai.state import pool
 from variants.riichi.limits import base_points
 from variants.riichi.payments import hand_value
 from variants.riichi.scorer import score_win
+from variants.riichi.table_facts import table_facts
 from variants.riichi.vocabulary import RIICHI
 
 
@@ -47,7 +48,7 @@ def _scored_win(obs: Observation, action: Action, rules: Rules) -> tuple[Score, 
         round_wind=obs.round_wind,
         discarder=None if tsumo else (obs.last_discard[0] - obs.dealer) % 4,
         situation=frozenset({"riichi"} if obs.declared[obs.seat] else ()),  # double riichi is not observable
-        dora_indicators=obs.indicators,
+        table=table_facts(dora=obs.indicators),
     )
     try:
         return score_win(ctx, rules.pattern_index, rules.values), ctx

@@ -6,13 +6,13 @@ the public belief, as in ``advice.py``); a win holding none of the forbidden yak
 
 from __future__ import annotations
 
-from mjsim.agents.hints import ValueHints
 from mjsim.agents.observation import Observation
 from mjsim.rules import Rules
 from variants.jirai import options as opt
 from variants.jirai.bots import forbidden_chance, known_count
 from variants.jirai.matching import matched_names
 from variants.jirai.state import pool
+from variants.riichi.hints import ValueHints
 
 # A higher yaku that counts as its lower one unless jirai.exempt_higher exempts it (jirai.md §2).
 _HIGHER = {"double_riichi": "riichi", "chinitsu": "honitsu"}

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from mjsim.engine.actions import TABLE, Transfer
 from mjsim.scoring import evaluate
 from variants.jirai import options as opt
 from variants.jirai.matching import CLEAN, EXEMPT, REVERSED, classify
+from variants.riichi import table_facts as tf
 from variants.riichi.limits import base_points
 from variants.riichi.payments import STICK, hand_value, payments
 from variants.riichi.scorer import value_of as riichi_value
@@ -44,11 +43,11 @@ def best_signed(ctx, patterns, forbidden, values):
 
 def reversed_payments(base: int, ctx, values) -> tuple[int, ...]:
     """Score changes by wind index of a reversed win (the standalone view of what settle_win pays)."""
-    plain = payments(base, replace(ctx, honba=0, sticks=0))
-    with_honba = payments(base, replace(ctx, sticks=0))
+    plain = payments(base, tf.with_table(ctx, honba=0, sticks=0))
+    with_honba = payments(base, tf.with_table(ctx, sticks=0))
     sign = -1 if values[opt.REVERSE_HONBA] else 1
     deltas = [-p + sign * (h - p) for p, h in zip(plain, with_honba, strict=True)]
-    sticks = STICK * ctx.sticks
+    sticks = STICK * tf.sticks(ctx)
     mode = values[opt.DEPOSITS_ON_REVERSAL]
     if mode == "winner_collects":
         deltas[ctx.seat] += sticks

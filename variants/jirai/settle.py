@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from variants.jirai import options as opt
 from variants.jirai.matching import CLEAN, EXEMPT, REVERSED, exempt, pool_hits
 from variants.jirai.payoff import reverse_transfers, route_sticks
 from variants.jirai.state import current
 from variants.riichi import options as riichi_opt
+from variants.riichi import table_facts as tf
 from variants.riichi.payments import payments
 from variants.riichi.play import win_context
 
@@ -55,8 +54,8 @@ def _honba_parts(game, win, index: int) -> dict[int, int]:
     seat, tile, frm, score = win
     first = index == 0 or game.rules[riichi_opt.MULTI_RON_HONBA] == "each_winner"
     ctx = win_context(game, seat, tile, "tsumo" if frm is None else "ron", first_winner=first)
-    ctx = replace(ctx, sticks=0)
-    plain, full = payments(score.detail.base, replace(ctx, honba=0)), payments(score.detail.base, ctx)
+    ctx = tf.with_table(ctx, sticks=0)
+    plain, full = payments(score.detail.base, tf.with_table(ctx, honba=0)), payments(score.detail.base, ctx)
     dealer = game.hand.dealer
     return {(dealer + i) % 4: p - f for i, (p, f) in enumerate(zip(plain, full, strict=True)) if p > f}
 

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from importlib import resources
 
+from mjsim.agents.mistakes import MISTAKES
 from mjsim.hookspecs import hookimpl
-from variants.mcr import checks, flow, settlement
+from variants.mcr import checks, flow, penalties, settlement
 from variants.mcr.options import declare
 from variants.mcr.scoring import LAST_OF_KIND, recorded_fan, score_win
 
 DESCRIPTION = "国标麻将 (MCR 2006): 144 tiles with flowers, 81 fans and their exclusions, 8-fan minimum, 8 + fans"
-HAN_UNIT = "fan"  # what `mjsim score` calls the unit
+# The family's own vocabulary: no core module may use it (tests/unit/test_layering.py scans mjsim/).
+WORDS = ("fan",)
+UNIT = "fan"  # what a scoring pattern's value is called (`mjsim score`, the log, the viewer)
 
 
 @hookimpl
@@ -24,7 +27,7 @@ def mjsim_add_options(registry):
 
 
 @hookimpl
-def mjsim_register_yaku(rules):
+def mjsim_register_patterns(rules):
     """No core patterns: the 81 fans are MCR pattern objects (variants/mcr/fans.py), scored by mjsim_score_win."""
     return []
 
@@ -85,8 +88,22 @@ def mjsim_record_hand(game, outcome):
 
 @hookimpl
 def mjsim_observe(game, seat):
-    """The seat winds and everyone's flowers."""
-    return {"mcr.seat_winds": flow.seat_winds(game), "mcr.flowers": tuple(len(s.flowers) for s in game.hand.seats)}
+    """The seat winds, everyone's flowers and the false wins the seat could declare (for the error model)."""
+    seen = {"mcr.seat_winds": flow.seat_winds(game), "mcr.flowers": tuple(len(s.flowers) for s in game.hand.seats)}
+    offered = (game.offered or {}).get(seat)
+    return {**seen, MISTAKES: penalties.mistakes(game, seat, list(offered))} if offered else seen
+
+
+@hookimpl
+def mjsim_refused_action(game, seat, action, chosen):
+    """错和: a false win pays each other player the penalty, and the hand plays on."""
+    return penalties.judge(game, seat, action, chosen)
+
+
+@hookimpl
+def mjsim_seating(game, next_hand):
+    """换位: the players change seats after every round."""
+    return penalties.seating(game, next_hand)
 
 
 @hookimpl

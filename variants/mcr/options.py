@@ -10,6 +10,8 @@ MINIMUM = "mcr.minimum"
 FLOWERS = "mcr.flowers"
 BASE = "mcr.base"
 HANDS = "mcr.hands"
+SEAT_CHANGES = "mcr.seat_changes"
+FALSE_WIN_PENALTY = "mcr.false_win_penalty"
 
 # (name, default, description, choices, numbers)
 OPTIONS: tuple[tuple[str, Any, str, tuple | None, Numbers | None], ...] = (
@@ -29,6 +31,14 @@ OPTIONS: tuple[tuple[str, Any, str, tuple | None, Numbers | None], ...] = (
         Numbers(1, 16),
     ),
     ("base", 8, "底分: what every loser pays the winner besides the fans (docs/mcr.md §4)", None, Numbers(0, 100)),
+    ("seat_changes", True, "换位: the players change seats after every round (docs/mcr.md §7)", None, None),
+    (
+        "false_win_penalty",
+        10,
+        "错和: what a false win costs, paid to each other player; the hand plays on (docs/mcr.md §7)",
+        None,
+        Numbers(0, 100),
+    ),
 )
 
 

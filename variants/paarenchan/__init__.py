@@ -35,10 +35,10 @@ def mjsim_add_options(registry):
 
 
 @hookimpl
-def mjsim_register_yaku(rules):
+def mjsim_register_patterns(rules):
     """The yakuman, applying only under its circumstance."""
     return [
-        Pattern("paarenchan", "八連荘", _paarenchan, yakuman=1, when=SITUATION, doc=_paarenchan.__doc__, per_hand=True)
+        Pattern("paarenchan", "八連荘", _paarenchan, multiple=1, when=SITUATION, doc=_paarenchan.__doc__, per_hand=True)
     ]
 
 

@@ -30,7 +30,7 @@ def mjsim_add_options(registry):
 
 
 @hookimpl(wrapper=True)
-def mjsim_register_yaku(rules):
+def mjsim_register_patterns(rules):
     """Every variant's patterns with dora and ura dora replaced by rado."""
     batches = yield
     return scoring.replace_dora(batches, rules.values)

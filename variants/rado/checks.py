@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
-from mjsim.hand.tiles import dora_from_indicator, kind_of
+from mjsim.hand.tiles import kind_of, next_in_cycle
 from mjsim.scoring import Score, WinContext
 from variants.rado import options as opt
 from variants.rado.scoring import AKA_RADO, DROPPED, RADO, at_low_han
+from variants.riichi import table_facts as tf
 from variants.riichi.scorer import score_win
 from variants.riichi.yaku import red_five_ids
 
@@ -17,7 +17,7 @@ WINS = "rado.wins"  # game stash: one dict per win of the game
 
 def count_rado(ctx: WinContext, values) -> int:
     """The rado in a hand, counted tile by tile (a second count, independent of the pattern's)."""
-    pointed = Counter(dora_from_indicator(kind_of(t)) for t in ctx.dora_indicators)
+    pointed = Counter(next_in_cycle(kind_of(t)) for t in tf.dora_indicators(ctx))
     count = sum(pointed[kind_of(t)] for t in ctx.all_tiles)
     if values[opt.RED_FIVES_ARE_RADO]:
         reds = red_five_ids(values)
@@ -30,7 +30,7 @@ def record(game, ctx: WinContext, score: Score, rules) -> None:
     riichi = ctx.has("riichi", "double_riichi")
     # A yakuman (one a delta awards too, as paarenchan does) counts no ura: it keeps its own han.
     rescore = riichi and not score.detail.yakuman
-    plain = score_win(replace(ctx, ura_indicators=()), rules.pattern_index, rules.values) if rescore else score
+    plain = score_win(tf.with_table(ctx, ura_indicators=()), rules.pattern_index, rules.values) if rescore else score
     without_ura = plain.detail.han
     game.stash.setdefault(WINS, []).append(
         {
@@ -49,9 +49,9 @@ def net_han(game) -> str | None:
         s = w["score"]
         if s.detail.yakuman:
             continue
-        rado = -sum(h.han for h in s.hits if h.name in (RADO, AKA_RADO))
-        if rado != w["rado"] or s.detail.han != sum(h.han for h in s.hits):
-            return f"hand {w['hand']}: han {s.detail.han} from {[(h.name, h.han) for h in s.hits]}, {w['rado']} rado"
+        rado = -sum(h.value for h in s.hits if h.name in (RADO, AKA_RADO))
+        if rado != w["rado"] or s.detail.han != sum(h.value for h in s.hits):
+            return f"hand {w['hand']}: han {s.detail.han} from {[(h.name, h.value) for h in s.hits]}, {w['rado']} rado"
     return None
 
 

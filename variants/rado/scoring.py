@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mjsim.agents.hints import ValueHints
-from mjsim.hand.tiles import dora_from_indicator, kind_of
+from mjsim.hand.tiles import kind_of, next_in_cycle
 from mjsim.scoring import Pattern, Score, WinContext
 from variants.rado import options as opt
 from variants.riichi import yaku
+from variants.riichi.hints import ValueHints
 from variants.riichi.payments import hand_value, payments
 
 RADO, AKA_RADO = "rado", "aka_rado"
@@ -27,7 +27,7 @@ def aka_rado(ctx: WinContext, values) -> int:
 
 def _minus_one(name: str, title: str, rule, doc: str | None = None) -> Pattern:
     """A counted bonus worth -1 han each time, open or closed (rado never counts towards the yaku minimum)."""
-    return Pattern(name, title, rule, han=-1, open_han=-1, bonus=True, doc=doc or rule.__doc__, per_hand=True)
+    return Pattern(name, title, rule, value=-1, open_value=-1, bonus=True, doc=doc or rule.__doc__, per_hand=True)
 
 
 def patterns(values) -> list[Pattern]:
@@ -49,7 +49,7 @@ def value_hints(obs) -> ValueHints:
     """What rado makes a tile worth: -1 han per copy for each indicator pointing at its kind."""
     worth: dict[int, float] = {}
     for t in obs.indicators:
-        kind = dora_from_indicator(kind_of(t))
+        kind = next_in_cycle(kind_of(t))
         worth[kind] = worth.get(kind, 0.0) - 1.0
     return ValueHints(kind_han=worth)
 

@@ -6,12 +6,17 @@ from importlib import resources
 
 from mjsim.hookspecs import hookimpl
 from mjsim.rules.hooks import forwards_to
-from variants.riichi import open_riichi, play, settlement, situations
+from variants.riichi import hookspecs, open_riichi, play, settlement, situations
 from variants.riichi import options as _options
 from variants.riichi.scorer import configured_patterns, score_win
 
 NAME = "riichi"
 DESCRIPTION = "Japanese riichi mahjong: 136 tiles, yaku, fu and limits, Tenhou-style game flow"
+# The family's own vocabulary: no core module may use it (tests/unit/test_layering.py scans mjsim/).
+WORDS = ("han", "fu", "yakuman", "dora", "ura", "mangan", "pao", "yaku")
+UNIT = "han"  # what a scoring pattern's value is called (`mjsim score`, the log, the viewer)
+LIMIT = "yakuman"  # what a limit hand's multiple counts
+HOOKSPECS = hookspecs  # the family's own hooks (value hints for its players), added by the rule-set manager
 # The modules a win passes through, then those of the game flow every turn runs (offers, waits, kans) and the
 # human player's helpers (with variants.common.hazards, the win chance the other families' humans share too),
 # compiled by `make` with the core's (mjsim/native_build.py): compiled modules call each other directly, so the
@@ -49,7 +54,7 @@ def mjsim_add_options(registry):
 
 
 @hookimpl
-def mjsim_register_yaku(rules):
+def mjsim_register_patterns(rules):
     """The yaku, yakuman and dora patterns, configured for the rules."""
     return configured_patterns(rules.values)
 

@@ -7,8 +7,9 @@ import json
 
 import click
 
-from mjsim.cli import ScoreMode, SituationFlag
+from mjsim.cli import ScoreMode, SituationFlag, TableFact
 from mjsim.rules import RuleSet
+from variants.riichi.table_facts import DORA, HONBA, STICKS, URA
 
 # (flag, situation name, whether it makes the win self-drawn, help)
 SITUATIONS = (
@@ -26,9 +27,17 @@ SITUATIONS = (
     ("--open-riichi-deal-in", "open_riichi_deal_in", False, "a ron from a player not in riichi into an open riichi"),
 )
 
+# The table around a win, for every preset of the riichi family (the core's context keeps it in WinContext.table).
+TABLE_FACTS = [
+    TableFact("--dora", DORA, "riichi", tiles=True, help="dora indicator(s), e.g. --dora 3m or --dora 3m4z"),
+    TableFact("--ura", URA, "riichi", tiles=True, help="ura dora indicator(s)"),
+    TableFact("--honba", HONBA, "riichi", help="repeat counters (本場) on the table"),
+    TableFact("--sticks", STICKS, "riichi", help="riichi sticks on the table"),
+]
+
 
 def register(cli: click.Group) -> None:
-    """Add ``calibrate`` to the group and the riichi flags and ``--cases`` to its ``score`` command."""
+    """Add ``calibrate`` to the group and the riichi flags, table facts and ``--cases`` to its ``score`` command."""
     from variants.riichi.human.calibrate_cli import calibrate
 
     cli.add_command(calibrate)
@@ -36,7 +45,7 @@ def register(cli: click.Group) -> None:
     if any(isinstance(p, SituationFlag) and p.situation == "riichi" for p in score.params):
         return  # already added (a second group built from the same command)
     flags = [SituationFlag(flag, name, tsumo=tsumo, help=text) for flag, name, tsumo, text in SITUATIONS]
-    _insert_after(score, "tsumo", flags)
+    _insert_after(score, "tsumo", flags + TABLE_FACTS)
     cases = ScoreMode(
         "--cases",
         score_cases,

@@ -96,7 +96,7 @@ def _compare(case: Case, score, rules: Rules) -> Outcome:
 def _tenhou_ids(score, rules: Rules) -> frozenset[int]:
     """Tenhou's ids of the patterns that scored (yakuman only, when there are any)."""
     ids = {p.name: p.ids.get("tenhou") for p in rules.patterns}
-    hits = [h for h in score.hits if h.han > 0 or h.yakuman]
+    hits = [h for h in score.hits if h.value > 0 or h.multiple]
     return frozenset(i for h in hits if (i := ids.get(h.name)) is not None)
 
 

@@ -9,6 +9,7 @@ from variants.riichi import options as opt
 from variants.riichi.limits import base_points
 from variants.riichi.payments import tsumo_shares
 from variants.riichi.scorer import NoWin, score_win
+from variants.riichi.table_facts import table_facts
 from variants.riichi.waits import fifth_tile_waits, seat_waits
 
 _CONTINUATION = {
@@ -67,7 +68,7 @@ def _wins_with_yaku(game, seat: int, kind: int) -> bool:
         round_wind=hand.round_wind,
         discarder=(wind - 27 + 1) % _seats(game),  # any other seat: only whether the hand scores matters
         situation=frozenset({"riichi"}) if me.declared_turn is not None else frozenset(),
-        honba=hand.honba,
+        table=table_facts(honba=hand.honba),
         extra={"dealer_repeats": game.repeats},
     )
     try:

@@ -94,9 +94,11 @@ def open_riichi_deal_in(ctx: WinContext) -> bool:
     return not ctx.tsumo and ctx.has(DEAL_IN_SITUATION) and open_riichi(ctx)
 
 
-def _pattern(rule, han: int = 0, open_han: int | None = None, **kw: Any) -> Pattern:
+def _pattern(rule, han: int = 0, open_han: int | None = None, yakuman: int = 0, **kw: Any) -> Pattern:
+    """A local yaku as a pattern: its han closed and open (None: closed only) or its yakuman multiple."""
     doc = (rule.__doc__ or "").strip()
-    return Pattern(name=rule.__name__, title=doc.split()[0], applies=rule, han=han, open_han=open_han, doc=doc, **kw)
+    title = doc.split()[0]
+    return Pattern(rule.__name__, title, rule, value=han, open_value=open_han, multiple=yakuman, doc=doc, **kw)
 
 
 def local_patterns(options: Mapping[str, Any]) -> list[Pattern]:
@@ -150,4 +152,4 @@ def puutaa_context(ctx: WinContext, options: Mapping[str, Any]) -> WinContext | 
 def puutaa_hits(patterns) -> list[Hit]:
     """The hits of a 十三不塔 win: the hand is worth its fixed value and nothing else (no tsumo, no dora)."""
     puutaa = next(p for p in patterns if p.name == "shiisan_puutaa")
-    return [Hit(puutaa.name, puutaa.title, puutaa.han, puutaa.yakuman)]
+    return [Hit(puutaa.name, puutaa.title, puutaa.value, puutaa.multiple)]

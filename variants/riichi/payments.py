@@ -8,6 +8,7 @@ from typing import Final
 
 from mjsim.errors import MjsimError
 from mjsim.scoring import Points, WinContext
+from variants.riichi import table_facts as tf
 
 # Constants are Final: the compiled build (mjsim/native.py) then reads them without a module lookup.
 HONBA_RON: Final = 300
@@ -54,11 +55,11 @@ def payments(
     ``pao_base`` is the part of ``base`` the pao seat is liable for (0: no pao); ``pao_honba_payer`` is the
     option ``riichi.pao_honba_payer`` (who pays the honba of a ron with pao).
     """
-    if pao_base and ctx.pao is not None and ctx.pao != ctx.discarder:
-        return _with_pao(base, pao_base, ctx, ctx.pao, pao_honba_payer)
+    if pao_base and tf.pao(ctx) is not None and tf.pao(ctx) != ctx.discarder:
+        return _with_pao(base, pao_base, ctx, tf.pao(ctx), pao_honba_payer)
     winner = ctx.seat
     deltas = [-amount for amount in _owed(base, ctx, winner)]  # each payer's loss is the winner's gain
-    deltas[winner] = -_total(deltas) + STICK * ctx.sticks
+    deltas[winner] = -_total(deltas) + STICK * tf.sticks(ctx)
     return tuple(deltas)
 
 
@@ -66,11 +67,11 @@ def _owed(base: Points, ctx: WinContext, winner: int) -> tuple[Points, ...]:
     """What each wind index owes the winner for the hand and the honba (no pao)."""
     if ctx.tsumo:
         owed = _shares(base, winner)
-        if ctx.honba:
-            owed = tuple(share + HONBA_TSUMO_EACH * ctx.honba if s != winner else 0 for s, share in enumerate(owed))
+        if tf.honba(ctx):
+            owed = tuple(share + HONBA_TSUMO_EACH * tf.honba(ctx) if s != winner else 0 for s, share in enumerate(owed))
         return owed
     owed_ron = [0] * 4
-    owed_ron[_discarder(ctx)] = ron_value(base, ctx.dealer) + HONBA_RON * ctx.honba
+    owed_ron[_discarder(ctx)] = ron_value(base, ctx.dealer) + HONBA_RON * tf.honba(ctx)
     return tuple(owed_ron)
 
 
@@ -78,9 +79,9 @@ def _with_pao(base: Points, pao_base: Points, ctx: WinContext, pao: int, by_opti
     """Score changes of a win with pao: the liable seat's part, the rest, the honba and the sticks."""
     deltas: list[Points] = [0] * 4
     honba_payer = _pay_with_pao(deltas, base, pao_base, ctx, pao, by_option)
-    if ctx.honba:
-        _move(deltas, honba_payer, ctx.seat, HONBA_RON * ctx.honba)
-    deltas[ctx.seat] += STICK * ctx.sticks
+    if tf.honba(ctx):
+        _move(deltas, honba_payer, ctx.seat, HONBA_RON * tf.honba(ctx))
+    deltas[ctx.seat] += STICK * tf.sticks(ctx)
     return tuple(deltas)
 
 

@@ -19,6 +19,7 @@ from variants.riichi import kans, open_riichi
 from variants.riichi import options as opt
 from variants.riichi.local_yaku import is_puutaa
 from variants.riichi.scorer import NoWin, score_win
+from variants.riichi.table_facts import table_facts
 from variants.riichi.vocabulary import DEPOSIT_REASON, RIICHI
 from variants.riichi.waits import counts_without, seat_waits, shanten_and_waits, visible_counts
 from variants.riichi.yaku import red_five_ids
@@ -238,11 +239,13 @@ def win_context(game, seat: int, tile: int, how: str, first_winner: bool = True)
         round_wind=hand.round_wind,
         discarder=None if source is None else (source - hand.dealer) % len(hand.seats),
         situation=_situation(game, seat, tsumo),
-        dora_indicators=dora,
-        ura_indicators=ura if me.declared_turn is not None else (),
-        honba=hand.honba if first_winner else 0,
-        sticks=game.sticks if first_winner else 0,
-        pao=_pao(hand, me),
+        table=table_facts(
+            dora=dora,
+            ura=ura if me.declared_turn is not None else (),
+            honba=hand.honba if first_winner else 0,
+            sticks=game.sticks if first_winner else 0,
+            pao=_pao(hand, me),
+        ),
         extra={"dealer_repeats": game.repeats},
     )
 

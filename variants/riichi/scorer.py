@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from mjsim.scoring import Hit, NoWin, Pattern, Points, Score, WinContext, evaluate, hand_readings, match
+from variants.riichi import table_facts as tf
 from variants.riichi.detail import RiichiDetail
 from variants.riichi.fu import fu
 from variants.riichi.limits import base_points
@@ -52,14 +53,14 @@ def configured_patterns(options) -> list[Pattern]:
             p = replace(p, applies=CONFIGURED_RULES[p.name](options))
         if p.name in ("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii"):
             option_name = {"kokushi_13": "kokushi_13"}.get(p.name, p.name)
-            p = replace(p, yakuman=2 if option_name in doubles else 1)
+            p = replace(p, multiple=2 if option_name in doubles else 1)
         elif p.name == "renhou":
             if options[RENHOU] == "off":
                 continue
             han, yakuman = _RENHOU[options[RENHOU]]
-            p = replace(p, han=han, yakuman=yakuman)
+            p = replace(p, value=han, multiple=yakuman)
         elif p.name == "chiitoitsu" and options[CHIITOITSU_SCORING] == "1h50f_then_2h25f":
-            p = replace(p, han=1)
+            p = replace(p, value=1)
         out.append(p)
     return out + local_patterns(options)
 
@@ -106,7 +107,7 @@ def value_of(ctx: WinContext, hits: list[Hit], options: Mapping[str, Any]) -> Sc
         han, fu_total, fu_parts = _chiitoitsu_1h50f(han, fu_total, fu_parts, options)
     base, limit = base_points(han, fu_total, yakuman, options)
     # Paid per reading, not once for the best: five wins in six have one reading, and a second pass costs more.
-    pao_base = _pao_base(hits, base, yakuman, options) if ctx.pao is not None else 0
+    pao_base = _pao_base(hits, base, yakuman, options) if tf.pao(ctx) is not None else 0
     pays = payments(base, ctx, pao_base, options[PAO_HONBA_PAYER]) if pao_base else payments(base, ctx)
     detail = RiichiDetail(han, fu_total, fu_parts, limit, yakuman, base)
     return Score(tuple(hits), hand_value(base, ctx), pays, reading, detail)
@@ -120,11 +121,11 @@ def _tally(hits: list[Hit]) -> tuple[int, int, int, tuple[int, ...]]:
     han = yaku_han = yaku = 0
     yakuman: tuple[int, ...] = ()
     for h in hits:
-        han += h.han
-        if h.yakuman:
-            yakuman += (h.yakuman,)
+        han += h.value
+        if h.multiple:
+            yakuman += (h.multiple,)
         if not h.bonus:
-            yaku_han += h.han
+            yaku_han += h.value
             yaku += 1
     return han, yaku_han, yaku, yakuman
 
@@ -135,7 +136,7 @@ def _has_other_yaku(ctx: WinContext, options: Mapping[str, Any]) -> bool:
     The hits passed to ``_value`` keep only limit hands once renhou (a yakuman) applies, so the
     regular yaku are matched again here; this runs only for renhou hands.
     """
-    regular = [p for p in configured_patterns(options) if not p.yakuman and not p.bonus and p.name != "renhou"]
+    regular = [p for p in configured_patterns(options) if not p.multiple and not p.bonus and p.name != "renhou"]
     return any(h for h in match(regular, ctx) if not h.bonus)
 
 
@@ -162,7 +163,7 @@ def _pao_base(hits: Sequence[Hit], base: Points, yakuman: int, options) -> Point
         return base
     # Capped at the whole hand: with a yakuman cap or composite yakuman off, the liable yakuman can
     # add up to more than the hand is worth.
-    return min(base, base * sum(h.yakuman for h in liable) // yakuman)
+    return min(base, base * sum(h.multiple for h in liable) // yakuman)
 
 
 def _min_han(ctx: WinContext, options: Mapping[str, Any]) -> int:
@@ -170,7 +171,7 @@ def _min_han(ctx: WinContext, options: Mapping[str, Any]) -> int:
     mode = options[RYANHAN_SHIBARI]
     two = (
         mode == "always"
-        or (mode == "from_5_honba" and ctx.honba >= 5)
+        or (mode == "from_5_honba" and tf.honba(ctx) >= 5)
         or (mode == "from_dealer_5th_repeat" and ctx.extra.get("dealer_repeats", 0) >= 5)
     )
     return max(options[MIN_HAN], TWO_HAN if two else 1)

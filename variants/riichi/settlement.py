@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from mjsim.engine.actions import TABLE, Transfer
 from mjsim.engine.outcomes import DrawSettlement, NextHand
 from mjsim.hand.tiles import EAST
 from variants.riichi import draws
 from variants.riichi import options as opt
+from variants.riichi import table_facts as tf
 from variants.riichi.draws import nagashi_seats, tenpai_seats
 from variants.riichi.payments import HONBA_RON, payments
 from variants.riichi.play import win_context
@@ -48,7 +47,7 @@ def settle_win(game, wins, deltas_of=None) -> list[Transfer]:
         how = "tsumo" if frm is None else "ron"
         ctx = win_context(game, seat, tile, how, first_winner=index == 0)
         if honba_to_each:
-            ctx = replace(ctx, honba=hand.honba)
+            ctx = tf.with_table(ctx, honba=hand.honba)
         transfers += _transfers(hand, seat, deltas_of(game, score, ctx), game.table if index == 0 else 0)
     return transfers
 
@@ -56,12 +55,12 @@ def settle_win(game, wins, deltas_of=None) -> list[Transfer]:
 def win_deltas(game, score, ctx) -> list[int]:
     """Score changes by wind index: the hand with pao, honba at honba_value, then rinshan pao."""
     values, detail = game.rules.values, score.detail
-    pao_base = _pao_base(score.hits, detail.base, detail.yakuman, values) if ctx.pao is not None else 0
+    pao_base = _pao_base(score.hits, detail.base, detail.yakuman, values) if tf.pao(ctx) is not None else 0
     honba_payer = values[opt.PAO_HONBA_PAYER]
     deltas = list(payments(detail.base, ctx, pao_base, honba_payer))
     value = game.rules.values[opt.HONBA_VALUE]
-    if value != HONBA_RON and ctx.honba:
-        plain = payments(detail.base, replace(ctx, honba=0), pao_base, honba_payer)
+    if value != HONBA_RON and tf.honba(ctx):
+        plain = payments(detail.base, tf.with_table(ctx, honba=0), pao_base, honba_payer)
         # payments() charges HONBA_RON a honba: rescale what each payer owes for the honba (the winner gets the sum).
         deltas = [p - (p - d) * value // HONBA_RON if d < p else d for d, p in zip(deltas, plain, strict=True)]
     liable = _rinshan_liable(game, ctx)

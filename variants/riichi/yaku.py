@@ -27,10 +27,11 @@ from mjsim.hand.tiles import (
     TERMINALS,
     WINDS,
     YAOCHU_SET,
-    dora_from_indicator,
+    next_in_cycle,
 )
 from mjsim.native import source_path
 from mjsim.scoring import ORPHANS, SEVEN_PAIRS, STANDARD, TANKI, Pattern, WinContext, feature_mask
+from variants.riichi import table_facts as tf
 from variants.riichi.options import (
     CHIITOI_TSUUIISOU,
     DOUBLE_RIICHI,
@@ -60,7 +61,7 @@ _ONE_SUIT = 0x1FF  # the nine kinds of one suit
 _ITTSU_MASKS = tuple(0b1001001 << base for base in (0, 9, 18))  # sequences from 1, 4 and 7 of one suit
 _OUTSIDE_SEQUENCES = _mask(k for k in range(27) if k % 9 in (0, 6))  # 123 and 789: the sequences holding a terminal
 _ONLY_SIMPLES = feature_mask(["only_simples"])
-_DORA_OF = [dora_from_indicator(k) for k in range(34)]
+_DORA_OF = [next_in_cycle(k) for k in range(34)]
 _FIVES = (4, 13, 22)  # the kinds of 5m, 5p and 5s
 _RED_FIVES = {count: frozenset(ids) for count, ids in RED_FIVE_IDS.items()}  # physical ids are unique: a set will do
 
@@ -93,9 +94,9 @@ def yaku(
                 name=name or rule.__name__,
                 title=doc.split()[0],
                 applies=rule,
-                han=han,
-                open_han=open_han,
-                yakuman=yakuman,
+                value=han,
+                open_value=open_han,
+                multiple=yakuman,
                 replaces=replaces,
                 bonus=bonus,
                 when=when,
@@ -251,8 +252,8 @@ for _i, (_wind, _name) in enumerate(zip(WINDS, _WIND_NAMES, strict=True)):
             Pattern(
                 name=f"{_role}_wind_{_name}",
                 title=f"{_kanji} {_WIND_KANJI[_i]}",
-                han=1,
-                open_han=1,
+                value=1,
+                open_value=1,
                 applies=_wind_triplet(_wind, _role),
                 doc=f"{_kanji} {_WIND_KANJI[_i]} ({_role} wind {_name}): a triplet of {_name} as the {_role} wind.",
                 ids={"tenhou": _base + _i},
@@ -264,8 +265,8 @@ for _i, (_dragon, _name, _kanji) in enumerate(zip(DRAGONS, ("white", "green", "r
         Pattern(
             name=f"dragon_{_name}",
             title=f"役牌 {_kanji}",
-            han=1,
-            open_han=1,
+            value=1,
+            open_value=1,
             applies=_triplet_of(_dragon),
             doc=f"役牌 {_kanji} (dragon {_name}): a triplet of {_name} dragons.",
             ids={"tenhou": 18 + _i},
@@ -507,7 +508,7 @@ def _count_dora(ctx: WinContext, indicators) -> int:
 @yaku(1, 1, tenhou=52, bonus=True, per_hand=True)
 def dora(ctx):
     """ドラ (dora): each tile the dora indicators point to."""
-    return _count_dora(ctx, ctx.dora_indicators)
+    return _count_dora(ctx, tf.dora_indicators(ctx))
 
 
 @yaku(1, 1, tenhou=53, bonus=True, per_hand=True, needs=("closed",), configured=True)  # riichi needs a closed hand
@@ -515,7 +516,7 @@ def ura_dora(ctx, values):
     """裏ドラ (ura dora): each tile the ura indicators point to, for a riichi winner."""
     if not ctx.has("riichi", "double_riichi") or not values[URA_DORA]:
         return 0
-    return _count_dora(ctx, ctx.ura_indicators)
+    return _count_dora(ctx, tf.ura_indicators(ctx))
 
 
 @yaku(1, 1, tenhou=54, bonus=True, per_hand=True, configured=True)

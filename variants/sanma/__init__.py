@@ -22,7 +22,7 @@ def mjsim_add_options(registry):
 
 
 @hookimpl
-def mjsim_register_yaku(rules):
+def mjsim_register_patterns(rules):
     """Dora with the 1m <-> 9m wrap and the Norths set aside (replacing the family's dora and ura dora)."""
     return dora.patterns(rules.values)
 

@@ -8,8 +8,9 @@ Norths set aside comes in ``ctx.extra["sanma.nuki"]`` (``mjsim score --extra san
 from __future__ import annotations
 
 from mjsim.errors import MjsimError
-from mjsim.hand.tiles import NORTH, dora_from_indicator
+from mjsim.hand.tiles import NORTH, next_in_cycle
 from mjsim.scoring import Pattern, WinContext
+from variants.riichi import table_facts as tf
 from variants.riichi.options import URA_DORA
 
 NUKI = "sanma.nuki"
@@ -18,7 +19,7 @@ _ONE_MAN, _NINE_MAN = 0, 8
 
 def sanma_dora_of(kind: int) -> int:
     """The dora kind an indicator of ``kind`` points to with 2m-8m absent (1m -> 9m, 9m -> 1m)."""
-    return _NINE_MAN if kind == _ONE_MAN else dora_from_indicator(kind)
+    return _NINE_MAN if kind == _ONE_MAN else next_in_cycle(kind)
 
 
 _DORA_OF = [sanma_dora_of(k) for k in range(34)]
@@ -51,14 +52,14 @@ def _count(ctx: WinContext, indicators) -> int:
 
 def dora(ctx: WinContext) -> int:
     """ドラ (dora, sanma): each tile the indicators point to (1m -> 9m), and each North set aside."""
-    return _count(ctx, ctx.dora_indicators) + nuki_count(ctx)
+    return _count(ctx, tf.dora_indicators(ctx)) + nuki_count(ctx)
 
 
 def ura_dora(ctx: WinContext, values) -> int:
     """裏ドラ (ura dora, sanma): each tile the ura indicators point to (1m -> 9m, West -> the Norths set aside)."""
     if not ctx.has("riichi", "double_riichi") or not values[URA_DORA]:
         return 0
-    return _count(ctx, ctx.ura_indicators)
+    return _count(ctx, tf.ura_indicators(ctx))
 
 
 def patterns(values) -> list[Pattern]:

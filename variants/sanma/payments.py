@@ -8,10 +8,9 @@ are added.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from mjsim.scoring import Score, WinContext
 from variants.riichi import options as riichi_opt
+from variants.riichi import table_facts as tf
 from variants.riichi.payments import STICK, payments, round_up
 from variants.riichi.scorer import _pao_base
 from variants.sanma import options as opt
@@ -31,20 +30,20 @@ def three_seat_deltas(deltas4, ctx: WinContext, values) -> list[int]:
             deltas[i] -= round_up(-(-absent // len(payers)))
     deltas[winner] = -sum(d for i, d in enumerate(deltas) if i != winner)
     _add_honba(deltas, ctx, values)
-    deltas[winner] += STICK * ctx.sticks
+    deltas[winner] += STICK * tf.sticks(ctx)
     return deltas
 
 
 def _add_honba(deltas: list[int], ctx: WinContext, values) -> None:
     """Honba: the discarder (or the liable seat, by pao option) on a ron, each payer on a tsumo."""
-    if not ctx.honba:
+    if not tf.honba(ctx):
         return
     winner = ctx.seat
-    if ctx.tsumo and ctx.pao is None:
-        amounts = {i: values[opt.HONBA_TSUMO_EACH] * ctx.honba for i in range(SEATS) if i != winner}
+    if ctx.tsumo and tf.pao(ctx) is None:
+        amounts = {i: values[opt.HONBA_TSUMO_EACH] * tf.honba(ctx) for i in range(SEATS) if i != winner}
     else:  # a ron, or a tsumo the liable seat pays whole
-        liable = ctx.pao is not None and (ctx.tsumo or values[riichi_opt.PAO_HONBA_PAYER] == "responsible")
-        amounts = {ctx.pao if liable else ctx.discarder: values[opt.HONBA_RON] * ctx.honba}
+        liable = tf.pao(ctx) is not None and (ctx.tsumo or values[riichi_opt.PAO_HONBA_PAYER] == "responsible")
+        amounts = {tf.pao(ctx) if liable else ctx.discarder: values[opt.HONBA_RON] * tf.honba(ctx)}
     for payer, amount in amounts.items():
         deltas[payer] -= amount
         deltas[winner] += amount
@@ -53,8 +52,8 @@ def _add_honba(deltas: list[int], ctx: WinContext, values) -> None:
 def family_deltas(score: Score, ctx: WinContext, values) -> tuple[int, ...]:
     """The family's four-index payments of a scored win without its honba and sticks (pao included)."""
     detail = score.detail
-    bare = replace(ctx, honba=0, sticks=0)
-    pao_base = _pao_base(score.hits, detail.base, detail.yakuman, values) if ctx.pao is not None else 0
+    bare = tf.with_table(ctx, honba=0, sticks=0)
+    pao_base = _pao_base(score.hits, detail.base, detail.yakuman, values) if tf.pao(ctx) is not None else 0
     if pao_base:
         return payments(detail.base, bare, pao_base, values[riichi_opt.PAO_HONBA_PAYER])
     return payments(detail.base, bare)
@@ -63,6 +62,6 @@ def family_deltas(score: Score, ctx: WinContext, values) -> tuple[int, ...]:
 def three_seat_score(score: Score, ctx: WinContext, values) -> Score:
     """A family score with its payments for three seats and its value without the lost share."""
     family = family_deltas(score, ctx, values)
-    bare = three_seat_deltas(family, replace(ctx, honba=0, sticks=0), values)
+    bare = three_seat_deltas(family, tf.with_table(ctx, honba=0, sticks=0), values)
     pays = three_seat_deltas(family, ctx, values)
     return score._replace(value=bare[ctx.seat], payments=tuple(pays))

@@ -18,7 +18,9 @@ from variants.taiwan.tai import patterns
 
 NAME = "taiwan"
 DESCRIPTION = "台湾麻将: 16-tile hands, flowers, tai with 底 and 連莊, 過水, MIGI, 七搶一 and 八仙過海"
-HAN_UNIT = "tai"  # what `mjsim score` calls the doubling unit
+# The family's own vocabulary: no core module may use it (tests/unit/test_layering.py scans mjsim/).
+WORDS = ("tai",)
+UNIT = "tai"  # what a scoring pattern's value is called (`mjsim score`, the log, the viewer)
 
 
 @hookimpl
@@ -28,7 +30,7 @@ def mjsim_add_options(registry):
 
 
 @hookimpl
-def mjsim_register_yaku(rules):
+def mjsim_register_patterns(rules):
     """The tai table, configured for the options."""
     return patterns(rules.values)
 

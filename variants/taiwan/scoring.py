@@ -92,18 +92,18 @@ def best_reading(ctx: WinContext, index, lilikuli: bool) -> Score | None:
 
 def _value(ctx: WinContext, hits: list[Hit]) -> Score:
     """One reading: its tai items (every complete hand wins, there is no minimum)."""
-    tai = sum(h.han for h in hits)
+    tai = sum(h.value for h in hits)
     return Score(tuple(hits), tai, (), ctx.reading, TaiDetail(tai))
 
 
 def _tai_by_payer(ctx: WinContext, hits: list[Hit], flower_win: str | None) -> dict[int, int]:
     """Tai each paying seat (wind index) pays, before 底 and the dealer bonus."""
     others = [w for w in range(4) if w != ctx.seat]
-    hand_tai = sum(h.han for h in hits)
+    hand_tai = sum(h.value for h in hits)
     if flower_win is None:
         payers = others if ctx.tsumo else [ctx.discarder]
         return {w: hand_tai for w in payers}
-    without_flowers = sum(h.han for h in hits if h.name not in FLOWER_ITEMS)
+    without_flowers = sum(h.value for h in hits if h.name not in FLOWER_ITEMS)
     item = FLOWER_WINS[flower_win][1]
     if flower_win == "baxian":  # counts as a tsumo: all three pay, the flower tai not added
         return {w: item + without_flowers for w in others}

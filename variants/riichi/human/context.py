@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjsim.agents.hints import NO_HINTS, ValueHints
 from mjsim.agents.observation import Observation, visible_counts
 from mjsim.engine.actions import Action
 from mjsim.hand import discard_kernel as kernel
 from mjsim.hand.tiles import kind_of
 from variants.common import hazards
 from variants.riichi import options as opt
+from variants.riichi.hints import NO_HINTS, ValueHints
 from variants.riichi.human import hinted, ready, value
 from variants.riichi.human.profile import Profile
 from variants.riichi.human.stakes import BLIND, Stakes

@@ -10,8 +10,8 @@ when the common ones are forbidden) and the 平和 and 門前清自摸和 a clos
 
 from __future__ import annotations
 
-from mjsim.agents.hints import ValueHints
 from mjsim.hand.tiles import YAOCHU_SET, kind_of
+from variants.riichi.hints import ValueHints
 from variants.riichi.human import value
 from variants.riichi.human.profile import Profile
 from variants.riichi.human.value import HandFacts

@@ -6,7 +6,6 @@ import random
 from collections.abc import Sequence
 
 from mjsim.agents.base import Bot, advised_actions
-from mjsim.agents.hints import NO_HINTS, value_hints
 from mjsim.agents.observation import Observation
 from mjsim.agents.payoff import NO_SIDE, payoff_model, payoff_view, side_payoffs
 from mjsim.engine.actions import (
@@ -25,6 +24,7 @@ from mjsim.engine.actions import (
     TSUMO,
     Action,
 )
+from variants.riichi.hints import NO_HINTS, value_hints
 from variants.riichi.human import sanma
 from variants.riichi.human.calls import choose_call
 from variants.riichi.human.context import Context, TableRules, by_kind

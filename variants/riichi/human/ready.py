@@ -21,17 +21,18 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from mjsim.agents.hints import ValueHints
 from mjsim.errors import MjsimError
 from mjsim.hand import discard_kernel as kernel
 from mjsim.hand.decompose import waits
 from mjsim.hand.shanten import improving_kinds, shanten
 from mjsim.hand.tiles import kind_of
 from mjsim.scoring import Score, WinContext
+from variants.riichi.hints import ValueHints
 from variants.riichi.limits import base_points
 from variants.riichi.payments import hand_value
 from variants.riichi.scorer import score_win
 from variants.riichi.statistics import TSUMO_SHARE
+from variants.riichi.table_facts import table_facts
 
 if TYPE_CHECKING:  # for the annotations only (context.py imports this module): compiled, they make ctx's reads native
     from mjsim.agents.observation import Observation
@@ -190,7 +191,7 @@ def _win_worth(
         round_wind=obs.round_wind,
         discarder=None if tsumo else (obs.seat + 1 - obs.dealer) % len(obs.scores),
         situation=situation,
-        dora_indicators=obs.indicators,
+        table=table_facts(dora=obs.indicators),
     )
     try:
         score = score_win(win, rules.pattern_index, rules.values)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjsim.agents.observation import Observation
-from mjsim.hand.tiles import DRAGONS, dora_from_indicator, kind_of
+from mjsim.hand.tiles import DRAGONS, kind_of, next_in_cycle
 from variants.riichi.human.profile import Profile
 
 
 def dora_kinds(obs: Observation) -> list[int]:
     """The dora kinds, one entry per indicator (two indicators of one kind make it worth two)."""
-    return [dora_from_indicator(kind_of(t)) for t in obs.indicators]
+    return [next_in_cycle(kind_of(t)) for t in obs.indicators]
 
 
 def value_kinds(obs: Observation, seat: int | None = None) -> set[int]:

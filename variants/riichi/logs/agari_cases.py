@@ -17,6 +17,7 @@ from mjsim.errors import MjsimError
 from mjsim.files import load_json, read_text
 from mjsim.scoring import ANKAN, CHI, KAN, PON, Meld, WinContext
 from variants.riichi import options as opt
+from variants.riichi.table_facts import table_facts
 
 NUKI = "sanma.nuki"  # the count of Norths set aside, as the sanma delta reads it (variants/sanma/dora.py)
 
@@ -112,11 +113,13 @@ def _tenhou_case(where: str, d: dict[str, Any]) -> Case:
         round_wind=27 + d["round_wind"],
         discarder=None if d["is_tsumo"] else wind(d["from_who"]),
         situation=situation,
-        dora_indicators=tuple(d["dora_indicators_136"]),
-        ura_indicators=tuple(d["ura_indicators_136"]),
-        honba=d["honba"] if first_winner else 0,
-        sticks=d.get("riichi_sticks_collected", 0),
-        pao=None if t.get("pao_who") is None else wind(t["pao_who"]),
+        table=table_facts(
+            dora=tuple(d["dora_indicators_136"]),
+            ura=tuple(d["ura_indicators_136"]),
+            honba=d["honba"] if first_winner else 0,
+            sticks=d.get("riichi_sticks_collected", 0),
+            pao=None if t.get("pao_who") is None else wind(t["pao_who"]),
+        ),
         extra={NUKI: sum(m["type"] == "nuki" for m in d["melds"])} if players == 3 else {},
     )
     yakuman = bool(t["yakuman"])
@@ -189,10 +192,12 @@ def _package_case(where: str, c: dict[str, Any]) -> Case:
         round_wind=_WIND[s["round_wind"]],
         discarder=None if s["is_tsumo"] else (seat_wind - 27 + 3) % 4,
         situation=frozenset(situation),
-        dora_indicators=tuple(c["dora_indicators_136"]),
-        ura_indicators=tuple(c["ura_dora_indicators_136"]),
-        honba=s.get("honba", 0),
-        sticks=s.get("riichi_sticks", 0),
+        table=table_facts(
+            dora=tuple(c["dora_indicators_136"]),
+            ura=tuple(c["ura_dora_indicators_136"]),
+            honba=s.get("honba", 0),
+            sticks=s.get("riichi_sticks", 0),
+        ),
     )
     overrides = {
         "riichi.red_fives": 3 if opts.get("has_aka_dora") else 0,

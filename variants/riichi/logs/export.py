@@ -144,8 +144,8 @@ def _win(game, rnd: _Round, seat: int, data: dict[str, Any]) -> None:
     concealed = tuple(rnd.hands[seat]) + (() if source is None else (tile,))
     # A yaku Tenhou does not know (a local rule's) is written under its own kanji title.
     ids = {p.name: p.ids.get("tenhou", p.title) for p in game.rules.patterns}
-    yakuman = tuple(ids[h.name] for h in score.hits if h.yakuman)
-    yaku = () if yakuman else tuple((ids[h.name], h.han) for h in score.hits if h.han or h.bonus)
+    yakuman = tuple(ids[h.name] for h in score.hits if h.multiple)
+    yaku = () if yakuman else tuple((ids[h.name], h.value) for h in score.hits if h.value or h.bonus)
     deltas = [0] * 4
     for t in [t for t in rnd.transfers if t.payee == seat]:
         deltas[seat] += t.amount

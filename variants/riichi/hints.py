@@ -1,7 +1,8 @@
-"""What a variant's rule makes yaku and tiles worth, told to rule-aware players (``mjsim_value_hints``).
+"""What a riichi delta's rule makes yaku and tiles worth, told to the family's players (``mjsim_value_hints``,
+a hook the family declares in ``variants/riichi/hookspecs.py``).
 
 The hints are advice read from the seat's observation only; the engine never asks. Every field is in han (or a
-chance), keyed by the names the family's scorer gives its yaku and by tile kinds, so the core holds no rule.
+chance), keyed by the names the family's scorer gives its yaku and by tile kinds.
 """
 
 from __future__ import annotations
