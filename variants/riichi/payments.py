@@ -55,8 +55,9 @@ def payments(
     ``pao_base`` is the part of ``base`` the pao seat is liable for (0: no pao); ``pao_honba_payer`` is the
     option ``riichi.pao_honba_payer`` (who pays the honba of a ron with pao).
     """
-    if pao_base and tf.pao(ctx) is not None and tf.pao(ctx) != ctx.discarder:
-        return _with_pao(base, pao_base, ctx, tf.pao(ctx), pao_honba_payer)
+    liable = tf.pao(ctx)
+    if pao_base and liable is not None and liable != ctx.discarder:
+        return _with_pao(base, pao_base, ctx, liable, pao_honba_payer)
     winner = ctx.seat
     deltas = [-amount for amount in _owed(base, ctx, winner)]  # each payer's loss is the winner's gain
     deltas[winner] = -_total(deltas) + STICK * tf.sticks(ctx)
