@@ -10,7 +10,7 @@ from __future__ import annotations
 from mjsim.hand.tiles import kind_of
 from mjsim.hookspecs import hookimpl
 from variants.boo.scoring import PIN5, gotong_pattern
-from variants.riichi.hints import ValueHints
+from variants.riichi.api import ValueHints
 
 NAME = "gopin"
 DESCRIPTION = "五筒: one han for a winning hand holding any 5-pin (a bonus like dora, or a yaku by option)"

@@ -10,8 +10,8 @@ from __future__ import annotations
 from mjsim.hand.notation import format_kinds, parse_kinds
 from mjsim.hookspecs import hookimpl
 from mjsim.scoring import RYANMEN, SEQUENCE, STANDARD, Pattern, Score, WinContext
-from variants.riichi import options as riichi_opt
-from variants.riichi.hints import ValueHints
+from variants.riichi.api import ValueHints
+from variants.riichi.api import options as riichi_opt
 
 NAME = "local_yakuhai"
 DESCRIPTION = "特定牌: a triplet of a designated tile (1p Tokyo, 8s Hokkaido) is a 1-han yaku, not a fanpai"

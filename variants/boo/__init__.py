@@ -163,7 +163,7 @@ def mjsim_play_terms(rules):
     """The riichi family's terms without its Tenhou reference: boo's points are other units of another game."""
     from dataclasses import replace
 
-    from variants.riichi.statistics import TERMS
+    from variants.riichi.api import TERMS
 
     return replace(TERMS, reference=None)
 

@@ -12,9 +12,7 @@ from variants.boo import options as opt
 from variants.boo.scoring import context, win_tile_for
 from variants.boo.scoring import score as boo_score
 from variants.boo.tops import TOP_TYPES, busted, end_reasons, forbidden, is_last_hand, sunk, top_seat, top_type
-from variants.riichi.play import _may_rob_ankan, furiten
-from variants.riichi.vocabulary import RIICHI
-from variants.riichi.waits import seat_waits
+from variants.riichi.api import RIICHI, furiten, may_rob_ankan, seat_waits
 
 CHOMBOS = "boo.chombos"  # game stash: [{"hand", "seat", "code"}] wins declared against the rules (chombo mode)
 REFUSED = "boo.refused"  # game stash: {code: how many win offers were masked as forbidden}
@@ -50,7 +48,7 @@ def can_win(game, seat: int, tile: int, how: str) -> bool:
 def _robs_ankan_illegally(game, me, tile: int) -> bool:
     """Only thirteen orphans may rob a concealed kan (the riichi family's option)."""
     hand = game.hand
-    return hand.phase == ROB and hand.rob_kind == "ankan" and not _may_rob_ankan(game, me, tile)
+    return hand.phase == ROB and hand.rob_kind == "ankan" and not may_rob_ankan(game, me, tile)
 
 
 def scored_wins(game, wins) -> list[tuple[int, int, int | None, object]]:
@@ -179,7 +177,7 @@ def settle_draw(game, reason: str) -> DrawSettlement:
     """No tenpai payments; the tenpai seats only matter when a tenpai dealer repeats."""
     if game.rules[opt.DRAW_RENCHAN] != "tenpai":
         return DrawSettlement()
-    from variants.riichi.draws import tenpai_seats
+    from variants.riichi.api import tenpai_seats
 
     return DrawSettlement([], {"tenpai": tenpai_seats(game)})
 

@@ -10,13 +10,10 @@ from mjsim.engine.actions import TSUMO
 from mjsim.hand.tiles import RED_FIVE_IDS, next_in_cycle
 from mjsim.scoring import RYANMEN, SEVEN_PAIRS, Pattern, Score, WinContext, evaluate
 from variants.boo import options as opt
-from variants.riichi import options as riichi_opt
-from variants.riichi import table_facts as tf
-from variants.riichi.detail import RiichiDetail
-from variants.riichi.fu import fu as riichi_fu
-from variants.riichi.limits import base_points
-from variants.riichi.payments import ron_value, tsumo_shares
-from variants.riichi.play import win_context
+from variants.riichi.api import RiichiDetail, base_points, ron_value, tsumo_shares, win_context
+from variants.riichi.api import fu as riichi_fu
+from variants.riichi.api import options as riichi_opt
+from variants.riichi.api import table_facts as tf
 
 PIN5 = 13  # the kind of the 5-pin
 DORA_HITS = ("dora", "aka_dora", "ura_dora")

@@ -12,7 +12,7 @@ from mjsim.hookspecs import hookimpl
 from variants.bust_prize import options as opt
 from variants.bust_prize.prize import busted_seats, by_win_or_draw, several_4play
 from variants.chips.currency import SETTLEMENT, chip_rate, hand_events, with_currency, with_payout
-from variants.riichi import options as riichi_opt
+from variants.riichi.api import options as riichi_opt
 
 NAME = "bust_prize"
 DESCRIPTION = "トビ賞: a busted player pays the player who busted them (fl8/KAIT 10 points, 4play 3 chips)"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from variants.bust_prize.prize import busted_seats
-from variants.riichi import options as riichi_opt
+from variants.riichi.api import options as riichi_opt
 
 
 def only_at_a_bust(game) -> str | None:

@@ -17,7 +17,7 @@ from variants.jirai.payoff import adjust, best_signed
 from variants.jirai.ranking import with_rank_points
 from variants.jirai.record import hand_facts, note_dealer_offer
 from variants.jirai.state import current, forbidden
-from variants.riichi import settlement
+from variants.riichi.api import settlement
 
 NAME = "jirai"
 DESCRIPTION = "地雷麻雀: forbidden yaku reverse the payments; clean wins earn one han per forbidden yaku"

@@ -21,9 +21,7 @@ from mjsim.engine.actions import RON, TSUMO, Action
 from mjsim.rules import Rules
 from variants.jirai import options as opt
 from variants.jirai.bots import forbidden_chance, known_count, win_worth
-from variants.riichi.limits import base_points
-from variants.riichi.statistics import TSUMO_SHARE
-from variants.riichi.vocabulary import RIICHI
+from variants.riichi.api import RIICHI, TSUMO_SHARE, base_points
 
 UNWISE_CHANCE = 0.5
 """Above this chance of riichi being forbidden, declaring it loses in expectation."""

@@ -22,11 +22,8 @@ from variants.jirai import options as opt
 from variants.jirai.matching import pool_hits
 from variants.jirai.options import POOL_YAKU
 from variants.jirai.state import pool
-from variants.riichi.limits import base_points
-from variants.riichi.payments import hand_value
-from variants.riichi.scorer import score_win
-from variants.riichi.table_facts import table_facts
-from variants.riichi.vocabulary import RIICHI
+from variants.riichi.api import RIICHI, base_points, hand_value, score_win
+from variants.riichi.api import table_facts as tf
 
 
 def win_pool_yaku(obs: Observation, action: Action, rules: Rules) -> frozenset[str] | None:
@@ -48,7 +45,7 @@ def _scored_win(obs: Observation, action: Action, rules: Rules) -> tuple[Score, 
         round_wind=obs.round_wind,
         discarder=None if tsumo else (obs.last_discard[0] - obs.dealer) % 4,
         situation=frozenset({"riichi"} if obs.declared[obs.seat] else ()),  # double riichi is not observable
-        table=table_facts(dora=obs.indicators),
+        table=tf.table_facts(dora=obs.indicators),
     )
     try:
         return score_win(ctx, rules.pattern_index, rules.values), ctx

@@ -7,7 +7,7 @@ from collections import Counter
 from variants.jirai import options as opt
 from variants.jirai.payoff import REVERSED_REASON
 from variants.jirai.state import FORBIDDEN, TRAIL, fresh_count, pool, top
-from variants.riichi import options as riichi_opt
+from variants.riichi.api import options as riichi_opt
 
 
 def set_in_range(game) -> str | None:

@@ -12,7 +12,7 @@ from variants.jirai import options as opt
 from variants.jirai.bots import forbidden_chance, known_count
 from variants.jirai.matching import matched_names
 from variants.jirai.state import pool
-from variants.riichi.hints import ValueHints
+from variants.riichi.api import ValueHints
 
 # A higher yaku that counts as its lower one unless jirai.exempt_higher exempts it (jirai.md §2).
 _HIGHER = {"double_riichi": "riichi", "chinitsu": "honitsu"}

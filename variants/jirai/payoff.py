@@ -6,10 +6,9 @@ from mjsim.engine.actions import TABLE, Transfer
 from mjsim.scoring import evaluate
 from variants.jirai import options as opt
 from variants.jirai.matching import CLEAN, EXEMPT, REVERSED, classify
-from variants.riichi import table_facts as tf
-from variants.riichi.limits import base_points
-from variants.riichi.payments import STICK, hand_value, payments
-from variants.riichi.scorer import value_of as riichi_value
+from variants.riichi.api import STICK, base_points, hand_value, payments
+from variants.riichi.api import table_facts as tf
+from variants.riichi.api import value_of as riichi_value
 
 REVERSED_REASON = "jirai reversed"
 

@@ -6,10 +6,9 @@ from variants.jirai import options as opt
 from variants.jirai.matching import CLEAN, EXEMPT, REVERSED, exempt, pool_hits
 from variants.jirai.payoff import reverse_transfers, route_sticks
 from variants.jirai.state import current
-from variants.riichi import options as riichi_opt
-from variants.riichi import table_facts as tf
-from variants.riichi.payments import payments
-from variants.riichi.play import win_context
+from variants.riichi.api import options as riichi_opt
+from variants.riichi.api import payments, win_context
+from variants.riichi.api import table_facts as tf
 
 
 def kind_of(score, values) -> str:

@@ -14,7 +14,7 @@ from mjsim.scoring import Pattern
 from variants.paarenchan import checks
 from variants.paarenchan import options as opt
 from variants.paarenchan.streak import STREAK_EXTRA, given_streak, qualifies, streak
-from variants.riichi.scorer import score_win
+from variants.riichi.api import score_win
 
 NAME = "paarenchan"
 DESCRIPTION = "八連荘: the eighth win in a row by the dealer (or by any player) is a yakuman; off by default"

@@ -17,8 +17,8 @@ from mjsim.hookspecs import hookimpl
 from variants.common import mistakes
 from variants.penalties import options as opt
 from variants.penalties import payments, rulings
-from variants.riichi import draws, settlement
-from variants.riichi import options as riichi_opt
+from variants.riichi.api import draws, settlement
+from variants.riichi.api import options as riichi_opt
 
 NAME = "penalties"
 DESCRIPTION = "チョンボ, 和了り放棄 and 罰符: what a false win, a noten riichi, a mis-call or a wrong hand size costs"

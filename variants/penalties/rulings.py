@@ -26,8 +26,7 @@ from variants.common.mistakes import (
 )
 from variants.penalties import options as opt
 from variants.penalties import payments
-from variants.riichi.kans import waits_around_kan
-from variants.riichi.vocabulary import RIICHI
+from variants.riichi.api import RIICHI, waits_around_kan
 
 VOID_REASON = "chombo"  # the draw reason of a hand ended by a chombo (replayed)
 AT_DRAW = "penalties.at_draw"  # hand stash: seats whose chombo is due at the exhaustive draw

@@ -8,9 +8,8 @@ from mjsim.hand.tiles import kind_of, next_in_cycle
 from mjsim.scoring import Score, WinContext
 from variants.rado import options as opt
 from variants.rado.scoring import AKA_RADO, DROPPED, RADO, at_low_han
-from variants.riichi import table_facts as tf
-from variants.riichi.scorer import score_win
-from variants.riichi.yaku import red_five_ids
+from variants.riichi.api import red_five_ids, score_win
+from variants.riichi.api import table_facts as tf
 
 WINS = "rado.wins"  # game stash: one dict per win of the game
 

@@ -7,9 +7,7 @@ from fractions import Fraction
 from mjsim.hand.tiles import kind_of, next_in_cycle
 from mjsim.scoring import Pattern, Score, WinContext
 from variants.rado import options as opt
-from variants.riichi import yaku
-from variants.riichi.hints import ValueHints
-from variants.riichi.payments import hand_value, payments
+from variants.riichi.api import ValueHints, hand_value, payments, yaku
 
 RADO, AKA_RADO = "rado", "aka_rado"
 DROPPED = ("dora", "ura_dora")  # the indicators point at rado; there is no ura dora and no ura rado

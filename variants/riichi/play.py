@@ -133,7 +133,7 @@ def win_context_if_waiting(game, seat: int, tile: int, how: str) -> WinContext |
         return None
     if how == RON and furiten(game, seat):
         return None
-    if how == RON and game.hand.phase == ROB and game.hand.rob_kind == "ankan" and not _may_rob_ankan(game, me, tile):
+    if how == RON and game.hand.phase == ROB and game.hand.rob_kind == "ankan" and not may_rob_ankan(game, me, tile):
         return None
     return win_context(game, seat, tile, how)
 
@@ -213,7 +213,7 @@ def yaku_on_every_wait(rules, ctx: WinContext, waits) -> bool:
     return True
 
 
-def _may_rob_ankan(game, me, tile: int) -> bool:
+def may_rob_ankan(game, me, tile: int) -> bool:
     """Only thirteen orphans may rob a concealed kan, and only by option (国士無双の暗槓搶槓)."""
     if not game.rules.values[opt.KOKUSHI_ROB_ANKAN]:
         return False

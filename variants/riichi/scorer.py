@@ -107,7 +107,7 @@ def value_of(ctx: WinContext, hits: list[Hit], options: Mapping[str, Any]) -> Sc
         han, fu_total, fu_parts = _chiitoitsu_1h50f(han, fu_total, fu_parts, options)
     base, limit = base_points(han, fu_total, yakuman, options)
     # Paid per reading, not once for the best: five wins in six have one reading, and a second pass costs more.
-    pao_base = _pao_base(hits, base, yakuman, options) if tf.pao(ctx) is not None else 0
+    pao_base = pao_base_of(hits, base, yakuman, options) if tf.pao(ctx) is not None else 0
     pays = payments(base, ctx, pao_base, options[PAO_HONBA_PAYER]) if pao_base else payments(base, ctx)
     detail = RiichiDetail(han, fu_total, fu_parts, limit, yakuman, base)
     return Score(tuple(hits), hand_value(base, ctx), pays, reading, detail)
@@ -154,7 +154,7 @@ def _yakuman_multiple(values: tuple[int, ...], options) -> int:
     return min(total, cap) if cap else total
 
 
-def _pao_base(hits: Sequence[Hit], base: Points, yakuman: int, options) -> Points:
+def pao_base_of(hits: Sequence[Hit], base: Points, yakuman: int, options) -> Points:
     """The part of the base points the pao seat is liable for."""
     liable = [h for h in hits if h.name in options[PAO_SET]]
     if not liable:

@@ -11,7 +11,7 @@ from variants.riichi import table_facts as tf
 from variants.riichi.draws import nagashi_seats, tenpai_seats
 from variants.riichi.payments import HONBA_RON, payments
 from variants.riichi.play import win_context
-from variants.riichi.scorer import _pao_base
+from variants.riichi.scorer import pao_base_of
 from variants.riichi.uma import rank_bonuses
 
 __all__ = [
@@ -55,7 +55,7 @@ def settle_win(game, wins, deltas_of=None) -> list[Transfer]:
 def win_deltas(game, score, ctx) -> list[int]:
     """Score changes by wind index: the hand with pao, honba at honba_value, then rinshan pao."""
     values, detail = game.rules.values, score.detail
-    pao_base = _pao_base(score.hits, detail.base, detail.yakuman, values) if tf.pao(ctx) is not None else 0
+    pao_base = pao_base_of(score.hits, detail.base, detail.yakuman, values) if tf.pao(ctx) is not None else 0
     honba_payer = values[opt.PAO_HONBA_PAYER]
     deltas = list(payments(detail.base, ctx, pao_base, honba_payer))
     value = game.rules.values[opt.HONBA_VALUE]

@@ -102,7 +102,7 @@ def mjsim_play_terms(rules):
     sanma games counted by ``mjsim stats`` (``reference/tenhou_sanma.toml``, its command inside)."""
     from dataclasses import replace
 
-    from variants.riichi.statistics import TERMS
+    from variants.riichi.api import TERMS
 
     return replace(TERMS, reference=tenhou_sanma)
 

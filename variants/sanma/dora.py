@@ -10,8 +10,8 @@ from __future__ import annotations
 from mjsim.errors import MjsimError
 from mjsim.hand.tiles import NORTH, next_in_cycle
 from mjsim.scoring import Pattern, WinContext
-from variants.riichi import table_facts as tf
-from variants.riichi.options import URA_DORA
+from variants.riichi.api import URA_DORA
+from variants.riichi.api import table_facts as tf
 
 NUKI = "sanma.nuki"
 _ONE_MAN, _NINE_MAN = 0, 8

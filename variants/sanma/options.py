@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mjsim.rules.numbers import Numbers
-from variants.riichi.uma import spread_parser, uma_numbers
+from variants.riichi.api import spread_parser, uma_numbers
 
 KITA = "sanma.kita"
 TSUMO = "sanma.tsumo"

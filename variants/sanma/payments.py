@@ -9,10 +9,9 @@ are added.
 from __future__ import annotations
 
 from mjsim.scoring import Score, WinContext
-from variants.riichi import options as riichi_opt
-from variants.riichi import table_facts as tf
-from variants.riichi.payments import STICK, payments, round_up
-from variants.riichi.scorer import _pao_base
+from variants.riichi.api import STICK, pao_base_of, payments, round_up
+from variants.riichi.api import options as riichi_opt
+from variants.riichi.api import table_facts as tf
 from variants.sanma import options as opt
 
 SEATS = 3
@@ -53,7 +52,7 @@ def family_deltas(score: Score, ctx: WinContext, values) -> tuple[int, ...]:
     """The family's four-index payments of a scored win without its honba and sticks (pao included)."""
     detail = score.detail
     bare = tf.with_table(ctx, honba=0, sticks=0)
-    pao_base = _pao_base(score.hits, detail.base, detail.yakuman, values) if tf.pao(ctx) is not None else 0
+    pao_base = pao_base_of(score.hits, detail.base, detail.yakuman, values) if tf.pao(ctx) is not None else 0
     if pao_base:
         return payments(detail.base, bare, pao_base, values[riichi_opt.PAO_HONBA_PAYER])
     return payments(detail.base, bare)

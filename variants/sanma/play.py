@@ -10,8 +10,8 @@ from mjsim.engine.state import ROB, TURN
 from mjsim.hand.shanten import orphans_shanten
 from mjsim.hand.tiles import NORTH, counts_of, kind_of
 from mjsim.scoring import WinContext
-from variants.riichi import options as riichi_opt
-from variants.riichi.kans import FIFTH_KAN_ABORTS, KAN_KINDS
+from variants.riichi.api import FIFTH_KAN_ABORTS, KAN_KINDS
+from variants.riichi.api import options as riichi_opt
 from variants.sanma import options as opt
 from variants.sanma.dora import NUKI
 

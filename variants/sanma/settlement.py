@@ -5,10 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mjsim.engine.actions import Transfer
-from variants.riichi import draws
-from variants.riichi import settlement as family
-from variants.riichi.payments import round_up, tsumo_shares
-from variants.riichi.uma import rank_bonuses
+from variants.riichi.api import draws, rank_bonuses, round_up, tsumo_shares
+from variants.riichi.api import settlement as family
 from variants.sanma import options as opt
 from variants.sanma.payments import SEATS, family_deltas, three_seat_deltas
 

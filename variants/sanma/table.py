@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from mjsim.engine.setup import TableSetup
 from mjsim.hand.tiles import kind_of
-from variants.riichi import play
+from variants.riichi.api import play
 
 SEATS = 3
 REMOVED_KINDS = frozenset(range(1, 8))  # 2m-8m

@@ -10,7 +10,7 @@ from mjsim.agents.payoff import SidePayoffs
 from mjsim.engine.actions import Transfer
 from mjsim.hookspecs import hookimpl
 from variants.chips.currency import chip_rate, with_currency, with_payout
-from variants.riichi.options import NAGASHI_MANGAN
+from variants.riichi.api import NAGASHI_MANGAN
 from variants.yakitori import options as opt
 from variants.yakitori.marks import final_marks, marks_after, payments
 
