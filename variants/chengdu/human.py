@@ -29,23 +29,19 @@ from variants.chengdu.human_reading import (
     threats,
     win_worth,
 )
-from variants.common.pushfold import PassWhileFolding, Table, discard_facts, discard_risk, discard_scores
+from variants.common.pushfold import ReadingHuman, Table, discard_facts, discard_risk, discard_scores
 
 TILES = 108  # 成都's wall: three suits, four copies each
 
 
-class ChengduHuman(PassWhileFolding, ChengduBot):
+class ChengduHuman(ReadingHuman, ChengduBot):
     """The chengdu bot's suit plan with value-aware efficiency and push/fold against the seats still in the hand."""
 
-    def __init__(self, rng: random.Random, rules: Rules | None = None, profile: ChengduProfile | None = None) -> None:
-        super().__init__(rng, rules)
-        self.profile = ChengduProfile() if profile is None else profile
-        self.table = FanTable.of(rules) if rules is not None else None
-        self.guoshui = rules is None or rules[opt.GUOSHUI] != "off"
+    PROFILE, TABLE, GUOSHUI = ChengduProfile, FanTable, opt.GUOSHUI
 
-    def threats_now(self, obs: Observation) -> list:
-        """The seats likely ready (none without rules: the bot then plays as its family bot)."""
-        return [] if self.table is None else threats(obs, self.table, self.profile, self.guoshui)
+    def reading_threats(self, obs: Observation, table, profile, guoshui: bool) -> list:
+        """The seats likely ready, by this family's reading."""
+        return threats(obs, table, profile, guoshui)
 
     def discard(self, obs: Observation, options: list[Action]) -> Action:
         """Nobody likely ready: the chengdu bot's discard; else junk suits first (the safest of them), then the

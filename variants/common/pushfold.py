@@ -189,3 +189,31 @@ class PassWhileFolding:
         if found and folding(found, shanten(list(obs.counts)), self.profile):  # type: ignore[attr-defined]
             return next(a for a in actions if a.kind == PASS)
         return super().claim(obs, actions)  # type: ignore[misc]
+
+
+class ReadingHuman(PassWhileFolding):
+    """What the 成都 and 台湾 human players share: a profile, the family's value table and 過水 read from the rules,
+    the seats likely ready, and no calls while folding against them.
+
+    A family sets ``PROFILE`` (its profile class), ``TABLE`` (a class whose ``of(rules)`` reads the value table),
+    ``GUOSHUI`` (its 過水 option key) and ``reading_threats`` (``threats(obs, table, profile, guoshui)``); the
+    family bot after this class in the bases plays the rest. Without rules it reads nothing and plays as that bot.
+    """
+
+    PROFILE: Callable[[], object]
+    TABLE: object
+    GUOSHUI: str
+
+    def __init__(self, rng, rules=None, profile=None) -> None:
+        super().__init__(rng, rules)  # type: ignore[call-arg]
+        self.profile = self.PROFILE() if profile is None else profile
+        self.table = self.TABLE.of(rules) if rules is not None else None  # type: ignore[attr-defined]
+        self.guoshui = rules is None or rules[self.GUOSHUI] != "off"
+
+    def threats_now(self, obs: Observation) -> list:
+        """The seats likely ready (none without rules: the bot then plays as its family bot)."""
+        return [] if self.table is None else self.reading_threats(obs, self.table, self.profile, self.guoshui)
+
+    def reading_threats(self, obs: Observation, table, profile, guoshui: bool) -> list:
+        """The family's reading of the likely-ready seats."""
+        raise NotImplementedError

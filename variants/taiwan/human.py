@@ -17,7 +17,7 @@ from mjsim.agents.observation import Observation, visible_counts
 from mjsim.engine.actions import Action
 from mjsim.hand.tiles import kind_of
 from mjsim.rules import Rules
-from variants.common.pushfold import PassWhileFolding, Table, discard_facts, discard_scores
+from variants.common.pushfold import ReadingHuman, Table, discard_facts, discard_scores
 from variants.taiwan import options as opt
 from variants.taiwan.bots import TaiwanBot, _ready_and_clear
 from variants.taiwan.human_reading import RESERVE, TaiTable, TaiwanProfile, hand_tai, threats, win_worth
@@ -25,18 +25,14 @@ from variants.taiwan.human_reading import RESERVE, TaiTable, TaiwanProfile, hand
 TILES = 136  # suited and honour tiles (flowers are set aside and replaced)
 
 
-class TaiwanHuman(PassWhileFolding, TaiwanBot):
+class TaiwanHuman(ReadingHuman, TaiwanBot):
     """The taiwan bot's table play with value-aware efficiency and push/fold against likely-ready seats."""
 
-    def __init__(self, rng: random.Random, rules: Rules | None = None, profile: TaiwanProfile | None = None) -> None:
-        super().__init__(rng, rules)
-        self.profile = TaiwanProfile() if profile is None else profile
-        self.table = TaiTable.of(rules) if rules is not None else None
-        self.guoshui = rules is None or rules[opt.GUOSHUI] != "off"
+    PROFILE, TABLE, GUOSHUI = TaiwanProfile, TaiTable, opt.GUOSHUI
 
-    def threats_now(self, obs: Observation) -> list:
-        """The seats likely ready (none without rules: the bot then plays as its family bot)."""
-        return [] if self.table is None else threats(obs, self.table, self.profile, self.guoshui)
+    def reading_threats(self, obs: Observation, table, profile, guoshui: bool) -> list:
+        """The seats likely ready, by this family's reading."""
+        return threats(obs, table, profile, guoshui)
 
     def discard(self, obs: Observation, options: list[Action]) -> Action:
         """Nobody likely ready: the taiwan bot's discard; else push it or fold by value and danger (blocked by
