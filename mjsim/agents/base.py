@@ -53,9 +53,7 @@ def advised_actions(rules: Rules | None, obs: Observation, actions: Sequence[Act
     would leave none: a rule-aware bot's choices."""
     if rules is None:
         return actions
-    unwise = [
-        a for answer in rules.hook.mjsim_unwise_actions(rules=rules, obs=obs, actions=actions) for a in answer or ()
-    ]
+    unwise = [a for a in rules.ask.unwise_actions(rules, obs, actions)]
     if not unwise:
         return actions
     kept = [a for a in actions if a not in unwise]

@@ -90,7 +90,7 @@ NO_SIDE = SidePayoffs()
 def side_payoffs(rules, obs) -> SidePayoffs:
     """Every variant's side payoffs for ``obs``'s seat, joined (none: ``NO_SIDE``)."""
     out = NO_SIDE
-    for answer in rules.hook.mjsim_side_payoffs(rules=rules, obs=obs):
+    for answer in rules.ask.side_payoffs(rules, obs):
         if answer is not None:
             out = out.joined(answer)
     return out
@@ -225,7 +225,7 @@ class PayoffModel:
 
     def settle(self, scores: Sequence[int]) -> tuple[float, ...]:
         """Each seat's settlement if the game ended with ``scores`` (the family's ``mjsim_final_settlement``)."""
-        final = self.rules.hook.mjsim_final_settlement(game=_FinalTable(self.rules, list(scores)))
+        final = self.rules.ask.final_settlement(_FinalTable(self.rules, list(scores)))
         values = final.get("payout") or final.get("results") or final.get("points")
         return tuple(float(v) for v in values)
 
@@ -318,7 +318,7 @@ def payoff_model(rules) -> PayoffModel | None:
     found = _MODELS.get(id(rules))
     if found is not None and found[0] is rules:
         return found[1]
-    swing = rules.hook.mjsim_hand_swing(rules=rules)
+    swing = rules.ask.hand_swing(rules)
     if swing is None:
         return None
     model = PayoffModel(rules, swing, rules.flow.setup.seats)
@@ -330,4 +330,4 @@ def payoff_model(rules) -> PayoffModel | None:
 
 def payoff_view(rules, obs, first_dealer: int | None = None) -> PayoffView | None:
     """The family's reading of ``obs``'s standing (``mjsim_payoff_view``), or None."""
-    return rules.hook.mjsim_payoff_view(rules=rules, obs=obs, first_dealer=first_dealer)
+    return rules.ask.payoff_view(rules, obs, first_dealer)

@@ -109,7 +109,7 @@ FALLBACK = "efficiency"  # the bot of a rule set whose variants name no default 
 def default_agent(rules: Rules) -> str:
     """The bot every seat gets when a game under ``rules`` names none: the family's best (``mjsim_default_agent``,
     later variants first), else the generic efficiency bot."""
-    return rules.hook.mjsim_default_agent() or FALLBACK
+    return rules.ask.default_agent() or FALLBACK
 
 
 def default_agents(rules: Rules) -> tuple[str, ...]:
@@ -120,27 +120,25 @@ def default_agents(rules: Rules) -> tuple[str, ...]:
 
 def installed_defaults() -> dict[str, str]:
     """variant -> the bot it names as its rule sets' default, over the installed variants that name one."""
-    from mjsim.rules.plugins import installed_plugins
+    from mjsim.rules.plugins import installed
 
-    impls = installed_plugins().hook.mjsim_default_agent.get_hookimpls()
-    return {impl.plugin_name: impl.function() for impl in impls if impl.function()}
+    return {variant: name for variant, name in installed("mjsim_default_agent") if name}
 
 
 def usable_agents(rules: Rules) -> dict[str, AgentFactory]:
     """The generic bots and those the variants of ``rules`` register, by name."""
-    return _merged([_generic(), *rules.hook.mjsim_register_agents()], f"rule set {rules.ruleset.name!r}")
+    return _merged([_generic(), *rules.ask.agents()], f"rule set {rules.ruleset.name!r}")
 
 
 @cache
 def installed_agents() -> dict[str, tuple[str, AgentFactory]]:
     """name -> (variant, factory) of the bots every installed variant registers (the first, by variant name)."""
-    from mjsim.rules.plugins import installed_plugins
+    from mjsim.rules.plugins import installed
 
     found: dict[str, tuple[str, AgentFactory]] = {}
-    impls = installed_plugins().hook.mjsim_register_agents.get_hookimpls()
-    for impl in sorted(impls, key=lambda impl: impl.plugin_name):
-        for name, factory in (impl.function() or {}).items():
-            found.setdefault(name, (impl.plugin_name, factory))
+    for variant, bots in sorted(installed("mjsim_register_agents"), key=lambda pair: pair[0]):
+        for name, factory in (bots or {}).items():
+            found.setdefault(name, (variant, factory))
     return found
 
 

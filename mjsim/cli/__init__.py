@@ -29,6 +29,7 @@ from mjsim.errors import MjsimError, unexpected_error
 from mjsim.gamelog.formats import MJSIM as MJSIM_LOG
 from mjsim.rules import RuleSet
 from mjsim.rules import plugins as _plugins  # a module: the name "plugins" is the --plugin option
+from mjsim.rules.asking import variant_answer
 from mjsim.rules.hooks import register_variant
 from mjsim.runner.spec import MAX_COUNT
 
@@ -130,9 +131,7 @@ def add_variant_commands(group: click.Group, variants: Mapping[str, str]) -> Non
             continue
         with _named_failure(name, variants[name]):
             register_variant(pm, module, name)  # an unknown hook name or bad arguments: refused in one line
-            for impl in pm.hook.mjsim_register_commands.get_hookimpls():
-                if impl.plugin_name == name:
-                    impl.function(**{arg: group for arg in impl.argnames})
+            variant_answer(pm, "mjsim_register_commands", name, cli=group)
 
 
 @contextmanager

@@ -57,15 +57,13 @@ def agent_rows() -> dict[str, list[dict[str, Any]]]:
     bot with a one-line description and whether it is its family's default."""
     from mjsim.agents.bots import GENERIC_BOTS
     from mjsim.agents.registry import installed_defaults
-    from mjsim.rules.plugins import installed_plugins
+    from mjsim.rules.plugins import installed
 
     defaults = installed_defaults()
     out = {"generic": [_agent_row(name, factory, False) for name, factory in sorted(GENERIC_BOTS.items())]}
-    impls = installed_plugins().hook.mjsim_register_agents.get_hookimpls()
-    for impl in sorted(impls, key=lambda impl: impl.plugin_name):
-        bots = impl.function() or {}
-        default = defaults.get(impl.plugin_name)
-        out[impl.plugin_name] = [_agent_row(n, f, n == default) for n, f in sorted(bots.items())]
+    for variant, bots in sorted(installed("mjsim_register_agents"), key=lambda pair: pair[0]):
+        default = defaults.get(variant)
+        out[variant] = [_agent_row(n, f, n == default) for n, f in sorted((bots or {}).items())]
     return out
 
 

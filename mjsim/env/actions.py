@@ -49,7 +49,7 @@ VARIANTS = 2 * SHAPES
 
 def action_kinds(rules) -> tuple[str, ...]:
     """The engine's kinds, then each kind the rule set's variants declare (``mjsim_action_kinds``), once each."""
-    declared = [k for batch in rules.hook.mjsim_action_kinds(rules=rules) for k in batch or ()]
+    declared = rules.ask.action_kinds(rules)
     return tuple(dict.fromkeys((*ENGINE_KINDS, *declared)))
 
 

@@ -201,7 +201,7 @@ class ObservationEncoder:
 
 def variant_fields(rules) -> list[ObservationField]:
     """The fields the rule set's variants add (``mjsim_observation_fields``), each checked."""
-    found = [f for batch in rules.hook.mjsim_observation_fields(rules=rules) for f in batch or ()]
+    found = rules.ask.observation_fields(rules)
     for f in found:
         if not isinstance(f, ObservationField) or "." not in f.name or f.low > f.high:
             raise MjsimError(

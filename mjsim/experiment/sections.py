@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjsim.errors import MjsimError
-from mjsim.rules.plugins import installed_plugins
+from mjsim.rules.plugins import installed
 
 Record = dict[str, Any]
 
@@ -28,7 +28,7 @@ def report_sections() -> dict[str, ReportSection]:
     from mjsim.play import section as report_play
 
     found: dict[str, ReportSection] = {report_play.NAME: ReportSection(report_play.summary, report_play.markdown)}
-    for batch in installed_plugins().hook.mjsim_register_report_sections():
+    for _, batch in installed("mjsim_register_report_sections"):
         for name, section in (batch or {}).items():
             if name in found:
                 raise MjsimError(f"two variants register the report section {name!r}")

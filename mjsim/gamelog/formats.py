@@ -25,7 +25,7 @@ def log_formats(rules) -> dict[str, LogWriter]:
     from mjsim.gamelog.write import write_game_log
 
     formats: dict[str, LogWriter] = {MJSIM: write_game_log}
-    for batch in rules.hook.mjsim_register_log_formats(rules=rules):
+    for batch in rules.ask.log_formats(rules):
         for name, writer in (batch or {}).items():
             formats.setdefault(name, writer)
     return formats
@@ -66,10 +66,10 @@ class LogReader:
 
 def log_readers() -> dict[str, LogReader]:
     """Every installed variant's log readers, by format name."""
-    from mjsim.rules.plugins import installed_plugins
+    from mjsim.rules.plugins import installed
 
     readers: dict[str, LogReader] = {}
-    for batch in installed_plugins().hook.mjsim_register_log_readers():
+    for _, batch in installed("mjsim_register_log_readers"):
         readers.update(batch or {})
     return readers
 

@@ -125,7 +125,7 @@ def hand_from_choices(rules, number: int, start: dict[str, Any], walls, choices,
 def log_facts(game) -> dict[str, Any]:
     """What the variants want a log to show of the hand in play (``mjsim_log_facts``)."""
     found: dict[str, Any] = {}
-    for batch in game.rules.hook.mjsim_log_facts(game=game):
+    for batch in game.rules.ask.log_facts(game):
         found.update(plain(batch or {}))
     return found
 

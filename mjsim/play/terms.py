@@ -52,7 +52,7 @@ NO_TERMS = PlayTerms()
 
 def play_terms(rules: Any) -> PlayTerms:
     """The terms of the rule set's latest variant that names them (a delta may override its family's)."""
-    found = rules.hook.mjsim_play_terms(rules=rules)
+    found = rules.ask.play_terms(rules)
     return found if found is not None else NO_TERMS
 
 

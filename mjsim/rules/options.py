@@ -196,6 +196,7 @@ class Rules:
     score_win: Callable[..., Any] | None = None
     hook: Any = None  # the plugin manager's hook relay, for rarely called hooks
     flow: Any = None  # mjsim.rules.hooks.Hooks: the game-flow hooks, when the rule set can play games
+    ask: Any = None  # mjsim.rules.asking.Ask: the hooks players, checks, logs and environments ask
 
     def __getitem__(self, key: str) -> Any:
         """The value of option ``key`` (every declared key has one)."""

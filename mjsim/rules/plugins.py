@@ -18,12 +18,14 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
 from types import FunctionType, MethodType, ModuleType
+from typing import Any
 
 import pluggy
 
 from mjsim import hookspecs
 from mjsim.engine import defaults as engine_defaults
 from mjsim.errors import MjsimError
+from mjsim.rules.asking import Ask, installed_answers
 from mjsim.rules.entry_points import entry_points
 from mjsim.rules.hooks import Hooks, hot_hook, register_variant
 from mjsim.rules.options import OptionRegistry, Rules, option_values
@@ -138,6 +140,11 @@ def installed_plugins() -> pluggy.PluginManager:
     return pm
 
 
+def installed(hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
+    """A registration hook answered by every installed variant: (variant, answer) pairs."""
+    return installed_answers(installed_plugins(), hook, **kwargs)
+
+
 def add_family_specs(pm: pluggy.PluginManager, modules: Iterable[ModuleType]) -> None:
     """The hooks families declare for their own deltas and players (a module's ``HOOKSPECS``), added before any
     variant registers so each answer is checked against its spec."""
@@ -166,10 +173,10 @@ def build_rules(ruleset) -> Rules:
     pm, modules = plugin_manager(ruleset)
     registry = declared_options(pm, modules)
     values = option_values(registry.options, ruleset.options)
-    rules = Rules(ruleset, dict(registry.options), values, hook=pm.hook)
+    rules = Rules(ruleset, dict(registry.options), values, hook=pm.hook, ask=Ask(pm.hook))
     patterns = tuple(p for batch in pm.hook.mjsim_register_patterns(rules=rules) for p in batch)
     score = hot_hook(pm.hook.mjsim_score_win)
-    compiled = Rules(ruleset, rules.declared, values, patterns, PatternIndex(patterns), score_win=score, hook=pm.hook)
+    compiled = replace(rules, patterns=patterns, pattern_index=PatternIndex(patterns), score_win=score)
     setup = pm.hook.mjsim_table_setup(rules=compiled)
     flow = Hooks(setup, pm.hook, compiled) if setup is not None else None
     return replace(compiled, flow=flow)

@@ -16,7 +16,7 @@ from typing import Any
 
 from mjsim.errors import MjsimError
 from mjsim.files import check_keys, load_toml, read_text
-from mjsim.rules.plugins import check_data_variant, installed_plugins
+from mjsim.rules.plugins import check_data_variant, installed
 
 PRESET_ENV = "MJSIM_PRESET"
 """The environment variable naming the rule set to use when none is named (else the installed default)."""
@@ -42,13 +42,13 @@ def marked_default() -> str:
 def preset_files() -> dict[str, Traversable]:
     """Preset name -> its TOML file, over every installed variant's preset folders; a name twice is an error."""
     found: dict[str, tuple[str, Traversable]] = {}
-    for impl in installed_plugins().hook.mjsim_register_presets.get_hookimpls():
-        for folder in impl.function() or ():
+    for variant, folders in installed("mjsim_register_presets")[::-1]:  # in the variants' registration order
+        for folder in folders or ():
             for entry in _toml_files(folder):
                 name = entry.name[: -len(".toml")]
                 if name in found:
-                    raise MjsimError(f"preset {name} is shipped by both {found[name][0]} and {impl.plugin_name}")
-                found[name] = (impl.plugin_name, entry)
+                    raise MjsimError(f"preset {name} is shipped by both {found[name][0]} and {variant}")
+                found[name] = (variant, entry)
     return {name: entry for name, (_, entry) in sorted(found.items())}
 
 

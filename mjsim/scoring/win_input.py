@@ -132,8 +132,8 @@ def refuse_impossible(ctx: WinContext, rules) -> None:
 
     The families own the rule (``mjsim_check_win``): the core only asks, where a win comes from outside a game.
     """
-    if rules.hook is None:  # rules built by hand, without a plugin manager: nobody to ask
+    if rules.ask is None:  # rules built by hand, without a plugin manager: nobody to ask
         return
-    conflicts = [reason for reason in rules.hook.mjsim_check_win(ctx=ctx, rules=rules) if reason]
+    conflicts = rules.ask.check_win(rules, ctx)
     if conflicts:
         raise MjsimError(f"impossible win: {conflicts[0]}")

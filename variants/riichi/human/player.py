@@ -158,7 +158,7 @@ class HumanPlayer(Bot):
 
 def _implemented(rules, hook: str) -> bool:
     """Whether a variant of ``rules`` implements ``hook`` (no rules: none does)."""
-    return rules is not None and bool(getattr(rules.hook, hook).get_hookimpls())
+    return rules is not None and rules.ask.implements(hook)
 
 
 def _stakes_reader(rules) -> StakesReader | None:
