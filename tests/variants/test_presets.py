@@ -145,6 +145,7 @@ def test_extends_cycle_is_one_line(tmp_path):
 def test_a_preset_name_in_two_families_is_an_error(tmp_path):
     from mjsim.hookspecs import hookimpl
     from mjsim.rules import presets
+    from mjsim.rules.plugins import installed_plugins
 
     _write(tmp_path, "tenhou", 'variants = ["chengdu"]\n')
 
@@ -153,7 +154,7 @@ def test_a_preset_name_in_two_families_is_an_error(tmp_path):
         def mjsim_register_presets(self):
             return [tmp_path]
 
-    manager = presets.installed_plugins()
+    manager = installed_plugins()
     manager.register(Elsewhere(), name="elsewhere")
     presets.preset_files.cache_clear()
     try:
