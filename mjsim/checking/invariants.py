@@ -162,23 +162,25 @@ LEDGER_CHECKS = ("transfers well-formed", "ledger matches scores", "wins paid co
 
 @dataclass(frozen=True)
 class StepMark:
-    """What the ledger checks compare a step with: the scores, the table and the log's length before it."""
+    """What the ledger checks compare a step with: the scores, the table, the log's length and the seating before
+    it."""
 
     scores: tuple[int, ...]
     table: int
     log_start: int
+    players: tuple[int, ...] = ()  # who sat at each seat (mjsim_seating); () : each player at its own seat
 
 
 def step_mark(game) -> StepMark:
     """The mark of the game as it is now, taken before a step."""
-    return StepMark(tuple(game.scores), game.table, len(game.log))
+    return StepMark(tuple(game.scores), game.table, len(game.log), tuple(game.players))
 
 
 def _off_ledger_reseated(game, before: StepMark) -> str | None:
     """``_off_ledger`` for a step in which the players changed seats (``mjsim_seating``): the step's transfers and
     seat changes replayed in their order on the scores it began with must give the scores it ended with."""
     scores, table = list(before.scores), before.table
-    seat_of = {p: s for s, p in enumerate(_players_before(game, before.log_start))}
+    seat_of = {p: s for s, p in enumerate(before.players or range(game.seat_count))}
     for e in game.log[before.log_start :]:
         if e.kind == "seats":
             scores = [scores[seat_of[p]] for p in e.data]
@@ -192,14 +194,6 @@ def _off_ledger_reseated(game, before: StepMark) -> str | None:
     if scores != list(game.scores) or table != game.table:
         return f"scores {list(game.scores)} and table {game.table} differ from the transfers' {scores} and {table}"
     return None
-
-
-def _players_before(game, log_end: int) -> list[int]:
-    """The seating as the log stood at ``log_end``: the last ``seats`` event before it, else each at its own."""
-    for e in reversed(game.log[:log_end]):
-        if e.kind == "seats":
-            return list(e.data)
-    return list(range(game.seat_count))
 
 
 def ledger_checks(game, before: StepMark) -> list[str]:

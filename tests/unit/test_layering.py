@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.imports import package_imports
+
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "mjsim"
 
@@ -23,7 +25,6 @@ CORE = ROOT / "mjsim"
 KNOWN_IMPORTS: dict[str, str] = {}  # core modules that still import variants (none; an entry marks a known breach)
 # Core modules that still name a family, its words or a pattern (none today; an entry marks a known breach).
 KNOWN_NAMES: dict[str, str] = {}
-_IMPORTING_CALLS = {"import_module", "__import__", "files"}  # importlib, builtins, importlib.resources
 
 
 def _modules(folder: Path, known: dict[str, str]) -> list:
@@ -38,23 +39,7 @@ def _modules(folder: Path, known: dict[str, str]) -> list:
 
 def variant_imports(source: str) -> list[str]:
     """Every import of ``variants`` in ``source`` (anywhere, also inside functions), as ``line: module``."""
-    found = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            targets = [node.module or ""] if node.level == 0 else []
-        elif isinstance(node, ast.Call) and _called_name(node.func) in _IMPORTING_CALLS and node.args:
-            first = node.args[0]
-            targets = [first.value] if isinstance(first, ast.Constant) and isinstance(first.value, str) else []
-        else:
-            continue
-        found += [f"{node.lineno}: {t}" for t in targets if t == "variants" or t.startswith("variants.")]
-    return found
-
-
-def _called_name(func: ast.expr) -> str:
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return package_imports(source, "variants")
 
 
 @cache
