@@ -21,16 +21,9 @@ from mjsim import hookspecs
 from mjsim.engine.outcomes import ClaimResult, ContinueAfterWin, DrawSettlement, NextHand, Refusal
 from mjsim.errors import MjsimError
 
-# The names of the engine's types, loose on purpose: this module is compiled (docs/performance.md), and compiled
-# code checks every argument typed with a compiled class as it runs; the facade passes the engine's objects along
-# and must take what the same code takes as Python (stand-in games and melds in tests).
-Action = Any
-Event = Any
-Transfer = Any
-Game = Any
-Meld = Any
-Score = Any
-WinContext = Any
+# The engine's objects by their shape (mjsim/rules/shapes.py says why: this module is compiled, and compiled code
+# checks every argument typed with a compiled class, while the facade must take stand-in games and melds).
+from mjsim.rules.shapes import Action, Event, Game, Meld, Score, Transfer, WinContext
 
 CHAIN_HOOKS = frozenset({"mjsim_legal_actions"})
 """Hooks whose implementations run one after another, each given the previous one's result (not one pluggy call)."""
@@ -131,28 +124,14 @@ def _all_of(calls: tuple[Callable[..., Any], ...]) -> Callable[..., list]:
     return every
 
 
-FORWARDS_TO = "mjsim_forwards_to"
-"""The attribute ``forwards_to`` sets on a hook implementation: the function it only calls."""
-
-
-def forwards_to(target: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Mark a hook implementation whose body only calls ``target`` with its own arguments, in order.
-
-    pluggy registers the implementation as written (a compiled function cannot carry pluggy's mark); the
-    facade calls ``target`` instead, one Python call less per hook call on the hot path.
-    """
-
-    def mark(function: Callable[..., Any]) -> Callable[..., Any]:
-        setattr(function, FORWARDS_TO, target)
-        return function
-
-    return mark
+COMPILED = "mjsim_compiled"
+"""The attribute on a compiled answer's Python twin (``mjsim.rules.plugins``) that holds the compiled function."""
 
 
 def _direct(impl, spec_args: tuple[str, ...]) -> Callable[..., Any]:
     """``impl`` called with the spec's arguments (by position or name), passing only those it names."""
     function, argnames = impl.function, tuple(impl.argnames)
-    function = getattr(function, FORWARDS_TO, function)  # a marked forwarder: what it calls, called directly
+    function = getattr(function, COMPILED, function)  # a compiled answer: called itself, not through its twin
     if argnames == spec_args:
         return function
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import difflib
 import importlib
-from collections.abc import Iterable
+import inspect
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cache
-from types import FunctionType, MethodType, ModuleType
+from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any
 
 import pluggy
@@ -27,14 +28,22 @@ from mjsim.engine import defaults as engine_defaults
 from mjsim.errors import MjsimError
 from mjsim.rules.asking import Ask, installed_answers
 from mjsim.rules.entry_points import entry_points
-from mjsim.rules.hooks import Hooks, hot_hook, register_variant
+from mjsim.rules.hooks import COMPILED, Hooks, hot_hook, register_variant
 from mjsim.rules.options import OptionRegistry, Rules, option_values
 from mjsim.scoring import PatternIndex
 from mjsim.scoring.words import FamilyWords
 
 
 class PluginManager(pluggy.PluginManager):
-    """pluggy's manager for mjsim's hooks, reading a module's hook implementations straight from its namespace."""
+    """pluggy's manager for mjsim's hooks, reading a module's hook implementations straight from its namespace.
+
+    A module answers a hook with a function marked ``@hookimpl`` (pluggy's way, options and ``specname=``
+    included), or with any function it holds under the hook's name: ``from variants.x.play import
+    legal_actions as mjsim_legal_actions`` registers ``legal_actions`` itself, as it is (docs/hooks.md,
+    "Answering a hook"). Why the second way: pluggy's mark is an attribute a decorator sets on the function, and
+    a compiled function (mypyc) takes no attribute; a one-line marked function that only calls it costs a call
+    on every turn and a second name for one job.
+    """
 
     def __init__(self) -> None:
         super().__init__("mjsim")
@@ -50,12 +59,64 @@ class PluginManager(pluggy.PluginManager):
         """
         if isinstance(plugin, ModuleType):
             value = vars(plugin).get(name)
-            if isinstance(value, FunctionType):
+            if isinstance(value, FunctionType | BuiltinFunctionType):
                 opts = getattr(value, self.project_name + "_impl", None)
-                return opts if isinstance(opts, dict) else None
+                if isinstance(opts, dict):
+                    return opts
+                return {} if name.startswith(HOOK_PREFIX) else None  # a function under a hook's name answers it
             if not isinstance(value, staticmethod | classmethod | MethodType):  # with functions, all pluggy binds
                 return None
         return super().parse_hookimpl_opts(plugin, name)
+
+    def register(self, plugin, name: str | None = None) -> str | None:
+        """pluggy's registration, a module's compiled answers included (see :func:`_twin`)."""
+        if isinstance(plugin, ModuleType):
+            for attr, value in list(vars(plugin).items()):
+                if attr.startswith(HOOK_PREFIX) and isinstance(value, BuiltinFunctionType):
+                    setattr(plugin, attr, _twin(value))
+        registered = super().register(plugin, name)
+        for caller in self.get_hookcallers(plugin) or ():
+            for impl in caller.get_hookimpls():
+                compiled = getattr(impl.function, COMPILED, None)
+                if impl.plugin is plugin and compiled is not None:
+                    impl.argnames = _parameters(compiled, impl.plugin_name, caller)
+        return registered
+
+
+HOOK_PREFIX = "mjsim_"
+"""What every hook's name starts with: a module's function under such a name is the module's implementation."""
+
+
+def _twin(compiled: Callable[..., Any]) -> Callable[..., Any]:
+    """A Python function standing for a compiled one, which pluggy cannot register.
+
+    Why: pluggy registers only Python functions and reads their parameters from ``__code__``; a compiled
+    (mypyc) function has neither. The twin passes its arguments on; the registration gives pluggy the compiled
+    function's parameter names from its signature, and the facade calls the compiled function itself
+    (``mjsim.rules.hooks.COMPILED``), so the twin costs nothing on the hot path.
+    """
+
+    def twin(*args: Any) -> Any:
+        return compiled(*args)
+
+    setattr(twin, COMPILED, compiled)
+    twin.__doc__ = compiled.__doc__
+    return twin
+
+
+def _parameters(function: Callable[..., Any], variant: str, caller: pluggy.HookCaller) -> tuple[str, ...]:
+    """The parameter names of a compiled answer, each one of the hook's arguments (else refused, naming it)."""
+    try:
+        names = tuple(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        raise MjsimError(f"variant {variant!r}, hook {caller.name}: its answer has no readable signature") from None
+    unknown = [n for n in names if n not in caller.spec.argnames]
+    if unknown:
+        raise MjsimError(
+            f"variant {variant!r}, hook {caller.name}: argument {unknown[0]!r} is not one of the hook's "
+            f"({', '.join(caller.spec.argnames)})"
+        )
+    return names
 
 
 @cache

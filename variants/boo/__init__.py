@@ -11,8 +11,17 @@ from importlib import resources
 
 from mjsim.hookspecs import hookimpl
 from mjsim.scoring import NoWin, hand_readings
-from variants.boo import bots, checks, env_fields, flow, scoring
+from variants.boo import bots, checks, flow, scoring
 from variants.boo import options as opt
+from variants.boo.env_fields import fields as mjsim_observation_fields
+from variants.boo.flow import final_settlement as mjsim_final_settlement
+from variants.boo.flow import legal_actions as mjsim_legal_actions
+from variants.boo.flow import next_hand as mjsim_next_hand
+from variants.boo.flow import outlook as mjsim_observe
+from variants.boo.flow import record_hand as mjsim_record_hand
+from variants.boo.flow import settle_draw as mjsim_settle_draw
+from variants.boo.flow import settle_win as mjsim_settle_win
+from variants.boo.flow import win_context_if_waiting as mjsim_win_context
 from variants.boo.options import declare
 
 NAME = "boo"
@@ -42,18 +51,6 @@ def mjsim_table_setup(rules):
 
 
 @hookimpl
-def mjsim_legal_actions(game, seat, actions):
-    """Mask forbidden wins; ban riichi without a chance of top; riichi must win by option."""
-    return flow.legal_actions(game, seat, actions)
-
-
-@hookimpl
-def mjsim_win_context(game, seat, tile, how):
-    """The riichi family's context of a win on a wait, not in furiten (robbing an ankan: kokushi by option)."""
-    return flow.win_context_if_waiting(game, seat, tile, how)
-
-
-@hookimpl
 def mjsim_score_win(ctx, rules):
     """A win in boo units: any complete hand wins, no yaku needed (raises NoWin when the tiles do not win)."""
     score = scoring.score(ctx, rules.pattern_index, rules.values)
@@ -75,24 +72,6 @@ def mjsim_resolve_claims(game, answers):
     return flow.resolve_claims(game, claims)
 
 
-@hookimpl
-def mjsim_settle_win(game, wins):
-    """Boo payments with the 場300 add-ons; chombo for a forbidden win by option."""
-    return flow.settle_win(game, wins)
-
-
-@hookimpl
-def mjsim_settle_draw(game, reason):
-    """No noten payments."""
-    return flow.settle_draw(game, reason)
-
-
-@hookimpl
-def mjsim_next_hand(game, outcome):
-    """Dealer repeats, honba, and the end at bust, tenpen, yakuman or the last hand."""
-    return flow.next_hand(game, outcome)
-
-
 @hookimpl(wrapper=True)
 def mjsim_end_game_offer(game, outcome):
     """Nobody is asked: Boo's own end conditions decide (the riichi family's all-last stop does not apply)."""
@@ -109,27 +88,9 @@ def mjsim_register_report_sections():
 
 
 @hookimpl
-def mjsim_record_hand(game, outcome):
-    """Per hand: wins refused as forbidden ("boo.refused") and players sunk after the hand ("boo.sunk")."""
-    return flow.record_hand(game, outcome)
-
-
-@hookimpl
-def mjsim_final_settlement(game):
-    """A/B/C top settlement."""
-    return flow.final_settlement(game)
-
-
-@hookimpl
 def mjsim_refused_action(game, seat, action, chosen):
     """Chombo mode: a forbidden win declared (the error model's ``forbidden_win``) is a chombo."""
     return flow.judge_chombo(game, seat, action)
-
-
-@hookimpl
-def mjsim_observe(game, seat):
-    """The outlook of the seat's own possible win (ends the game? top? forbidden?)."""
-    return flow.outlook(game, seat)
 
 
 @hookimpl
@@ -166,9 +127,3 @@ def mjsim_play_terms(rules):
     from variants.riichi.api import TERMS
 
     return replace(TERMS, reference=None)
-
-
-@hookimpl
-def mjsim_observation_fields(rules):
-    """The outlook of a win this seat can make now, as numbers (docs/env.md)."""
-    return env_fields.fields(rules)

@@ -9,10 +9,18 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
-from variants.cantonese import flow, settlement
 from variants.cantonese.adapter import UNIT, chicken_of, faan_of
+from variants.cantonese.flow import accept_win as mjsim_accept_win
+from variants.cantonese.flow import resolve_claims as mjsim_resolve_claims
+from variants.cantonese.flow import table_setup as mjsim_table_setup
+from variants.cantonese.flow import win_context as mjsim_win_context
 from variants.cantonese.options import declare
-from variants.cantonese.win import score_win
+from variants.cantonese.settlement import final_settlement as mjsim_final_settlement
+from variants.cantonese.settlement import next_hand as mjsim_next_hand
+from variants.cantonese.settlement import record_hand as mjsim_record_hand
+from variants.cantonese.settlement import settle_draw as mjsim_settle_draw
+from variants.cantonese.settlement import settle_win as mjsim_settle_win
+from variants.cantonese.win import score_win as mjsim_score_win
 
 NAME = "cantonese"
 DESCRIPTION = "広東麻雀: Hong Kong faan with a minimum and a limit, flowers, 半辣上 points, 半銃/全銃 discards"
@@ -24,66 +32,6 @@ WORDS = ("faan",)
 def mjsim_add_options(registry):
     """Declare the family's options."""
     declare(registry)
-
-
-@hookimpl
-def mjsim_score_win(ctx, rules):
-    """Faan and every seat's payment (raises NoWin when the tiles do not win or stay under the minimum)."""
-    return score_win(ctx, rules)
-
-
-@hookimpl
-def mjsim_table_setup(rules):
-    """144 tiles (136 without flowers), 13-tile hands, flowers set aside and replaced."""
-    return flow.table_setup(rules)
-
-
-@hookimpl
-def mjsim_win_context(game, seat, tile, how):
-    """Four sets and a pair, or 十三么, completed by the tile (a concealed kong cannot be robbed)."""
-    return flow.win_context(game, seat, tile, how)
-
-
-@hookimpl
-def mjsim_accept_win(game, seat, ctx, score):
-    """A win stands when it reaches the minimum faan."""
-    return flow.accept_win(game, seat, ctx, score)
-
-
-@hookimpl
-def mjsim_resolve_claims(game, answers):
-    """Several rons: the nearest claimant after the discarder wins alone (截糊)."""
-    return flow.resolve_claims(game, answers)
-
-
-@hookimpl
-def mjsim_settle_win(game, wins):
-    """Portions from the discarder (半銃/全銃), from everyone on a self-draw, from the liable seat (包)."""
-    return settlement.settle_win(game, wins)
-
-
-@hookimpl
-def mjsim_settle_draw(game, reason):
-    """A draw pays nothing."""
-    return settlement.settle_draw(game, reason)
-
-
-@hookimpl
-def mjsim_next_hand(game, outcome):
-    """The dealer repeats on its win and on a draw; four rounds."""
-    return settlement.next_hand(game, outcome)
-
-
-@hookimpl
-def mjsim_final_settlement(game):
-    """Points, ranks and net results."""
-    return settlement.final_settlement(game)
-
-
-@hookimpl
-def mjsim_record_hand(game, outcome):
-    """Win, self-draw, deal-in, faan and chicken hands of the hand ("cantonese.<fact>")."""
-    return settlement.record_hand(game, outcome)
 
 
 @hookimpl

@@ -10,12 +10,14 @@ from dataclasses import replace
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
-from variants.jirai import bots, checks, env_fields, settle
+from variants.jirai import bots, checks, settle
 from variants.jirai import options as _options
 from variants.jirai import options as opt
+from variants.jirai.env_fields import fields as mjsim_observation_fields
 from variants.jirai.payoff import adjust, best_signed
 from variants.jirai.ranking import with_rank_points
-from variants.jirai.record import hand_facts, note_dealer_offer
+from variants.jirai.record import hand_facts as mjsim_record_hand
+from variants.jirai.record import note_dealer_offer
 from variants.jirai.state import current, forbidden
 from variants.riichi.api import settlement
 
@@ -101,12 +103,6 @@ def mjsim_legal_actions(game, seat, actions):
 
 
 @hookimpl
-def mjsim_record_hand(game, outcome):
-    """The hand's jirai facts: count, wins by outcome, signed value, declined reversed dealer wins."""
-    return hand_facts(game, outcome)
-
-
-@hookimpl
 def mjsim_log_facts(game):
     """The hand's forbidden set, for mjsim's game log (a viewer shows it beside the dealer)."""
     return {FORBIDDEN: list(forbidden(game))}
@@ -143,9 +139,3 @@ def mjsim_register_agents():
 def mjsim_register_presets():
     """The jirai presets: ``variants/jirai/presets/*.toml``."""
     return [resources.files(__name__) / "presets"]
-
-
-@hookimpl
-def mjsim_observation_fields(rules):
-    """The forbidden yaku a seat sees and their count, as numbers (docs/env.md)."""
-    return env_fields.fields(rules)

@@ -10,9 +10,20 @@ from importlib import resources
 
 from mjsim.agents.mistakes import MISTAKES
 from mjsim.hookspecs import hookimpl
-from variants.mcr import checks, flow, penalties, settlement
+from variants.mcr import checks, flow, penalties
+from variants.mcr.flow import resolve_claims as mjsim_resolve_claims
+from variants.mcr.flow import table_setup as mjsim_table_setup
+from variants.mcr.flow import win_context_if_allowed as mjsim_win_context
 from variants.mcr.options import declare
-from variants.mcr.scoring import LAST_OF_KIND, recorded_fan, score_win
+from variants.mcr.penalties import judge as mjsim_refused_action
+from variants.mcr.penalties import seating as mjsim_seating
+from variants.mcr.scoring import LAST_OF_KIND, recorded_fan
+from variants.mcr.scoring import score_win as mjsim_score_win
+from variants.mcr.settlement import final_settlement as mjsim_final_settlement
+from variants.mcr.settlement import next_hand as mjsim_next_hand
+from variants.mcr.settlement import record_hand as mjsim_record_hand
+from variants.mcr.settlement import settle_draw as mjsim_settle_draw
+from variants.mcr.settlement import settle_win as mjsim_settle_win
 
 DESCRIPTION = "国标麻将 (MCR 2006): 144 tiles with flowers, 81 fans and their exclusions, 8-fan minimum, 8 + fans"
 # The family's own vocabulary: no core module may use it (tests/unit/test_layering.py scans mjsim/).
@@ -33,77 +44,11 @@ def mjsim_register_patterns(rules):
 
 
 @hookimpl
-def mjsim_score_win(ctx, rules):
-    """The fans and every seat's payment (raises NoWin when the tiles do not win or stay below the minimum)."""
-    return score_win(ctx, rules)
-
-
-@hookimpl
-def mjsim_table_setup(rules):
-    """144 tiles (136 without flowers), 13-tile hands, no dead wall, flowers set aside and replaced."""
-    return flow.table_setup(rules)
-
-
-@hookimpl
-def mjsim_win_context(game, seat, tile, how):
-    """A complete hand reaching the minimum of fans (flowers not counted), else no win."""
-    return flow.win_context_if_allowed(game, seat, tile, how)
-
-
-@hookimpl
-def mjsim_resolve_claims(game, answers):
-    """Several rons on one tile: the seat nearest after the discarder wins alone (截和)."""
-    return flow.resolve_claims(game, answers)
-
-
-@hookimpl
-def mjsim_settle_win(game, wins):
-    """8 from every loser, the fans from the discarder or, self-drawn, from all."""
-    return settlement.settle_win(game, wins)
-
-
-@hookimpl
-def mjsim_settle_draw(game, reason):
-    """A drawn hand pays nothing."""
-    return settlement.settle_draw(game, reason)
-
-
-@hookimpl
-def mjsim_next_hand(game, outcome):
-    """The deal passes every hand; the game is over after ``mcr.hands`` hands."""
-    return settlement.next_hand(game, outcome)
-
-
-@hookimpl
-def mjsim_final_settlement(game):
-    """Points and ranks."""
-    return settlement.final_settlement(game)
-
-
-@hookimpl
-def mjsim_record_hand(game, outcome):
-    """Win, tsumo, deal-in and fans of the hand ("mcr.<fact>")."""
-    return settlement.record_hand(game, outcome)
-
-
-@hookimpl
 def mjsim_observe(game, seat):
     """The seat winds, everyone's flowers and the false wins the seat could declare (for the error model)."""
     seen = {"mcr.seat_winds": flow.seat_winds(game), "mcr.flowers": tuple(len(s.flowers) for s in game.hand.seats)}
     offered = (game.offered or {}).get(seat)
     return {**seen, MISTAKES: penalties.mistakes(game, seat, list(offered))} if offered else seen
-
-
-@hookimpl
-def mjsim_refused_action(game, seat, action, chosen):
-    """错和: a false win pays each other player the penalty, and the hand plays on."""
-    return penalties.judge(game, seat, action, chosen)
-
-
-@hookimpl
-def mjsim_seating(game, next_hand):
-    """换位: the players change seats after every round."""
-    return penalties.seating(game, next_hand)
 
 
 @hookimpl

@@ -17,6 +17,7 @@ from mjsim.hookspecs import hookimpl
 from variants.common import mistakes
 from variants.penalties import options as opt
 from variants.penalties import payments, rulings
+from variants.penalties.rulings import judge as mjsim_refused_action
 from variants.riichi.api import draws, settlement
 from variants.riichi.api import options as riichi_opt
 
@@ -32,12 +33,6 @@ VOID = "penalties.void"  # a hand record's fact: the hand ended by a chombo, and
 def mjsim_add_options(registry):
     """Declare the penalties options (§19)."""
     opt.declare(registry)
-
-
-@hookimpl
-def mjsim_refused_action(game, seat, action, chosen):
-    """The seed's ruling on a mistake: it stands, is ignored, makes the hand dead, pays a fine, or is chombo."""
-    return rulings.judge(game, seat, action, chosen)
 
 
 @hookimpl

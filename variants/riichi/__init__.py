@@ -5,10 +5,22 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
-from mjsim.rules.hooks import forwards_to
-from variants.riichi import hookspecs, open_riichi, play, settlement, situations
+from variants.riichi import hookspecs, open_riichi, settlement
 from variants.riichi import options as _options
+from variants.riichi.open_riichi import observe as mjsim_observe
+from variants.riichi.open_riichi import record as mjsim_on_event
+from variants.riichi.play import abortive_draw as mjsim_abortive_draw
+from variants.riichi.play import accept_win as mjsim_accept_win
+from variants.riichi.play import legal_actions as mjsim_legal_actions
+from variants.riichi.play import may_claim as mjsim_may_claim
+from variants.riichi.play import resolve_claims as mjsim_resolve_claims
+from variants.riichi.play import table_setup as mjsim_table_setup
+from variants.riichi.play import win_context_if_waiting as mjsim_win_context
 from variants.riichi.scorer import configured_patterns, score_win
+from variants.riichi.settlement import end_game_offer as mjsim_end_game_offer
+from variants.riichi.settlement import next_hand as mjsim_next_hand
+from variants.riichi.settlement import settle_draw as mjsim_settle_draw
+from variants.riichi.situations import conflict as mjsim_check_win
 
 NAME = "riichi"
 DESCRIPTION = "Japanese riichi mahjong: 136 tiles, yaku, fu and limits, Tenhou-style game flow"
@@ -65,100 +77,14 @@ def mjsim_score_win(ctx, rules):
     return score_win(ctx, rules.pattern_index, rules.values)
 
 
-@hookimpl
-def mjsim_check_win(ctx):
-    """Riichi's situations that cannot stand together or with this win (``ippatsu needs riichi``)."""
-    return situations.conflict(ctx)
-
-
 # --- Game flow ----------------------------------------------------------------
-# The hot hooks only call the flow modules (compiled): forwards_to lets the facade call those directly.
-
-
-@hookimpl
-def mjsim_table_setup(rules):
-    """136 tiles, a 14-tile dead wall, red fives and kan dora by option."""
-    return play.table_setup(rules)
-
-
-@hookimpl
-@forwards_to(play.legal_actions)
-def mjsim_legal_actions(game, seat, actions):
-    """Riichi lock and offers, kuikae, nine orphans."""
-    return play.legal_actions(game, seat, actions)
-
-
-@hookimpl
-@forwards_to(play.may_claim)
-def mjsim_may_claim(game, seat, tile):
-    """A seat answers a discard only with a ron on a wait, or a call its tiles allow (not after riichi)."""
-    return play.may_claim(game, seat, tile)
-
-
-@hookimpl
-@forwards_to(play.win_context_if_waiting)
-def mjsim_win_context(game, seat, tile, how):
-    """The context of a win on one of the seat's waits, not in furiten for a ron (robbing an ankan: kokushi)."""
-    return play.win_context_if_waiting(game, seat, tile, how)
-
-
-@hookimpl
-@forwards_to(play.accept_win)
-def mjsim_accept_win(game, seat, ctx, score):
-    """A yaku (scored here for an offer), on every wait without atozuke; a ron offer starts same-turn furiten."""
-    return play.accept_win(game, seat, ctx, score)
-
-
-@hookimpl
-@forwards_to(open_riichi.record)
-def mjsim_on_event(game, event):
-    """An open riichi declaration marks the seat open (riichi.open_riichi)."""
-    open_riichi.record(game, event)
-
-
-@hookimpl
-@forwards_to(open_riichi.observe)
-def mjsim_observe(game, seat):
-    """The hands and waits of seats in open riichi."""
-    return open_riichi.observe(game, seat)
-
-
-@hookimpl
-@forwards_to(play.resolve_claims)
-def mjsim_resolve_claims(game, answers):
-    """Double ron or head bump, triple ron by option."""
-    return play.resolve_claims(game, answers)
-
-
-@hookimpl
-@forwards_to(play.abortive_draw)
-def mjsim_abortive_draw(game):
-    """Four winds, four riichi, four kans."""
-    return play.abortive_draw(game)
+# Most flow hooks are answered by the flow modules' own functions, imported above under the hook's name.
 
 
 @hookimpl
 def mjsim_settle_win(game, wins):
     """Ron and tsumo payments with honba, sticks and pao."""
     return settlement.settle_win(game, wins)
-
-
-@hookimpl
-def mjsim_settle_draw(game, reason):
-    """Noten payments and nagashi mangan."""
-    return settlement.settle_draw(game, reason)
-
-
-@hookimpl
-def mjsim_next_hand(game, outcome):
-    """Dealer repeats, honba, game length, bust, extension, agari-yame."""
-    return settlement.next_hand(game, outcome)
-
-
-@hookimpl
-def mjsim_end_game_offer(game, outcome):
-    """Optional agari-yame / tenpai-yame: the all-last dealer in 1st place chooses to end the game or play on."""
-    return settlement.end_game_offer(game, outcome)
 
 
 @hookimpl

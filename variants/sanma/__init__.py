@@ -6,9 +6,13 @@ from importlib import resources
 
 from mjsim.hookspecs import hookimpl
 from mjsim.scoring import NoWin
-from variants.sanma import dora, play, settlement, table
+from variants.sanma import dora, play
 from variants.sanma import options as _options
 from variants.sanma.payments import three_seat_score
+from variants.sanma.settlement import final_settlement as mjsim_final_settlement
+from variants.sanma.settlement import settle_draw as mjsim_settle_draw
+from variants.sanma.settlement import settle_win as mjsim_settle_win
+from variants.sanma.table import table_setup as mjsim_table_setup
 
 NAME = "sanma"
 DESCRIPTION = "three-player riichi (三人麻雀): 108 tiles, no chi, North set aside as 抜きドラ, tsumo loss"
@@ -37,12 +41,6 @@ def mjsim_score_win(ctx, rules):
     return three_seat_score(score, ctx, rules.values)
 
 
-@hookimpl
-def mjsim_table_setup(rules):
-    """108 tiles, three seats, the family's dead wall."""
-    return table.table_setup(rules)
-
-
 @hookimpl(trylast=True)
 def mjsim_legal_actions(game, seat, actions):
     """No chi; a North may be set aside (抜きドラ)."""
@@ -54,24 +52,6 @@ def mjsim_win_context(game, seat, tile, how):
     """The family's context with the Norths set aside; robbing a North is no 槍槓; nuki ends ippatsu."""
     ctx = yield
     return play.with_nuki(game, seat, ctx) if ctx else ctx
-
-
-@hookimpl
-def mjsim_settle_win(game, wins):
-    """Tsumo loss (or split), sanma honba and sticks."""
-    return settlement.settle_win(game, wins)
-
-
-@hookimpl
-def mjsim_settle_draw(game, reason):
-    """The family's noten payments and nagashi, the nagashi split like a tsumo under ``sanma.tsumo`` = split."""
-    return settlement.settle_draw(game, reason)
-
-
-@hookimpl
-def mjsim_final_settlement(game):
-    """Ranks, oka and three-player uma."""
-    return settlement.final_settlement(game)
 
 
 @hookimpl

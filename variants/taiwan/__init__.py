@@ -10,10 +10,24 @@ from importlib import resources
 
 from mjsim.agents.mistakes import MISTAKES
 from mjsim.hookspecs import hookimpl
-from variants.taiwan import bots, checks, env_fields, flow, flowers, guoshui, penalties, settlement
+from variants.taiwan import bots, checks, flowers, guoshui, penalties, settlement
+from variants.taiwan.env_fields import fields as mjsim_observation_fields
+from variants.taiwan.flow import abortive_draw as mjsim_abortive_draw
+from variants.taiwan.flow import before_draw as mjsim_before_draw
+from variants.taiwan.flow import legal_actions as mjsim_legal_actions
+from variants.taiwan.flow import may_claim as mjsim_may_claim
+from variants.taiwan.flow import resolve_claims as mjsim_resolve_claims
+from variants.taiwan.flow import table_setup as mjsim_table_setup
+from variants.taiwan.flow import win_context_if_allowed as mjsim_win_context
+from variants.taiwan.flowers import bonus_wins as mjsim_bonus_wins
+from variants.taiwan.flowers import eighth_flower_choices as mjsim_after_bonus
 from variants.taiwan.options import declare
-from variants.taiwan.scoring import score_win
+from variants.taiwan.penalties import judge as mjsim_refused_action
+from variants.taiwan.scoring import score_win as mjsim_score_win
 from variants.taiwan.seats import seat_winds
+from variants.taiwan.settlement import final_settlement as mjsim_final_settlement
+from variants.taiwan.settlement import next_hand as mjsim_next_hand
+from variants.taiwan.settlement import settle_draw as mjsim_settle_draw
 from variants.taiwan.tai import patterns
 
 NAME = "taiwan"
@@ -36,36 +50,6 @@ def mjsim_register_patterns(rules):
 
 
 @hookimpl
-def mjsim_score_win(ctx, rules):
-    """Tai, the flower wins and every seat's payment (raises NoWin when the tiles do not win)."""
-    return score_win(ctx, rules)
-
-
-@hookimpl
-def mjsim_table_setup(rules):
-    """144 tiles, 16-tile hands, a reserve of 16, flowers set aside and replaced from the back."""
-    return flow.table_setup(rules)
-
-
-@hookimpl
-def mjsim_legal_actions(game, seat, actions):
-    """No big kong on the left player's discard, 過水 on pon/chi, kuikae, MIGI and its lock."""
-    return flow.legal_actions(game, seat, actions)
-
-
-@hookimpl
-def mjsim_may_claim(game, seat, tile):
-    """A seat answers a discard only with a ron (on a wait, or 七搶一), or a call its tiles allow."""
-    return flow.may_claim(game, seat, tile)
-
-
-@hookimpl
-def mjsim_win_context(game, seat, tile, how):
-    """Five sets and a pair not blocked by 過水, or a flower win (any such win stands: no accept rule)."""
-    return flow.win_context_if_allowed(game, seat, tile, how)
-
-
-@hookimpl
 def mjsim_on_event(game, event):
     """Step the 過水 state machine at each discard and added kong, while the hands stand as they were then;
     remember a hidden eighth flower."""
@@ -76,57 +60,9 @@ def mjsim_on_event(game, event):
 
 
 @hookimpl
-def mjsim_after_bonus(game, seat, tile):
-    """藏花 (hiding allowed): the drawer of the eighth flower, another holding seven, hides it or shows it."""
-    return flowers.eighth_flower_choices(game, seat, tile)
-
-
-@hookimpl
-def mjsim_bonus_wins(game, seat, tile):
-    """七搶一 at once: seven flowers against one, at the deal or when another shows the eighth."""
-    return flowers.bonus_wins(game, seat, tile)
-
-
-@hookimpl
-def mjsim_before_draw(game, seat):
-    """The last drawable tile (海底) may be declined: the hand ends as a draw."""
-    return flow.before_draw(game, seat)
-
-
-@hookimpl
-def mjsim_resolve_claims(game, answers):
-    """Several rons: head bump (截胡) or all, by option."""
-    return flow.resolve_claims(game, answers)
-
-
-@hookimpl
-def mjsim_abortive_draw(game):
-    """一路歸西 by option."""
-    return flow.abortive_draw(game)
-
-
-@hookimpl
 def mjsim_settle_win(game, wins):
     """(底 + tai + dealer's 2n + 1) x rate from each payer (or from the seat a fake kong made liable)."""
     return penalties.with_pao(game, settlement.settle_win(game, wins))
-
-
-@hookimpl
-def mjsim_settle_draw(game, reason):
-    """No tenpai payments."""
-    return settlement.settle_draw(game, reason)
-
-
-@hookimpl
-def mjsim_next_hand(game, outcome):
-    """Dealer repeats on its win and on draws; four rounds of four dealers."""
-    return settlement.next_hand(game, outcome)
-
-
-@hookimpl
-def mjsim_final_settlement(game):
-    """Points, ranks and net results."""
-    return settlement.final_settlement(game)
 
 
 @hookimpl
@@ -155,12 +91,6 @@ def mjsim_observe(game, seat):
     if offered:
         out[MISTAKES] = penalties.mistakes(game, seat, list(offered))
     return out
-
-
-@hookimpl
-def mjsim_refused_action(game, seat, action, chosen):
-    """§12's ruling on a mistake: chombo for a false win, a dead hand for a wrong tile count or call."""
-    return penalties.judge(game, seat, action, chosen)
 
 
 @hookimpl
@@ -204,9 +134,3 @@ def mjsim_play_terms(rules):
 def mjsim_action_kinds(rules):
     """Hiding or showing the eighth flower."""
     return [flowers.HIDE, flowers.SHOW]
-
-
-@hookimpl
-def mjsim_observation_fields(rules):
-    """Whether 過水 blocks this seat's ron, as a number (docs/env.md)."""
-    return env_fields.fields(rules)
