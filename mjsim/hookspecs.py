@@ -18,7 +18,7 @@ hookimpl = pluggy.HookimplMarker("mjsim")
 
 @hookspec
 def mjsim_add_options(registry):
-    """Declare typed options with ``registry.add(key, default, description, choices=...)``."""
+    """Declare the variant's options: ``registry.add_all(OPTIONS)``, its ``Declarations`` list (mjsim.rules.options)."""
 
 
 @hookspec

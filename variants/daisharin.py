@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mjsim.hand.tiles import kind_of
 from mjsim.hookspecs import hookimpl
+from mjsim.rules.options import Declarations
 from mjsim.scoring import Pattern, Score, WinContext
 
 NAME = "daisharin"
@@ -19,14 +20,16 @@ WHEELS = {1: ("daisharin", "大車輪"), 0: ("daisuurin", "大数隣"), 2: ("dai
 SUIT_CHOICES = ("pin_only", "all")
 _NAMES = frozenset(name for name, _title in WHEELS.values())
 
+OPTIONS = Declarations(NAME)
+SUITS = OPTIONS.option(
+    "suits", "pin_only", "pins only (大車輪), or man and sou too (spec: daisharin_suits)", choices=SUIT_CHOICES
+)
+
 
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the suits the yakuman exists in."""
-    registry.add("suits", "pin_only", "pins only (大車輪), or man and sou too (spec: daisharin_suits)", SUIT_CHOICES)
-
-
-SUITS = "daisharin.suits"  # the typed key of the option declared above
+    registry.add_all(OPTIONS)
 
 
 def wheel_counts(suit: int) -> list[int]:

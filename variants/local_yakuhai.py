@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mjsim.hand.notation import format_kinds, parse_kinds
 from mjsim.hookspecs import hookimpl
+from mjsim.rules.options import Declarations
 from mjsim.scoring import RYANMEN, SEQUENCE, STANDARD, Pattern, Score, WinContext
 from variants.riichi.api import ValueHints
 from variants.riichi.api import options as riichi_opt
@@ -22,20 +23,20 @@ NUMBER_TILES = tuple(
 WINS = "local_yakuhai.wins"  # game stash: one dict per win of the game
 _NUMERALS, _SUITS = "一二三四五六七八九", "萬筒索"
 
+OPTIONS = Declarations(NAME)
+TILES = OPTIONS.option(
+    "tiles",
+    ["1p"],
+    "designated tiles whose triplet is a 1-han yaku (spec: special_yakuhai_tiles)",
+    choices=NUMBER_TILES,
+    multi=True,
+)
+
 
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the designated tiles."""
-    registry.add(
-        "tiles",
-        ["1p"],
-        "designated tiles whose triplet is a 1-han yaku (spec: special_yakuhai_tiles)",
-        NUMBER_TILES,
-        True,
-    )
-
-
-TILES = "local_yakuhai.tiles"  # the typed key of the option declared above
+    registry.add_all(OPTIONS)
 
 
 def designated(values) -> list[int]:

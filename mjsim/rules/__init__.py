@@ -17,11 +17,20 @@ from types import ModuleType
 from typing import Any
 
 from mjsim.errors import MjsimError
-from mjsim.rules.options import Option, OptionRegistry, Rules
+from mjsim.rules.options import Declarations, Option, OptionRegistry, Rules
 from mjsim.rules.plugins import build_rules, load_variant, variant_name
 from mjsim.rules.presets import load_preset, preset_names
 
-__all__ = ["Option", "OptionRegistry", "RuleSet", "Rules", "check_conflicts", "check_requirements", "preset_names"]
+__all__ = [
+    "Declarations",
+    "Option",
+    "OptionRegistry",
+    "RuleSet",
+    "Rules",
+    "check_conflicts",
+    "check_requirements",
+    "preset_names",
+]
 
 Overrides = Mapping[str, Any] | Iterable[tuple[str, Any]]
 

@@ -26,11 +26,11 @@ def test_tenhou_preset_values(tenhou_rules):
 
 @pytest.mark.parametrize(
     ("key", "default"),
-    [pytest.param(f"riichi.{name}", default, id=name) for name, default, *_ in SCORING_OPTIONS],
+    [pytest.param(option, option.default, id=option.partition(".")[2]) for option in SCORING_OPTIONS],
 )
 def test_riichi_preset_is_every_declared_default(rules_with, key, default):
-    value = rules_with("riichi").values[key]
-    assert value == (frozenset(default) if isinstance(default, frozenset) else default)
+    value = rules_with("riichi")[key]
+    assert value == (frozenset(default) if key.multi else default)
 
 
 @pytest.mark.parametrize(
@@ -254,12 +254,13 @@ def test_a_resolved_rule_set_pickles():
     assert pickle.loads(pickle.dumps(ruleset)) == ruleset
 
 
-def test_every_riichi_key_constant_names_a_declared_option():
+def test_every_riichi_option_constant_is_on_one_of_its_declaration_lists():
+    from mjsim.rules.options import Option
     from variants.riichi import options
 
-    constants = {v for k, v in vars(options).items() if k.isupper() and isinstance(v, str) and v.startswith("riichi.")}
-    declared = {f"riichi.{name}" for name, *_ in options.SCORING_OPTIONS + options.FLOW_OPTIONS}
-    assert constants == declared
+    constants = [value for value in vars(options).values() if isinstance(value, Option)]
+    listed = [*options.SCORING_OPTIONS, *options.FLOW_OPTIONS]
+    assert sorted(constants) == sorted(listed) and all(any(c is o for o in listed) for c in constants)
 
 
 def test_a_key_is_in_the_rules_only_when_a_variant_declares_it():

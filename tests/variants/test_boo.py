@@ -259,7 +259,7 @@ def test_option_defaults(name, default):
 
 def test_every_option_is_declared_once():
     """The option table has no duplicate names."""
-    names = [o[0] for o in boo_options.OPTIONS]
+    names = list(boo_options.OPTIONS)
     assert len(names) == len(set(names))
 
 

@@ -213,7 +213,7 @@ def test_option_defaults_match_spec():
     assert values["jirai.pool"] == frozenset(POOL_YAKU)
     assert values["jirai.exempt_higher"] == frozenset({"double_riichi", "chinitsu"})
     preset = rules().values
-    assert all(preset[f"jirai.{name}"] == values[f"jirai.{name}"] for name, *_ in OPTIONS)
+    assert all(preset[option] == values[option] for option in OPTIONS)
     assert preset["riichi.bust"] == "off" and preset["riichi.kiriage_mangan"] == "off"
 
 

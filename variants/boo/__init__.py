@@ -13,7 +13,7 @@ from mjsim.hookspecs import hookimpl
 from mjsim.scoring import NoWin, hand_readings
 from variants.boo import bots, checks, env_fields, flow, scoring
 from variants.boo import options as opt
-from variants.boo.options import declare
+from variants.boo.options import OPTIONS
 
 NAME = "boo"
 DESCRIPTION = "ブー麻雀: top-only, floating and sinking against the origin, forbidden wins, A/B/C tops"
@@ -23,7 +23,7 @@ NEEDS = {"riichi": "ブー麻雀 builds on the riichi table and scorer"}
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the boo options."""
-    declare(registry)
+    registry.add_all(OPTIONS)
 
 
 @hookimpl

@@ -27,7 +27,7 @@ REQUIRES = {riichi_opt.BUST: ("below_zero", "zero_or_below")}
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the bust prize options (§10)."""
-    opt.declare(registry)
+    registry.add_all(opt.OPTIONS)
 
 
 @hookimpl(wrapper=True)

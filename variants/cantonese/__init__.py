@@ -11,7 +11,7 @@ from importlib import resources
 from mjsim.hookspecs import hookimpl
 from variants.cantonese import flow, settlement
 from variants.cantonese.adapter import UNIT, chicken_of, faan_of
-from variants.cantonese.options import declare
+from variants.cantonese.options import OPTIONS
 from variants.cantonese.win import score_win
 
 NAME = "cantonese"
@@ -23,7 +23,7 @@ WORDS = ("faan",)
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the family's options."""
-    declare(registry)
+    registry.add_all(OPTIONS)
 
 
 @hookimpl

@@ -11,7 +11,7 @@ from importlib import resources
 
 from mjsim.hookspecs import hookimpl
 from variants.chengdu import bots, bust, checks, endcheck, env_fields, exchange, fan, match, play, settle
-from variants.chengdu.options import declare
+from variants.chengdu.options import OPTIONS
 
 NAME = "chengdu"
 DESCRIPTION = "成都麻将 血战到底: 108 tiles, missing suit, winners leave until three have won, fan x2, 查花猪/查大叫"
@@ -23,7 +23,7 @@ UNIT = "fan"  # what a scoring pattern's value is called (`mjsim score`, the log
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the Chengdu options."""
-    declare(registry)
+    registry.add_all(OPTIONS)
 
 
 @hookimpl

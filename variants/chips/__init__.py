@@ -22,7 +22,7 @@ CONFLICTS = {"boo": "boo settles its own A/B/C tops and keeps ura only as its ow
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the chip options (§11)."""
-    opt.declare(registry)
+    registry.add_all(opt.OPTIONS)
 
 
 @hookimpl(wrapper=True)

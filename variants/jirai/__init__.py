@@ -29,7 +29,7 @@ CONFLICTS = {"boo": "both replace the riichi settlement (jirai reverses its paym
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the jirai options (jirai.md §9-§10)."""
-    _options.declare(registry)
+    registry.add_all(_options.OPTIONS)
 
 
 @hookimpl(wrapper=True)

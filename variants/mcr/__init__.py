@@ -11,7 +11,7 @@ from importlib import resources
 from mjsim.agents.mistakes import MISTAKES
 from mjsim.hookspecs import hookimpl
 from variants.mcr import checks, flow, penalties, settlement
-from variants.mcr.options import declare
+from variants.mcr.options import OPTIONS
 from variants.mcr.scoring import LAST_OF_KIND, recorded_fan, score_win
 
 DESCRIPTION = "国标麻将 (MCR 2006): 144 tiles with flowers, 81 fans and their exclusions, 8-fan minimum, 8 + fans"
@@ -23,7 +23,7 @@ UNIT = "fan"  # what a scoring pattern's value is called (`mjsim score`, the log
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the family's options."""
-    declare(registry)
+    registry.add_all(OPTIONS)
 
 
 @hookimpl

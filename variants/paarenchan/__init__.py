@@ -31,7 +31,7 @@ def _paarenchan(ctx) -> bool:
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the paarenchan options."""
-    opt.declare(registry)
+    registry.add_all(opt.OPTIONS)
 
 
 @hookimpl

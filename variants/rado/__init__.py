@@ -26,7 +26,7 @@ CONFLICTS = {
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the rado options."""
-    _options.declare(registry)
+    registry.add_all(_options.OPTIONS)
 
 
 @hookimpl(wrapper=True)

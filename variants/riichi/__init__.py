@@ -49,8 +49,9 @@ COMPILED_MODULES = (
 
 @hookimpl
 def mjsim_add_options(registry):
-    """Declare the scoring options."""
-    _options.declare(registry)
+    """Declare the scoring and game-flow options."""
+    registry.add_all(_options.SCORING_OPTIONS)
+    registry.add_all(_options.FLOW_OPTIONS)
 
 
 @hookimpl

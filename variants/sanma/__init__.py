@@ -18,7 +18,7 @@ NEEDS = {"riichi": "三麻 is the riichi game for three"}
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the sanma options."""
-    _options.declare(registry)
+    registry.add_all(_options.OPTIONS)
 
 
 @hookimpl

@@ -11,7 +11,7 @@ from importlib import resources
 from mjsim.agents.mistakes import MISTAKES
 from mjsim.hookspecs import hookimpl
 from variants.taiwan import bots, checks, env_fields, flow, flowers, guoshui, penalties, settlement
-from variants.taiwan.options import declare
+from variants.taiwan.options import OPTIONS
 from variants.taiwan.scoring import score_win
 from variants.taiwan.seats import seat_winds
 from variants.taiwan.tai import patterns
@@ -26,7 +26,7 @@ UNIT = "tai"  # what a scoring pattern's value is called (`mjsim score`, the log
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the family's options."""
-    declare(registry)
+    registry.add_all(OPTIONS)
 
 
 @hookimpl

@@ -24,7 +24,7 @@ LAST = "wareme.last"  # game.stash: (seat, ledger length, transfers before, afte
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the wareme options (§8)."""
-    opt.declare(registry)
+    registry.add_all(opt.OPTIONS)
 
 
 def _settled(game, transfers: list) -> list:

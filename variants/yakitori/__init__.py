@@ -24,7 +24,7 @@ CONFLICTS = {"boo": "boo's game ends in an A/B/C top settlement of its own; 焼�
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the yakitori options (§9)."""
-    opt.declare(registry)
+    registry.add_all(opt.OPTIONS)
 
 
 def _nagashi_wins(values) -> bool:
