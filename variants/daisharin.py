@@ -52,16 +52,16 @@ def wheel_rule(suit: int):
     return rule
 
 
-def allowed_suits(values) -> tuple[int, ...]:
+def allowed_suits(rules) -> tuple[int, ...]:
     """The suit indices the yakuman exists in."""
-    return (0, 1, 2) if values[SUITS] == "all" else (1,)
+    return (0, 1, 2) if rules[SUITS] == "all" else (1,)
 
 
 @hookimpl
 def mjsim_register_patterns(rules):
     """One yakuman pattern per allowed suit (read once per hand, whatever the reading)."""
     out = []
-    for suit in allowed_suits(rules.values):
+    for suit in allowed_suits(rules):
         rule, (name, title) = wheel_rule(suit), WHEELS[suit]
         out.append(Pattern(name, title, rule, multiple=1, doc=rule.__doc__, per_hand=True))
     return out
@@ -87,7 +87,7 @@ def _awarded(score: Score) -> bool:
 
 def only_the_wheel(game) -> str | None:
     """Awarded only for a closed hand of exactly those 14 tiles in an allowed suit, and always for it."""
-    wheels = [wheel_counts(suit) for suit in allowed_suits(game.rules.values)]
+    wheels = [wheel_counts(suit) for suit in allowed_suits(game.rules)]
     for w in game.stash.get(WINS, []):
         is_wheel = w["melds"] == 0 and w["counts"] in wheels
         if _awarded(w["score"]) != is_wheel:

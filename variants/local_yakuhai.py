@@ -39,9 +39,9 @@ def mjsim_add_options(registry):
     registry.add_all(OPTIONS)
 
 
-def designated(values) -> list[int]:
+def designated(rules) -> list[int]:
     """The designated tile kinds, in kind order."""
-    return sorted(parse_kinds(tile)[0] for tile in values[TILES])
+    return sorted(parse_kinds(tile)[0] for tile in rules[TILES])
 
 
 def kanji(kind: int) -> str:
@@ -63,7 +63,7 @@ def triplet_of(kind: int):
 def mjsim_register_patterns(rules):
     """One 1-han yaku per designated tile, open or closed."""
     out = []
-    for kind in designated(rules.values):
+    for kind in designated(rules):
         rule = triplet_of(kind)
         name = f"local_yakuhai_{format_kinds([kind])}"
         out.append(Pattern(name, f"特定牌 {kanji(kind)}", rule, value=1, open_value=1, doc=rule.__doc__))
@@ -86,7 +86,7 @@ def _local_han(score: Score) -> int:
 
 def han_per_triplet(game) -> str | None:
     """The local yakuhai han of a win = its designated-tile triplets and quads (yakuman drop it)."""
-    kinds = set(designated(game.rules.values))
+    kinds = set(designated(game.rules))
     for w in game.stash.get(WINS, []):
         s = w["score"]
         sets = sum(1 for st in s.reading.sets if st.shape != SEQUENCE and st.kind in kinds)
@@ -104,15 +104,15 @@ def _pinfu_shape(w: dict, tsumo_pinfu: bool) -> bool:
 
 def pair_is_plain(game) -> str | None:
     """A designated pair earns no fu, and pinfu stands with it."""
-    values = game.rules.values
-    kinds = set(designated(values))
+    rules = game.rules
+    kinds = set(designated(rules))
     for w in game.stash.get(WINS, []):
         s = w["score"]
         if s.detail.yakuman or s.reading.pair not in kinds:
             continue
         if any(part == "value pair" for part, _ in s.detail.fu_parts):
             return f"hand {w['hand']}: the designated pair earned fu {s.detail.fu_parts}"
-        if _pinfu_shape(w, values[riichi_opt.TSUMO_PINFU]) and not any(h.name == "pinfu" for h in s.hits):
+        if _pinfu_shape(w, rules[riichi_opt.TSUMO_PINFU]) and not any(h.name == "pinfu" for h in s.hits):
             return f"hand {w['hand']}: no pinfu with a designated pair {[h.name for h in s.hits]}"
     return None
 
@@ -127,7 +127,7 @@ def mjsim_record_hand(game, outcome):
 @hookimpl
 def mjsim_value_hints(rules, obs):
     """The designated tiles' triplets are yaku."""
-    return ValueHints(triplet_yaku=frozenset(designated(rules.values)))
+    return ValueHints(triplet_yaku=frozenset(designated(rules)))
 
 
 @hookimpl

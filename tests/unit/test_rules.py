@@ -293,3 +293,22 @@ def test_a_fine_in_the_range_is_taken_and_one_off_it_refused():
     for text in ("1550", "sometimes"):
         with pytest.raises(MjsimError, match=f"penalties.miscall: bad value '{text}'"):
             RuleSet.resolve("4play", {"penalties.miscall": text}).compile()
+
+
+def test_options_are_read_one_way():
+    """An option is read as ``rules[OPTION]``: no source reads one through the raw mapping (``rules.values[...]``),
+    which stays for what needs the whole mapping (fingerprints, logs)."""
+    from pathlib import Path
+
+    import mjsim
+    import variants
+
+    roots = [Path(mjsim.__file__).parent, Path(variants.__file__).parent]
+    found = [
+        f"{path}:{number}: {line.strip()}"
+        for root in roots
+        for path in sorted(root.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "rules.values[" in line
+    ]
+    assert found == []

@@ -29,7 +29,7 @@ def mjsim_add_options(registry):
 @hookimpl
 def mjsim_register_patterns(rules):
     """The 五筒 han (a bonus, not a yaku)."""
-    return scoring.patterns(rules.values)
+    return scoring.patterns(rules)
 
 
 @hookimpl(wrapper=True)
@@ -56,7 +56,7 @@ def mjsim_win_context(game, seat, tile, how):
 @hookimpl
 def mjsim_score_win(ctx, rules):
     """A win in boo units: any complete hand wins, no yaku needed (raises NoWin when the tiles do not win)."""
-    score = scoring.score(ctx, rules.pattern_index, rules.values)
+    score = scoring.score(ctx, rules.pattern_index, rules)
     if score is None:
         raise NoWin("the hand is not complete" if not hand_readings(ctx) else "no reading wins under these rules")
     return score

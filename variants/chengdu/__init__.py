@@ -29,7 +29,7 @@ def mjsim_add_options(registry):
 @hookimpl
 def mjsim_register_patterns(rules):
     """The fan table (table entries and additive fan), configured by the options."""
-    return fan.patterns(rules.values)
+    return fan.patterns(rules)
 
 
 @hookimpl

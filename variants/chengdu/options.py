@@ -170,18 +170,18 @@ PLAY_ON = OPTIONS.option(
 )
 
 
-def capped(values: Mapping[str, Any], fan: int) -> int:
+def capped(rules: Mapping[str, Any], fan: int) -> int:
     """``fan`` limited by the cap (no cap: unchanged)."""
-    cap = values[FAN_CAP]
+    cap = rules[FAN_CAP]
     return fan if cap == NO_CAP else min(fan, cap)
 
 
-def win_value(values: Mapping[str, Any], fan: int) -> int:
+def win_value(rules: Mapping[str, Any], fan: int) -> int:
     """B x 2^min(fan, cap)."""
-    return values[BASE] * 2 ** capped(values, fan)
+    return rules[BASE] * 2 ** capped(rules, fan)
 
 
-def cap_fan(values: Mapping[str, Any]) -> int:
+def cap_fan(rules: Mapping[str, Any]) -> int:
     """The cap's fan; without a cap, M2's flower-pig multiple x64 = 6 fan [proposal]."""
-    cap = values[FAN_CAP]
+    cap = rules[FAN_CAP]
     return 6 if cap == NO_CAP else cap

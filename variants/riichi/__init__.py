@@ -57,13 +57,13 @@ def mjsim_add_options(registry):
 @hookimpl
 def mjsim_register_patterns(rules):
     """The yaku, yakuman and dora patterns, configured for the rules."""
-    return configured_patterns(rules.values)
+    return configured_patterns(rules)
 
 
 @hookimpl
 def mjsim_score_win(ctx, rules):
     """Score a riichi win (raises NoWin when the hand does not win)."""
-    return score_win(ctx, rules.pattern_index, rules.values)
+    return score_win(ctx, rules.pattern_index, rules)
 
 
 @hookimpl

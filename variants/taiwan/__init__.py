@@ -32,7 +32,7 @@ def mjsim_add_options(registry):
 @hookimpl
 def mjsim_register_patterns(rules):
     """The tai table, configured for the options."""
-    return patterns(rules.values)
+    return patterns(rules)
 
 
 @hookimpl
