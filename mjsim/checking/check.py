@@ -167,8 +167,7 @@ def run_check(
 def compile_rules(preset: str, settings: Mapping[str, str], plugins: Sequence[str]) -> Rules:
     """The preset with ``settings`` overrides and the plugin modules after its variants (so they take precedence)."""
     rules = RuleSet.resolve(preset, settings, plugins).compile()
-    if rules.flow is None:
-        raise MjsimError(f"rule set {rules.ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
+    rules.require_play()
     return rules
 
 

@@ -130,8 +130,7 @@ def plan(
         if metric(m) is None:
             raise MjsimError(f"unknown metric {m!r}")
     for entry in (a, b):  # both must play games before any difference between them can be measured
-        if entry.ruleset().compile().flow is None:
-            raise MjsimError(f"rule set {entry.name} cannot play games (no variant of it sets a table)")
+        entry.ruleset().compile().require_play(entry.name)
     found, skipped = switches(a, b)
     if not found and skipped:  # every difference leaves a rule set that does not play (another family's base)
         raise MjsimError(
