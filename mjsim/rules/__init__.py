@@ -51,11 +51,6 @@ class RuleSet:
         options = {**data["options"], **dict(overrides or ())}
         return cls(data["name"], tuple(data["variants"]) + tuple(plugins), options, data["description"])
 
-    @classmethod
-    def from_preset(cls, preset: str, overrides: Overrides | None = None) -> RuleSet:
-        """``resolve(preset, overrides)`` under its older name."""
-        return cls.resolve(preset, overrides or ())
-
     def with_options(self, overrides: Mapping[str, Any]) -> RuleSet:
         """A copy with more option overrides."""
         return RuleSet(self.name, self.variants, {**self.options, **overrides}, self.description)

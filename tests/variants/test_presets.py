@@ -41,7 +41,7 @@ DECLARED: dict[str, Option] = {option: option for option in (*SCORING_OPTIONS, *
 
 @cache
 def _compiled(name: str) -> mjsim.Rules:
-    return mjsim.RuleSet.from_preset(name).compile()
+    return mjsim.RuleSet.resolve(name).compile()
 
 
 def _preset_toml(name: str) -> dict:
@@ -69,7 +69,7 @@ def test_preset_compiles(name):
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
 def test_preset_description_is_one_line(name):
-    description = mjsim.RuleSet.from_preset(name).description
+    description = mjsim.RuleSet.resolve(name).description
     assert description.strip() and "\n" not in description
 
 
@@ -321,14 +321,14 @@ def test_every_choice_parses_from_text(key):
 )
 def test_errors_name_the_key(overrides, message):
     with pytest.raises(mjsim.MjsimError, match=message):
-        mjsim.RuleSet.from_preset("4play", overrides).compile()
+        mjsim.RuleSet.resolve("4play", overrides).compile()
 
 
 def test_error_in_a_preset_file_names_the_key(tmp_path):
     path = tmp_path / "bad.toml"
     path.write_text('name = "bad"\nvariants = ["riichi"]\n[options]\n"riichi.uma" = "15-5"\n', encoding="utf-8")
     with pytest.raises(mjsim.MjsimError, match=r"riichi\.uma: bad value '15-5'"):
-        mjsim.RuleSet.from_preset(str(path)).compile()
+        mjsim.RuleSet.resolve(str(path)).compile()
 
 
 @pytest.mark.parametrize(
