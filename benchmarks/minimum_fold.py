@@ -33,7 +33,7 @@ def _player_class(rules):
 
 def head_to_head(preset: str, a: dict, b: dict | None, games: int, seed: int = 2000) -> dict:
     """Mean final points per seat and game of sides A and B (B None: the efficiency bot), and hands won."""
-    rules = RuleSet.from_preset(preset).compile()
+    rules = RuleSet.resolve(preset).compile()
     player = _player_class(rules)
     base = player(random.Random(0), rules).profile
     profiles = {"A": dataclasses.replace(base, **a), "B": None if b is None else dataclasses.replace(base, **b)}

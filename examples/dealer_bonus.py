@@ -7,16 +7,19 @@ Try it:  PYTHONPATH=examples mjsim check --preset tenhou --plugin dealer_bonus
 
 from mjsim.engine.actions import Transfer
 from mjsim.hookspecs import hookimpl
+from mjsim.rules import Declarations
 
 NAME = "dealer_bonus"  # the option prefix: dealer_bonus.amount
-AMOUNT = "dealer_bonus.amount"  # the key of the one option, read as rules[AMOUNT]
 DESCRIPTION = "a dealer's ron is paid a bonus by the discarder"
+
+OPTIONS = Declarations(NAME)  # the variant's options; each is its own key, read as rules[AMOUNT]
+AMOUNT = OPTIONS.option("amount", 1000, "points the discarder adds to a dealer's ron", choices=(0, 500, 1000, 2000))
 
 
 @hookimpl
 def mjsim_add_options(registry):
     """The bonus, in points."""
-    registry.add("amount", 1000, "points the discarder adds to a dealer's ron", choices=(0, 500, 1000, 2000))
+    registry.add_all(OPTIONS)
 
 
 @hookimpl(wrapper=True)

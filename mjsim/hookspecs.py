@@ -18,7 +18,7 @@ hookimpl = pluggy.HookimplMarker("mjsim")
 
 @hookspec
 def mjsim_add_options(registry):
-    """Declare typed options with ``registry.add(key, default, description, choices=...)``."""
+    """Declare the variant's options: ``registry.add_all(OPTIONS)``, its ``Declarations`` list (mjsim.rules.options)."""
 
 
 @hookspec
@@ -36,7 +36,7 @@ def mjsim_score_win(ctx, rules):
 
     The one scoring door: ``mjsim score``, case files and the game all come through it (the engine composes
     it with ``mjsim_win_context`` and ``mjsim_accept_win`` in :mod:`mjsim.engine.wins`), so a delta that
-    changes what a win is worth wraps this hook alone. The rule values are ``rules.values``; the context
+    changes what a win is worth wraps this hook alone. An option is read as ``rules[OPTION]``; the context
     carries none. Stops at first non-None result.
     """
 

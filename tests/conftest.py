@@ -50,7 +50,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 @cache
 def compiled(preset: str = "tenhou", **overrides) -> Rules:
     """Compiled rules of a preset with ``riichi.<name>`` overrides, compiled once per distinct set."""
-    return RuleSet.from_preset(preset, {f"riichi.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve(preset, {f"riichi.{k}": v for k, v in overrides.items()}).compile()
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mjsim.hand.tiles import kind_of
 from mjsim.hookspecs import hookimpl
+from mjsim.rules.options import Declarations
 from mjsim.scoring import Pattern, Score, WinContext
 
 NAME = "daisharin"
@@ -19,14 +20,16 @@ WHEELS = {1: ("daisharin", "大車輪"), 0: ("daisuurin", "大数隣"), 2: ("dai
 SUIT_CHOICES = ("pin_only", "all")
 _NAMES = frozenset(name for name, _title in WHEELS.values())
 
+OPTIONS = Declarations(NAME)
+SUITS = OPTIONS.option(
+    "suits", "pin_only", "pins only (大車輪), or man and sou too (spec: daisharin_suits)", choices=SUIT_CHOICES
+)
+
 
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the suits the yakuman exists in."""
-    registry.add("suits", "pin_only", "pins only (大車輪), or man and sou too (spec: daisharin_suits)", SUIT_CHOICES)
-
-
-SUITS = "daisharin.suits"  # the typed key of the option declared above
+    registry.add_all(OPTIONS)
 
 
 def wheel_counts(suit: int) -> list[int]:
@@ -49,16 +52,16 @@ def wheel_rule(suit: int):
     return rule
 
 
-def allowed_suits(values) -> tuple[int, ...]:
+def allowed_suits(rules) -> tuple[int, ...]:
     """The suit indices the yakuman exists in."""
-    return (0, 1, 2) if values[SUITS] == "all" else (1,)
+    return (0, 1, 2) if rules[SUITS] == "all" else (1,)
 
 
 @hookimpl
 def mjsim_register_patterns(rules):
     """One yakuman pattern per allowed suit (read once per hand, whatever the reading)."""
     out = []
-    for suit in allowed_suits(rules.values):
+    for suit in allowed_suits(rules):
         rule, (name, title) = wheel_rule(suit), WHEELS[suit]
         out.append(Pattern(name, title, rule, multiple=1, doc=rule.__doc__, per_hand=True))
     return out
@@ -84,7 +87,7 @@ def _awarded(score: Score) -> bool:
 
 def only_the_wheel(game) -> str | None:
     """Awarded only for a closed hand of exactly those 14 tiles in an allowed suit, and always for it."""
-    wheels = [wheel_counts(suit) for suit in allowed_suits(game.rules.values)]
+    wheels = [wheel_counts(suit) for suit in allowed_suits(game.rules)]
     for w in game.stash.get(WINS, []):
         is_wheel = w["melds"] == 0 and w["counts"] in wheels
         if _awarded(w["score"]) != is_wheel:

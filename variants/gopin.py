@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mjsim.hand.tiles import kind_of
 from mjsim.hookspecs import hookimpl
+from mjsim.rules.options import Declarations
 from variants.boo.scoring import PIN5, gotong_pattern
 from variants.riichi.api import ValueHints
 
@@ -18,16 +19,16 @@ NEEDS = {"riichi": "五筒開花 is a riichi yaku"}
 CONFLICTS = {"boo": "boo has its own 五筒 han (boo.gotong_mode): the 5-pin would count twice"}
 WINS = "gopin.wins"  # game stash: (hand index, 5-pins in the hand, gotong han, yakuman) per win
 
+OPTIONS = Declarations(NAME)
+GOTONG_COUNTS_AS_YAKU = OPTIONS.option(
+    "gotong_counts_as_yaku", False, "the 5-pin han is a yaku (true) or a bonus like dora that is not (false)"
+)
+
 
 @hookimpl
 def mjsim_add_options(registry):
     """Declare whether the 5-pin han is a yaku."""
-    registry.add(
-        "gotong_counts_as_yaku", False, "the 5-pin han is a yaku (true) or a bonus like dora that is not (false)"
-    )
-
-
-GOTONG_COUNTS_AS_YAKU = "gopin.gotong_counts_as_yaku"  # the typed key of the option declared above
+    registry.add_all(OPTIONS)
 
 
 @hookimpl

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mjsim.hand.notation import format_kinds, parse_kinds
 from mjsim.hookspecs import hookimpl
+from mjsim.rules.options import Declarations
 from mjsim.scoring import RYANMEN, SEQUENCE, STANDARD, Pattern, Score, WinContext
 from variants.riichi.api import ValueHints
 from variants.riichi.api import options as riichi_opt
@@ -22,25 +23,25 @@ NUMBER_TILES = tuple(
 WINS = "local_yakuhai.wins"  # game stash: one dict per win of the game
 _NUMERALS, _SUITS = "一二三四五六七八九", "萬筒索"
 
+OPTIONS = Declarations(NAME)
+TILES = OPTIONS.option(
+    "tiles",
+    ["1p"],
+    "designated tiles whose triplet is a 1-han yaku (spec: special_yakuhai_tiles)",
+    choices=NUMBER_TILES,
+    multi=True,
+)
+
 
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the designated tiles."""
-    registry.add(
-        "tiles",
-        ["1p"],
-        "designated tiles whose triplet is a 1-han yaku (spec: special_yakuhai_tiles)",
-        NUMBER_TILES,
-        True,
-    )
+    registry.add_all(OPTIONS)
 
 
-TILES = "local_yakuhai.tiles"  # the typed key of the option declared above
-
-
-def designated(values) -> list[int]:
+def designated(rules) -> list[int]:
     """The designated tile kinds, in kind order."""
-    return sorted(parse_kinds(tile)[0] for tile in values[TILES])
+    return sorted(parse_kinds(tile)[0] for tile in rules[TILES])
 
 
 def kanji(kind: int) -> str:
@@ -62,7 +63,7 @@ def triplet_of(kind: int):
 def mjsim_register_patterns(rules):
     """One 1-han yaku per designated tile, open or closed."""
     out = []
-    for kind in designated(rules.values):
+    for kind in designated(rules):
         rule = triplet_of(kind)
         name = f"local_yakuhai_{format_kinds([kind])}"
         out.append(Pattern(name, f"特定牌 {kanji(kind)}", rule, value=1, open_value=1, doc=rule.__doc__))
@@ -85,7 +86,7 @@ def _local_han(score: Score) -> int:
 
 def han_per_triplet(game) -> str | None:
     """The local yakuhai han of a win = its designated-tile triplets and quads (yakuman drop it)."""
-    kinds = set(designated(game.rules.values))
+    kinds = set(designated(game.rules))
     for w in game.stash.get(WINS, []):
         s = w["score"]
         sets = sum(1 for st in s.reading.sets if st.shape != SEQUENCE and st.kind in kinds)
@@ -103,15 +104,15 @@ def _pinfu_shape(w: dict, tsumo_pinfu: bool) -> bool:
 
 def pair_is_plain(game) -> str | None:
     """A designated pair earns no fu, and pinfu stands with it."""
-    values = game.rules.values
-    kinds = set(designated(values))
+    rules = game.rules
+    kinds = set(designated(rules))
     for w in game.stash.get(WINS, []):
         s = w["score"]
         if s.detail.yakuman or s.reading.pair not in kinds:
             continue
         if any(part == "value pair" for part, _ in s.detail.fu_parts):
             return f"hand {w['hand']}: the designated pair earned fu {s.detail.fu_parts}"
-        if _pinfu_shape(w, values[riichi_opt.TSUMO_PINFU]) and not any(h.name == "pinfu" for h in s.hits):
+        if _pinfu_shape(w, rules[riichi_opt.TSUMO_PINFU]) and not any(h.name == "pinfu" for h in s.hits):
             return f"hand {w['hand']}: no pinfu with a designated pair {[h.name for h in s.hits]}"
     return None
 
@@ -126,7 +127,7 @@ def mjsim_record_hand(game, outcome):
 @hookimpl
 def mjsim_value_hints(rules, obs):
     """The designated tiles' triplets are yaku."""
-    return ValueHints(triplet_yaku=frozenset(designated(rules.values)))
+    return ValueHints(triplet_yaku=frozenset(designated(rules)))
 
 
 @hookimpl

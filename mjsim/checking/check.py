@@ -167,8 +167,7 @@ def run_check(
 def compile_rules(preset: str, settings: Mapping[str, str], plugins: Sequence[str]) -> Rules:
     """The preset with ``settings`` overrides and the plugin modules after its variants (so they take precedence)."""
     rules = RuleSet.resolve(preset, settings, plugins).compile()
-    if rules.flow is None:
-        raise MjsimError(f"rule set {rules.ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
+    rules.require_play()
     return rules
 
 
@@ -331,9 +330,9 @@ def _example_rules(rules: Rules, data: Any, stats: _Stats) -> tuple[Rules, tuple
     drawn: dict[str, Any] = {}
     for key in varied_options(rules.declared):
         numbers = rules.declared[key].numbers
-        floor = drawn.get(numbers.at_least, rules.values.get(numbers.at_least)) if numbers.at_least else None
-        drawn[key] = data.draw(option_strategy(rules.declared[key], rules.values[key], floor), label=key)
-    changed = tuple((key, value) for key, value in drawn.items() if value != rules.values[key])
+        floor = drawn.get(numbers.at_least, rules.get(numbers.at_least)) if numbers.at_least else None
+        drawn[key] = data.draw(option_strategy(rules.declared[key], rules[key], floor), label=key)
+    changed = tuple((key, value) for key, value in drawn.items() if value != rules[key])
     if changed not in stats.compiled:
         if len(stats.compiled) >= COMPILED_KEPT:
             stats.compiled.clear()  # shrinking may try thousands of value sets; a few hundred rule sets suffice

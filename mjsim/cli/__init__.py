@@ -786,7 +786,7 @@ def rules(preset, settings, as_json) -> None:
     compiled = _ruleset(preset, settings).compile()
     rows = []
     for key, opt in sorted(compiled.declared.items()):
-        value, default = compiled.values[key], opt.parse(opt.default)
+        value, default = compiled[key], opt.parse(opt.default)
         rows.append(
             {
                 "key": key,

@@ -43,8 +43,7 @@ class MahjongEnv(AECEnv):
     ) -> None:
         super().__init__()
         self.rules = ruleset.compile()
-        if self.rules.flow is None:
-            raise MjsimError(f"rule set {ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
+        self.rules.require_play()
         if reward not in REWARDS:
             raise MjsimError(f"reward {reward!r} is not one of: {', '.join(REWARDS)}")
         if render_mode not in (None, *self.metadata["render_modes"]):

@@ -76,7 +76,7 @@ def switches(a: RuleSetEntry, b: RuleSetEntry) -> tuple[list[Switch], list[Skipp
         options = {k: _raw(rs_a, rules_a, k) for k in _owned(rules_a, variant)}
         found.append(_variant_switch(a, b, variant, options, adds_to_a=False))
     for key in sorted(set(rules_a.values) & set(rules_b.values)):
-        if rules_a.values[key] != rules_b.values[key]:
+        if rules_a[key] != rules_b[key]:
             va, vb = _raw(rs_a, rules_a, key), _raw(rs_b, rules_b, key)
             toward_b = replace(a, name=f"{a.name} +{key}", options={**a.options, key: vb})
             toward_a = replace(b, name=f"{b.name} -{key}", options={**b.options, key: va})
@@ -130,8 +130,7 @@ def plan(
         if metric(m) is None:
             raise MjsimError(f"unknown metric {m!r}")
     for entry in (a, b):  # both must play games before any difference between them can be measured
-        if entry.ruleset().compile().flow is None:
-            raise MjsimError(f"rule set {entry.name} cannot play games (no variant of it sets a table)")
+        entry.ruleset().compile().require_play(entry.name)
     found, skipped = switches(a, b)
     if not found and skipped:  # every difference leaves a rule set that does not play (another family's base)
         raise MjsimError(

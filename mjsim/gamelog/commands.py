@@ -70,8 +70,7 @@ def _replay_game_logs(paths: list[Path], as_json: bool) -> int:
 def retry_paths(paths: Sequence[str], ruleset, bot: str, as_json: bool) -> int:
     """Replay every logged hand under ``ruleset``; print how many changed result and why."""
     rules = ruleset.compile()
-    if rules.flow is None:
-        raise MjsimError(f"rule set {ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
+    rules.require_play()
     logs, notes = _game_logs(paths)
     results: list[HandRetry] = []
     with Progress(len(logs)) as progress:

@@ -10,7 +10,7 @@ the logs are counted per rule set and number of seats (``docs/play_statistics.md
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -176,10 +176,10 @@ def _differing(name: str, options: str) -> list[str]:
     from mjsim.rules import RuleSet
 
     try:
-        values = RuleSet.from_preset(name).compile().values
+        rules: Mapping[str, Any] = RuleSet.resolve(name).compile()
     except MjsimError:
-        values = {}
-    return [f"{k}={v}" for k, v in json.loads(options).items() if plain(values.get(k)) != v]
+        rules = {}
+    return [f"{k}={v}" for k, v in json.loads(options).items() if plain(rules.get(k)) != v]
 
 
 # --- the figures, their counts and intervals -------------------------------------------------------------

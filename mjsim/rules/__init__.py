@@ -17,11 +17,20 @@ from types import ModuleType
 from typing import Any
 
 from mjsim.errors import MjsimError
-from mjsim.rules.options import Option, OptionRegistry, Rules
+from mjsim.rules.options import Declarations, Option, OptionRegistry, Rules
 from mjsim.rules.plugins import build_rules, load_variant, variant_name
 from mjsim.rules.presets import load_preset, preset_names
 
-__all__ = ["Option", "OptionRegistry", "RuleSet", "Rules", "check_conflicts", "check_requirements", "preset_names"]
+__all__ = [
+    "Declarations",
+    "Option",
+    "OptionRegistry",
+    "RuleSet",
+    "Rules",
+    "check_conflicts",
+    "check_requirements",
+    "preset_names",
+]
 
 Overrides = Mapping[str, Any] | Iterable[tuple[str, Any]]
 
@@ -41,11 +50,6 @@ class RuleSet:
         data = load_preset(preset)
         options = {**data["options"], **dict(overrides or ())}
         return cls(data["name"], tuple(data["variants"]) + tuple(plugins), options, data["description"])
-
-    @classmethod
-    def from_preset(cls, preset: str, overrides: Overrides | None = None) -> RuleSet:
-        """``resolve(preset, overrides)`` under its older name."""
-        return cls.resolve(preset, overrides or ())
 
     def with_options(self, overrides: Mapping[str, Any]) -> RuleSet:
         """A copy with more option overrides."""

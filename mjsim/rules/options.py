@@ -1,38 +1,87 @@
 """Declared options and the compiled rules that hold their values.
 
-Every option is declared once, by the variant that reads it, through the
-``mjsim_add_options`` hook; its key is ``<variant>.<name>``.  After
-compilation every declared key has a value, so code reads ``rules[KEY]``
-with no default.  An option whose meaning is a number (or a tuple of
-numbers) declares its ``Numbers``: any value in that range is accepted,
-beside the named choices the seeds list.  This module imports neither the
-plugin layer nor presets.
+An option is one object: an ``Option`` carries its default, description and
+what values it takes, and it is its own key.  A variant declares its options
+once, in order, on a ``Declarations`` list (``OPTIONS = Declarations("riichi")``,
+then ``KUITAN = OPTIONS.option("kuitan", True, "...")``); its
+``mjsim_add_options`` hook hands the list to the registry (``add_all``), and
+the key is ``<variant>.<name>``.  After compilation every declared key has a
+value, so code reads ``rules[KUITAN]`` with no default.
+
+Why an ``Option`` is a ``str`` (its text is the key, ``"riichi.kuitan"``): the
+compiled hot path reads options in loops, and with the option as the key a
+read is one dict lookup, with no conversion from object to key; presets, game
+logs, fingerprints, JSON and ``--set KEY=VALUE`` keep their text keys, and a
+plain string still reads the same value.
+
+An option whose meaning is a number (or a tuple of numbers) declares its
+``Numbers``: any value in that range is accepted, beside the named choices the
+seeds list.  This module imports neither the plugin layer nor presets.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Generic, Literal, NoReturn, Self, TypeVar, overload
 
 from mjsim.errors import MjsimError
 from mjsim.rules.numbers import Numbers
 
-__all__ = ["Numbers", "Option", "OptionRegistry", "Rules", "option_values"]
+__all__ = ["Declarations", "Numbers", "Option", "OptionRegistry", "Rules", "option_values"]
+
+T = TypeVar("T", covariant=True)  # an option's value type: an option only gives values out, never takes them
+V = TypeVar("V")
 
 
-@dataclass(frozen=True)
-class Option:
-    """One declared option: key, default, description, and what values it takes."""
+class Option(str, Generic[T]):
+    """One declared option, and its own key: a ``str`` whose text is ``<variant>.<name>``, with its default,
+    description and what values it takes as read-only attributes."""
 
-    key: str
     default: Any
     description: str
-    choices: tuple[Any, ...] | None = None  # allowed values; None: any value of the default's type
-    multi: bool = False  # a set of choices, written "a,b,c" ("none" for the empty set)
-    parser: Callable[[Any], Any] | None = None  # the option's own conversion (a value or an MjsimError's reason)
-    numbers: Numbers | None = None  # the numbers it takes besides its named choices (a range, or tuples in one)
+    choices: tuple[Any, ...] | None  # allowed values; None: any value of the default's type
+    multi: bool  # a set of choices, written "a,b,c" ("none" for the empty set)
+    parser: Callable[[Any], Any] | None  # the option's own conversion (a value or an MjsimError's reason)
+    numbers: Numbers | None  # the numbers it takes besides its named choices (a range, or tuples in one)
+
+    def __new__(
+        cls,
+        key: str,
+        default: Any,
+        description: str,
+        choices: Iterable[Any] | None = None,
+        multi: bool = False,
+        parser: Callable[[Any], Any] | None = None,
+        numbers: Numbers | None = None,
+    ) -> Self:
+        """The option ``key``; its attributes are fixed here, once (``Declarations.option`` is how variants
+        declare one)."""
+        self = super().__new__(cls, key)
+        listed = tuple(choices) if choices is not None else None
+        fields = vars(self)  # written past __setattr__, which refuses
+        fields.update(default=default, description=description, choices=listed, multi=multi)
+        fields.update(parser=parser, numbers=numbers)
+        return self
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        """Refused: an option is declared once and shared by every rule set that declares it."""
+        raise AttributeError(f"option {self.key} is read-only (its {name} is set where it is declared)")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        """Refused, as ``__setattr__``."""
+        raise AttributeError(f"option {self.key} is read-only (its {name} is set where it is declared)")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its key and attributes (``str``'s own pickling would rebuild it from the key alone)."""
+        fields = (self.default, self.description, self.choices, self.multi, self.parser, self.numbers)
+        return type(self), (self.key, *fields)
+
+    @property
+    def key(self) -> str:
+        """The key as a plain ``str`` (``"riichi.kuitan"``)."""
+        return str.__str__(self)
 
     def parse(self, raw: Any) -> Any:
         """Convert a value from TOML or ``--set KEY=VALUE`` and check it."""
@@ -143,54 +192,131 @@ class Option:
         return f"option {self.key}: bad value {raw!r}{detail}; expected {self.allowed()}"
 
 
-class OptionRegistry:
-    """Where variants declare their options (passed to ``mjsim_add_options``)."""
+class Declarations(Sequence[Option[Any]]):
+    """One variant's options in the order it declares them: ``OPTIONS = Declarations("riichi")``, then one
+    ``KUITAN = OPTIONS.option("kuitan", True, "...")`` per option; ``mjsim_add_options`` hands the list over."""
 
-    def __init__(self) -> None:
-        self.options: dict[str, Option] = {}
-        self._prefix = ""
+    def __init__(self, variant: str) -> None:
+        self.variant = variant
+        self._options: list[Option[Any]] = []
 
-    def add(
+    @overload
+    def option(
+        self, name: str, default: bool, description: str, *, choices: Iterable[bool] | None = None
+    ) -> Option[bool]: ...
+
+    @overload
+    def option(
+        self, name: str, default: int, description: str, *, choices: Iterable[int] | None = None
+    ) -> Option[int]: ...
+
+    @overload
+    def option(self, name: str, default: str, description: str, *, choices: Iterable[str]) -> Option[str]: ...
+
+    @overload
+    def option(
+        self, name: str, default: Iterable[str], description: str, *, choices: Iterable[str], multi: Literal[True]
+    ) -> Option[frozenset[str]]: ...
+
+    @overload
+    def option(
         self,
         name: str,
         default: Any,
         description: str,
+        *,
         choices: Iterable[Any] | None = None,
         multi: bool = False,
         parser: Callable[[Any], Any] | None = None,
         numbers: Numbers | None = None,
-    ) -> None:
-        """Declare ``<variant>.<name>`` with its default and a one-line description.
+    ) -> Option[Any]: ...
 
-        ``parser`` (optional) converts and checks a raw value itself (TOML or ``--set`` text), raising
-        MjsimError with the reason; ``choices`` then only lists the named values for ``mjsim rules``.
-        ``numbers`` (optional) is the range of numbers the option takes besides its named ``choices``;
-        a ``parser``'s result that is not a named choice is checked against it too.
+    def option(
+        self,
+        name: str,
+        default: Any,
+        description: str,
+        *,
+        choices: Iterable[Any] | None = None,
+        multi: bool = False,
+        parser: Callable[[Any], Any] | None = None,
+        numbers: Numbers | None = None,
+    ) -> Option[Any]:
+        """Declare ``<variant>.<name>`` with its default and a one-line description; the option is the key constant.
+
+        ``choices`` lists the allowed values (None: any value of the default's type); with ``multi`` a value is
+        a set of them. ``parser`` (optional) converts and checks a raw value itself (TOML or ``--set`` text),
+        raising MjsimError with the reason; ``choices`` then only lists the named values for ``mjsim rules``.
+        ``numbers`` (optional) is the range of numbers the option takes besides its named ``choices`` (a
+        ``parser``'s result that is not a named choice is checked against it too); a sibling option named in its
+        ``at_least`` gets the variant's prefix. The value types the overloads give are the ones ``parse`` returns:
+        a bool, a whole number, one of the words, a frozenset of words; anything else is ``Any``.
         """
-        key = f"{self._prefix}{name}"
-        if key in self.options:
+        key = f"{self.variant}.{name}"
+        if key in self._options:
             raise MjsimError(f"option {key} is declared twice")
         if numbers is not None and numbers.at_least is not None and "." not in numbers.at_least:
-            numbers = replace(numbers, at_least=f"{self._prefix}{numbers.at_least}")  # a sibling option's name
-        listed = tuple(choices) if choices is not None else None
-        option = Option(key, default, description, listed, multi, parser, numbers)
-        self.options[key] = option
-        option.parse(default if not multi else list(default))  # a wrong default is a bug: fail loudly
+            numbers = replace(numbers, at_least=f"{self.variant}.{numbers.at_least}")  # a sibling option's name
+        option: Option[Any] = Option(key, default, description, choices, multi, parser, numbers)
+        option.parse(list(default) if multi else default)  # a wrong default is a bug: fail loudly, on import
+        self._options.append(option)
+        return option
+
+    @overload
+    def __getitem__(self, index: int) -> Option[Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Option[Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> Option[Any] | Sequence[Option[Any]]:
+        """The options in declaration order."""
+        return self._options[index]
+
+    def __len__(self) -> int:
+        """How many options the variant declares."""
+        return len(self._options)
+
+
+class OptionRegistry:
+    """Where variants declare their options (passed to ``mjsim_add_options``)."""
+
+    def __init__(self) -> None:
+        self.options: dict[str, Option[Any]] = {}
+        self._variant = ""  # the variant whose view this is ("": any)
+
+    def add_all(self, declarations: Iterable[Option[Any]]) -> None:
+        """Declare every option of a variant's ``Declarations``, in their order; each must carry the prefix of
+        the variant registering it (its key names the variant that declares it)."""
+        for option in declarations:
+            owner = option.partition(".")[0]
+            if self._variant and owner != self._variant:
+                raise MjsimError(
+                    f"variant {self._variant} declares option {option.key} of variant {owner}: "
+                    f"a variant declares only {self._variant}.<name> options"
+                )
+            if option in self.options:
+                raise MjsimError(f"option {option.key} is declared twice")
+            self.options[option] = option
 
     def for_variant(self, variant: str) -> OptionRegistry:
-        """A view that prefixes names with ``variant.``."""
+        """A view that takes only ``variant.`` options."""
         view = OptionRegistry.__new__(OptionRegistry)
-        view.options, view._prefix = self.options, f"{variant}."
+        view.options, view._variant = self.options, variant
         return view
 
 
 @dataclass(frozen=True)
-class Rules:
-    """A compiled rule set: option values, registered patterns and pre-resolved hooks."""
+class Rules(Mapping[str, Any]):
+    """A compiled rule set: option values, registered patterns and pre-resolved hooks.
+
+    It is also the read-only mapping of its option values (``rules[KUITAN]``, ``get``, ``in``, iteration), so
+    it goes wherever a mapping of option values goes; ``values`` is that mapping itself, for what needs it
+    whole (fingerprints, logs).
+    """
 
     ruleset: Any  # the mjsim.rules.RuleSet compiled (typed loosely: this module does not import rules)
-    declared: Mapping[str, Option]
-    values: Mapping[str, Any]
+    declared: Mapping[str, Option[Any]]
+    values: Mapping[str, Any]  # type: ignore[assignment]  # the raw mapping, in the place of Mapping.values()
     patterns: tuple[Any, ...] = ()
     pattern_index: Any = None  # mjsim.scoring.PatternIndex of ``patterns``
     score_win: Callable[..., Any] | None = None
@@ -198,13 +324,39 @@ class Rules:
     flow: Any = None  # mjsim.rules.hooks.Hooks: the game-flow hooks, when the rule set can play games
     ask: Any = None  # mjsim.rules.asking.Ask: the hooks players, checks, logs and environments ask
 
+    @overload
+    def __getitem__(self, key: Option[V]) -> V: ...
+
+    @overload
+    def __getitem__(self, key: str) -> Any: ...
+
     def __getitem__(self, key: str) -> Any:
-        """The value of option ``key`` (every declared key has one)."""
+        """The value of option ``key`` (every declared key has one): one dict lookup, the option being its key."""
         return self.values[key]
 
     def __contains__(self, key: object) -> bool:
         """Whether a variant of the rule set declares option ``key``."""
         return key in self.values
+
+    def __iter__(self) -> Iterator[str]:
+        """The option keys, in declaration order."""
+        return iter(self.values)
+
+    def __len__(self) -> int:
+        """How many options the rule set declares."""
+        return len(self.values)
+
+    def __bool__(self) -> bool:
+        """Always true: a rule set with no options is still a rule set (a Mapping would be false when empty)."""
+        return True
+
+    def require_play(self, name: str = "") -> Any:
+        """The game-flow hooks (``flow``); an MjsimError naming the rule set (``name``, else its own) when no
+        variant sets a table, as in a scoring-only rule set."""
+        if self.flow is None:
+            shown = name or self.ruleset.name
+            raise MjsimError(f"rule set {shown} cannot play games (no variant answers mjsim_table_setup)")
+        return self.flow
 
 
 def option_values(declared: Mapping[str, Option], overrides: Mapping[str, Any]) -> dict[str, Any]:

@@ -62,8 +62,7 @@ def play_game(
     ``log_out`` saves the game in ``log_format`` (mjsim's own game log by default).
     ``seat_agent`` builds the agents instead of the registry (a profile being fitted); ``agent_names`` then only
     label them in the facts of play."""
-    if rules.flow is None:
-        raise MjsimError(f"rule set {rules.ruleset.name} cannot play games (no variant answers mjsim_table_setup)")
+    rules.require_play()
     check_agent_count(rules, agent_names)
     rngs = [random.Random(derive_seed(seed, "agent", i)) for i in range(len(agent_names))]
     if seat_agent is None:

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mjsim.engine.setup import check_agent_count
-from mjsim.errors import MjsimError
 from mjsim.rules import RuleSet
 from mjsim.runner.fingerprint import fingerprint_of, fingerprint_parts
 from mjsim.runner.seeding import game_seed
@@ -72,6 +71,5 @@ class RunSpec:
 
     def check(self) -> None:
         """Compile now so that a bad preset or option fails before any work starts."""
-        if self.rules().flow is None:
-            raise MjsimError(f"rule set {self.ruleset.name} cannot play games")
+        self.rules().require_play()
         check_agent_count(self.rules(), self.line_up())

@@ -50,7 +50,7 @@ def write_face_down_kong_log(folder: Path) -> Path:
     from mjsim.engine.actions import ANKAN
     from mjsim.gamelog.write import game_log
 
-    rules = RuleSet.from_preset("taiwan").compile()
+    rules = RuleSet.resolve("taiwan").compile()
     game = core.new_game(rules, FACE_DOWN_KONG_SEED)
     kongs = [(seat, a) for seat, actions in core.pending(game).items() for a in actions if a.kind == ANKAN]
     assert kongs, f"seed {FACE_DOWN_KONG_SEED} offers no concealed kong on the first turn any more"

@@ -26,7 +26,7 @@ def importable_examples(monkeypatch):
 
 
 def test_example_variant_pays_dealer_rons_a_bonus():
-    base = RuleSet.from_preset("tenhou")
+    base = RuleSet.resolve("tenhou")
     rules = RuleSet("bonus", base.variants + ("dealer_bonus",), {**base.options, "dealer_bonus.amount": 2000}).compile()
     bonuses = []
     for seed in range(6):

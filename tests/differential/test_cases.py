@@ -35,7 +35,7 @@ def _params(path: Path):
 @pytest.fixture(scope="session")
 def case_scorer() -> CaseScorer:
     """Compiles the tenhou rules (and each case's table overrides) once per session."""
-    return CaseScorer(RuleSet.from_preset("tenhou"))
+    return CaseScorer(RuleSet.resolve("tenhou"))
 
 
 def _check(case_scorer, case):

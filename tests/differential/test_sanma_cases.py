@@ -17,7 +17,7 @@ FOUR_PLAYER_FILE = SHARED_DIR / "validation" / "tenhou" / "derived" / "tenhou_ag
 
 @pytest.mark.parametrize(
     "base",
-    [pytest.param(lambda: RuleSet.from_preset("tenhou"), id="tenhou-default"), pytest.param(tenhou_sanma, id="sanma")],
+    [pytest.param(lambda: RuleSet.resolve("tenhou"), id="tenhou-default"), pytest.param(tenhou_sanma, id="sanma")],
 )
 def test_every_sanma_case_agrees(base):
     """Under the default preset the three-player cases switch to tenhou-sanma by themselves."""
@@ -29,7 +29,7 @@ def test_every_sanma_case_agrees(base):
 def test_the_three_player_cases_of_the_four_player_file_agree():
     require_shared(FOUR_PLAYER_FILE)
     cases = [case for case in read_cases(FOUR_PLAYER_FILE) if case.players == 3]
-    summary = summarize(CaseScorer(RuleSet.from_preset("tenhou")).check(case) for case in cases)
+    summary = summarize(CaseScorer(RuleSet.resolve("tenhou")).check(case) for case in cases)
     assert (summary["total"], summary["agree"]) == (5, 5), summary["mismatches"]
 
 

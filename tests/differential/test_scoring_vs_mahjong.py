@@ -116,7 +116,7 @@ PACKAGE_ATTR_BY_ID = {y.yaku_id: attr for attr, y in vars(YakuConfig()).items()}
 @cache
 def our_rules(config: str):
     overrides, _, _ = CONFIGS[config]
-    return RuleSet.from_preset("tenhou", {f"riichi.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve("tenhou", {f"riichi.{k}": v for k, v in overrides.items()}).compile()
 
 
 def package_result(ctx, config: str):

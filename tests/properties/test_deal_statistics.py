@@ -17,7 +17,7 @@ PUBLISHED_DEAL_SHANTEN = [0.0, 0.6, 9.4, 36.2, 39.9, 13.1, 0.8]
 
 @pytest.fixture(scope="module")
 def rules():
-    return RuleSet.from_preset("tenhou").compile()
+    return RuleSet.resolve("tenhou").compile()
 
 
 def dealt_shanten(rules, games: int) -> list[int]:

@@ -14,7 +14,7 @@ from variants.riichi.logs.replay import replay_game
 
 @pytest.mark.parametrize("seed", [8, 9])
 def test_exported_games_replay_exactly(tmp_path, seed):
-    rules = RuleSet.from_preset("tenhou").compile()  # replays are checked under Tenhou's rules
+    rules = RuleSet.resolve("tenhou").compile()  # replays are checked under Tenhou's rules
     run_games(
         rules,
         2,
@@ -31,7 +31,7 @@ def test_exported_games_replay_exactly(tmp_path, seed):
 
 
 def test_exported_file_is_tenhou6(tmp_path):
-    rules = RuleSet.from_preset("tenhou").compile()
+    rules = RuleSet.resolve("tenhou").compile()
     run_games(rules, 1, root_seed=2, agent_names=["efficiency"] * 4, log_out=tmp_path, log_format="tenhou6")
     data = json.loads((tmp_path / "game_00000.json").read_text(encoding="utf-8"))
     assert {"title", "name", "rule", "log"} <= set(data)
@@ -41,7 +41,7 @@ def test_exported_file_is_tenhou6(tmp_path):
 
 def test_a_local_yaku_is_exported_under_its_kanji_title(tmp_path):
     """五筒 has no Tenhou id: the log carries its own name instead of failing to write."""
-    tenhou = RuleSet.from_preset("tenhou")
+    tenhou = RuleSet.resolve("tenhou")
     rules = RuleSet(tenhou.name, (*tenhou.variants, "gopin"), tenhou.options).compile()
     run_games(rules, 3, root_seed=1, agent_names=["efficiency"] * 4, log_out=tmp_path, log_format="tenhou6")
     text = "".join(p.read_text(encoding="utf-8") for p in sorted(tmp_path.glob("game_*.json")))

@@ -25,7 +25,7 @@ def logs(tmp_path_factory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("logs")
     paths = {}
     for preset in PRESETS:
-        rules = RuleSet.from_preset(preset).compile()
+        rules = RuleSet.resolve(preset).compile()
         run_games(rules, 1, root_seed=3, agent_names=["efficiency"] * rules.flow.setup.seats, log_out=folder / preset)
         paths[preset] = folder / preset / "game_00000.json"
     return paths
@@ -148,7 +148,7 @@ def test_a_log_replayed_under_its_own_preset_keeps_every_step_and_result(logs, p
     from mjsim.gamelog.retry import SAME, retry_log
 
     log = read_game_log(logs[preset])
-    results = retry_log(log, RuleSet.from_preset(preset).compile(), "efficiency")
+    results = retry_log(log, RuleSet.resolve(preset).compile(), "efficiency")
     assert len(results) == sum(1 for h in log["hands"] if h["record"]) > 0
     assert [r.why for r in results if r.why != SAME or r.changed] == []
     assert all(r.kept == r.steps for r in results)
@@ -158,7 +158,7 @@ def test_a_game_stopped_mid_hand_is_logged_up_to_its_last_step_and_replays():
     from mjsim.engine import core
     from mjsim.gamelog.write import game_log
 
-    rules = RuleSet.from_preset("chengdu").compile()
+    rules = RuleSet.resolve("chengdu").compile()
     game = core.new_game(rules, 4)
     for _ in range(30):  # the first offered action each time: a game stopped in its first hand
         core.step(game, {seat: actions[0] for seat, actions in core.pending(game).items()})

@@ -26,7 +26,7 @@ def folders(tmp_path_factory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("replay")
     out = {}
     for preset in ("tenhou", "chengdu", "taiwan", "tenhou-sanma"):
-        rules = RuleSet.from_preset(preset).compile()
+        rules = RuleSet.resolve(preset).compile()
         run_games(rules, 2, root_seed=11, agent_names=["efficiency"] * rules.flow.setup.seats, log_out=root / preset)
         out[preset] = root / preset
     return out

@@ -22,7 +22,7 @@ GAMES = 4
 def exported(tmp_path_factory):
     """A few tenhou-preset games written as mjai logs, with their records."""
     out = tmp_path_factory.mktemp("mjai")
-    rules = RuleSet.from_preset("tenhou").compile()
+    rules = RuleSet.resolve("tenhou").compile()
     records = run_games(rules, GAMES, 7, ["efficiency"] * 4, log_out=out, log_format="mjai")
     return out, records
 

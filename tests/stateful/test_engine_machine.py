@@ -18,7 +18,7 @@ _RULES: dict[str, object] = {}
 def compiled(preset: str):
     """Each preset compiled once per test session."""
     if preset not in _RULES:
-        _RULES[preset] = RuleSet.from_preset(preset).compile()
+        _RULES[preset] = RuleSet.resolve(preset).compile()
     return _RULES[preset]
 
 

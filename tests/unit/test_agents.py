@@ -26,7 +26,7 @@ GENERIC = ["defensive", "efficiency", "random", "tsumogiri"]
 @cache
 def compiled(preset: str):
     """A preset's compiled rules (cached: compiling a rule set costs more than most tests here)."""
-    return RuleSet.from_preset(preset).compile()
+    return RuleSet.resolve(preset).compile()
 
 
 class _Seated:
@@ -71,7 +71,7 @@ def test_without_rules_every_installed_variant_bot_is_listed():
 
 def test_a_variant_bot_is_found_only_through_its_variant(monkeypatch):
     path = _variant(monkeypatch, "test_agents_seated_variant", {"seated": _Seated})
-    base = RuleSet.from_preset("tenhou")
+    base = RuleSet.resolve("tenhou")
     with_it = RuleSet("with-bot", (*base.variants, path), base.options).compile()
     assert "seated" in agent_names(with_it)
     assert "seated" not in agent_names(base.compile())
@@ -80,7 +80,7 @@ def test_a_variant_bot_is_found_only_through_its_variant(monkeypatch):
 
 def test_make_agent_gives_the_factory_the_rules_of_the_game(monkeypatch):
     path = _variant(monkeypatch, "test_agents_seated_variant", {"seated": _Seated})
-    base = RuleSet.from_preset("tenhou")
+    base = RuleSet.resolve("tenhou")
     rules = RuleSet("with-bot", (*base.variants, path), base.options).compile()
     rng = random.Random(4)
     bot = make_agent("seated", rng, rules)
@@ -105,7 +105,7 @@ def _shousangen_tsumo() -> tuple[Observation, Action]:
 )
 def test_the_jirai_bot_judges_a_win_under_the_options_of_its_game(options, risk):
     """One forbidden yaku, nothing seen yet: the risk is the share of the game's pool this win contains."""
-    bot = make_agent("jirai_naive", random.Random(0), RuleSet.from_preset("jirai", options).compile())
+    bot = make_agent("jirai_naive", random.Random(0), RuleSet.resolve("jirai", options).compile())
     assert bot.reversal_risk(*_shousangen_tsumo()) == pytest.approx(risk)
 
 
@@ -124,7 +124,7 @@ def test_a_bot_of_a_variant_outside_the_rule_set_names_its_variant():
 
 def test_a_name_registered_twice_in_a_rule_set_is_refused(monkeypatch):
     path = _variant(monkeypatch, "test_agents_shadowing_variant", {"efficiency": _Seated})
-    base = RuleSet.from_preset("tenhou")
+    base = RuleSet.resolve("tenhou")
     rules = RuleSet("shadowing", (*base.variants, path), base.options).compile()
     with pytest.raises(MjsimError, match="^agent 'efficiency' is registered twice \\(rule set 'shadowing'\\)$"):
         make_agent("efficiency", random.Random(0), rules)
@@ -154,7 +154,7 @@ def test_a_deferred_bot_that_fails_to_import_is_one_line_naming_it():
 def test_the_riichi_family_registers_its_human_and_mjai_bots_without_importing_them():
     code = (
         "import sys; from mjsim.rules import RuleSet; from mjsim.agents import make_agent; import random;"
-        "rules = RuleSet.from_preset('tenhou').compile(); make_agent('efficiency', random.Random(0), rules);"
+        "rules = RuleSet.resolve('tenhou').compile(); make_agent('efficiency', random.Random(0), rules);"
         "late = ('variants.riichi.human.player', 'variants.riichi.mjai.seat');"
         "print(sorted(m for m in sys.modules if m.startswith(late)))"
     )

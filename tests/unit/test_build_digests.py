@@ -40,7 +40,7 @@ from mjsim.runner.games import digest, run_games
 lineups, seed = json.loads(sys.argv[1]), int(sys.argv[2])
 print(native.build_status())
 for preset in preset_names():
-    rules = RuleSet.from_preset(preset).compile()
+    rules = RuleSet.resolve(preset).compile()
     for agents in lineups.get(preset, []) + [["efficiency"] * rules.flow.setup.seats]:
         print(preset + "/" + ",".join(agents), digest(run_games(rules, 1, root_seed=seed, agent_names=agents)))
 """

@@ -14,7 +14,7 @@ from mjsim.runner.games import digest, play_game, run_games
 
 @pytest.fixture(scope="module")
 def rules():
-    return RuleSet.from_preset("tenhou").compile()
+    return RuleSet.resolve("tenhou").compile()
 
 
 def test_same_seed_same_digest(rules):
@@ -113,7 +113,7 @@ def test_replaying_the_choices_rebuilds_the_game(rules):
 
 @pytest.fixture(scope="module")
 def chengdu_rules():
-    return RuleSet.from_preset("chengdu").compile()
+    return RuleSet.resolve("chengdu").compile()
 
 
 def _play_until(rules, seed: int, stop, agents=("chengdu",) * 4, limit: int = 3000):
@@ -163,7 +163,7 @@ def test_a_draw_keeps_the_wins_made_before_it(chengdu_rules):
 
 
 def test_after_a_win_play_may_resume_after_a_named_seat():
-    rules = RuleSet.from_preset("chengdu", {"chengdu.after_ron_next": "after_discarder"}).compile()
+    rules = RuleSet.resolve("chengdu", {"chengdu.after_ron_next": "after_discarder"}).compile()
     for seed in range(60):
         game = _play_until(rules, seed, lambda g: any(e.kind == "win" and e.data["from"] is not None for e in g.log))
         wins = [i for i, e in enumerate(game.log) if e.kind == "win" and e.data["from"] is not None]
@@ -177,7 +177,7 @@ def test_after_a_win_play_may_resume_after_a_named_seat():
 
 
 def test_kong_replacement_from_the_wall_front_or_tail(chengdu_rules):
-    front = RuleSet.from_preset("chengdu", {"chengdu.kong_replacement_from": "front"}).compile()
+    front = RuleSet.resolve("chengdu", {"chengdu.kong_replacement_from": "front"}).compile()
     for rules, index in ((chengdu_rules, -1), (front, 0)):
         game = core.new_game(rules, 5)
         core.step(game, {seat: acts[0] for seat, acts in core.pending(game).items()})
@@ -196,7 +196,7 @@ def test_bonus_tiles_dealt_are_set_aside_uncounted():
     assert sum(seat.counts) == 1 and len(seat.counts) == 34
     seat.remove(136)
     assert seat.tiles == [0] and sum(seat.counts) == 1
-    taiwan = RuleSet.from_preset("taiwan").compile()
+    taiwan = RuleSet.resolve("taiwan").compile()
     flowers = taiwan.flow.setup.bonus_ids
     wall = sorted(flowers) + list(range(136))  # the dealer is dealt all eight flowers
     game = core.game_at(taiwan, scores=[0] * 4, dealer=0, round_index=0, honba=0, table=0, walls=(wall, [], []))
@@ -225,7 +225,7 @@ def _decline_offered_to(seat: int) -> RuleSet:
 
     module.seat, module.mjsim_before_draw = seat, mjsim_before_draw
     sys.modules[module.__name__] = module
-    tenhou = RuleSet.from_preset("tenhou")
+    tenhou = RuleSet.resolve("tenhou")
     return replace(tenhou, variants=(*tenhou.variants, module.__name__)).compile()
 
 

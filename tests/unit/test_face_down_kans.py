@@ -17,7 +17,7 @@ from mjsim.scoring import Meld
 
 def _game_with_a_concealed_kong(mode: str):
     """A 台湾 game in which the first seat offered a concealed kong declares it."""
-    rules = RuleSet.from_preset("taiwan", {"taiwan.concealed_kongs": mode}).compile()
+    rules = RuleSet.resolve("taiwan", {"taiwan.concealed_kongs": mode}).compile()
     for seed in range(400):
         game = core.new_game(rules, seed)
         offers = core.pending(game)

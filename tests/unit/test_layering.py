@@ -51,7 +51,7 @@ def rule_words() -> tuple[frozenset[str], frozenset[str]]:
 
     variants = installed_variants()
     words = {w.lower() for name in variants for w in getattr(load_variant(name), "WORDS", ())}
-    patterns = {p.name for preset in preset_names() for p in RuleSet.from_preset(preset).compile().patterns}
+    patterns = {p.name for preset in preset_names() for p in RuleSet.resolve(preset).compile().patterns}
     return frozenset(variants) | frozenset(words), frozenset(patterns)
 
 

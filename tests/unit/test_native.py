@@ -39,7 +39,7 @@ from mjsim import native
 from benchmarks.hand import winning_hands
 from mjsim.rules import RuleSet
 from variants.riichi import table_facts as tf
-rules = RuleSet.from_preset(sys.argv[1]).compile()
+rules = RuleSet.resolve(sys.argv[1]).compile()
 rng = random.Random(5)
 forbidden = ("tanyao", "pinfu", "riichi", "dora", "yakuhai_haku", "honitsu", "iipeikou")
 lines = []

@@ -13,7 +13,7 @@ from mjsim.rules import RuleSet
 
 def _played_hand(seed: int):
     """Play the first hand of a Tenhou game with efficiency bots; yield each step's events and an observation."""
-    rules = RuleSet.from_preset("tenhou").compile()
+    rules = RuleSet.resolve("tenhou").compile()
     game = core.new_game(rules, seed)
     bots = [make_agent("efficiency", random.Random(i), rules) for i in range(4)]
     start = 0

@@ -11,7 +11,7 @@ from mjsim.engine.actions import DISCARD, PON, RON, Action
 from mjsim.engine.outcomes import ClaimResult, ContinueAfterWin, DrawSettlement, NextHand
 from mjsim.errors import MjsimError
 from mjsim.hookspecs import hookimpl
-from mjsim.rules import RuleSet
+from mjsim.rules import Declarations, RuleSet
 from mjsim.rules.hooks import Hooks
 from mjsim.rules.plugins import plugin_manager
 
@@ -380,19 +380,31 @@ def test_merged_facts_take_a_later_variants_value(variants):
 # --- Options: declared through pluggy, one call per variant with its prefix ----------------------------------
 
 
-def declaring(name, default):
-    """An implementation of mjsim_add_options declaring ``name``."""
+def one_option(variant, name, default):
+    """A declaration list of one option, ``variant.name``."""
+    options = Declarations(variant)
+    options.option(name, default, f"the {name} option")
+    return options
+
+
+def declaring(variant, name, default):
+    """An implementation of mjsim_add_options declaring ``variant.name``."""
 
     @hookimpl
     def mjsim_add_options(registry):
-        registry.add(name, default, f"the {name} option")
+        registry.add_all(one_option(variant, name, default))
 
     return mjsim_add_options
 
 
 def test_each_variant_declares_under_its_own_prefix_in_rule_set_order(variants):
-    rules = RuleSet("test", (variants("b", declaring("size", 2)), variants("a", declaring("size", 1)))).compile()
-    assert list(rules.values.items()) == [("b.size", 2), ("a.size", 1)]
+    rules = RuleSet("test", (variants("b", declaring("b", "size", 2)), variants("a", declaring("a", "size", 1))))
+    assert list(rules.compile().values.items()) == [("b.size", 2), ("a.size", 1)]
+
+
+def test_a_variant_declaring_another_variants_option_fails_naming_both(variants):
+    with pytest.raises(MjsimError, match="variant a declares option b.size of variant b"):
+        RuleSet("test", (variants("a", declaring("b", "size", 1)),)).compile()
 
 
 def test_an_option_hook_taking_no_arguments_is_called(variants):
@@ -410,10 +422,10 @@ def test_a_wrapper_on_the_option_hook_sees_its_own_variants_registry(variants):
     @hookimpl(wrapper=True)
     def mjsim_add_options(registry):
         yield
-        registry.add("after", True, "declared after the variant's own implementation ran")
+        registry.add_all(one_option("wrapped", "after", True))
 
     module = variants("wrapped", mjsim_add_options)
-    rules = RuleSet("test", (variants("plain", declaring("size", 3)), module)).compile()
+    rules = RuleSet("test", (variants("plain", declaring("plain", "size", 3)), module)).compile()
     assert set(rules.values) == {"plain.size", "wrapped.after"}
 
 

@@ -26,11 +26,11 @@ def test_tenhou_preset_values(tenhou_rules):
 
 @pytest.mark.parametrize(
     ("key", "default"),
-    [pytest.param(f"riichi.{name}", default, id=name) for name, default, *_ in SCORING_OPTIONS],
+    [pytest.param(option, option.default, id=option.partition(".")[2]) for option in SCORING_OPTIONS],
 )
 def test_riichi_preset_is_every_declared_default(rules_with, key, default):
-    value = rules_with("riichi").values[key]
-    assert value == (frozenset(default) if isinstance(default, frozenset) else default)
+    value = rules_with("riichi")[key]
+    assert value == (frozenset(default) if key.multi else default)
 
 
 @pytest.mark.parametrize(
@@ -56,12 +56,12 @@ def test_riichi_preset_matches_the_spec_defaults(rules_with, key, spec_default):
 
 
 def test_overrides_are_applied():
-    rules = RuleSet.from_preset("tenhou", {"riichi.kuitan": False}).compile()
+    rules = RuleSet.resolve("tenhou", {"riichi.kuitan": False}).compile()
     assert rules["riichi.kuitan"] is False
 
 
 def test_with_options_adds_overrides():
-    base = RuleSet.from_preset("tenhou")
+    base = RuleSet.resolve("tenhou")
     rules = base.with_options({"riichi.min_han": 2}).compile()
     assert rules["riichi.min_han"] == 2
     assert base.compile()["riichi.min_han"] == 1
@@ -70,33 +70,33 @@ def test_with_options_adds_overrides():
 def test_preset_from_a_toml_file(tmp_path):
     path = tmp_path / "house.toml"
     path.write_text('name = "house"\nvariants = ["riichi"]\n[options]\n"riichi.kuitan" = false\n', encoding="utf-8")
-    ruleset = RuleSet.from_preset(str(path))
+    ruleset = RuleSet.resolve(str(path))
     assert ruleset.name == "house"
     assert ruleset.compile()["riichi.kuitan"] is False
 
 
 def test_unknown_preset_lists_the_known_ones():
     with pytest.raises(MjsimError, match=r"unknown preset 'nope'; known presets: .*tenhou"):
-        RuleSet.from_preset("nope")
+        RuleSet.resolve("nope")
 
 
 def test_missing_preset_file(tmp_path):
     with pytest.raises(MjsimError, match="missing.toml: no such file"):
-        RuleSet.from_preset(str(tmp_path / "missing.toml"))
+        RuleSet.resolve(str(tmp_path / "missing.toml"))
 
 
 def test_malformed_preset_file(tmp_path):
     path = tmp_path / "bad.toml"
     path.write_text("variants = [riichi", encoding="utf-8")
     with pytest.raises(MjsimError, match="malformed TOML"):
-        RuleSet.from_preset(str(path))
+        RuleSet.resolve(str(path))
 
 
 def test_preset_without_variants(tmp_path):
     path = tmp_path / "empty.toml"
     path.write_text('name = "empty"\n', encoding="utf-8")
     with pytest.raises(MjsimError, match="variants"):
-        RuleSet.from_preset(str(path))
+        RuleSet.resolve(str(path))
 
 
 def test_unknown_variant_is_an_error():
@@ -123,12 +123,12 @@ def test_unknown_variant_is_an_error():
     ],
 )
 def test_option_values_are_parsed(key, raw, value):
-    assert RuleSet.from_preset("tenhou", {key: raw}).compile()[key] == value
+    assert RuleSet.resolve("tenhou", {key: raw}).compile()[key] == value
 
 
 def test_unknown_option_names_the_key_and_suggests():
     with pytest.raises(MjsimError) as info:
-        RuleSet.from_preset("tenhou", {"riichi.kuitann": True}).compile()
+        RuleSet.resolve("tenhou", {"riichi.kuitann": True}).compile()
     message = str(info.value)
     assert "unknown option 'riichi.kuitann'" in message
     assert "riichi.kuitan" in message.split("did you mean", 1)[1]
@@ -136,7 +136,7 @@ def test_unknown_option_names_the_key_and_suggests():
 
 def test_unknown_option_without_close_match_lists_known_options():
     with pytest.raises(MjsimError, match=r"unknown option 'qqq'.*known options: .*riichi\.kuitan"):
-        RuleSet.from_preset("tenhou", {"qqq": 1}).compile()
+        RuleSet.resolve("tenhou", {"qqq": 1}).compile()
 
 
 @pytest.mark.parametrize(
@@ -158,7 +158,7 @@ def test_unknown_option_without_close_match_lists_known_options():
 )
 def test_bad_value_names_key_value_and_allowed_values(key, raw, allowed):
     with pytest.raises(MjsimError) as info:
-        RuleSet.from_preset("tenhou", {key: raw}).compile()
+        RuleSet.resolve("tenhou", {key: raw}).compile()
     message = str(info.value)
     assert f"option {key}: bad value {raw!r}" in message
     assert allowed in message
@@ -166,7 +166,7 @@ def test_bad_value_names_key_value_and_allowed_values(key, raw, allowed):
 
 def test_unknown_multi_item_is_named():
     with pytest.raises(MjsimError, match=r"unknown item\(s\) bogus"):
-        RuleSet.from_preset("tenhou", {"riichi.pao_set": "daisangen,bogus"}).compile()
+        RuleSet.resolve("tenhou", {"riichi.pao_set": "daisangen,bogus"}).compile()
 
 
 @pytest.mark.parametrize(
@@ -179,7 +179,7 @@ def test_unknown_multi_item_is_named():
 )
 def test_int_option_rejects_bool_and_float(key, raw):
     with pytest.raises(MjsimError, match=key):
-        RuleSet.from_preset("tenhou", {key: raw}).compile()
+        RuleSet.resolve("tenhou", {key: raw}).compile()
 
 
 # --- compiled rules ---------------------------------------------------------------------------------------
@@ -224,7 +224,7 @@ def test_renhou_pattern_only_when_the_option_is_on(rules_with):
     ],
 )
 def test_double_yakuman_patterns_are_configured(overrides, name, yakuman):
-    rules = RuleSet.from_preset("tenhou", overrides).compile()
+    rules = RuleSet.resolve("tenhou", overrides).compile()
     assert {p.name: p.multiple for p in rules.patterns}[name] == yakuman
 
 
@@ -254,12 +254,13 @@ def test_a_resolved_rule_set_pickles():
     assert pickle.loads(pickle.dumps(ruleset)) == ruleset
 
 
-def test_every_riichi_key_constant_names_a_declared_option():
+def test_every_riichi_option_constant_is_on_one_of_its_declaration_lists():
+    from mjsim.rules.options import Option
     from variants.riichi import options
 
-    constants = {v for k, v in vars(options).items() if k.isupper() and isinstance(v, str) and v.startswith("riichi.")}
-    declared = {f"riichi.{name}" for name, *_ in options.SCORING_OPTIONS + options.FLOW_OPTIONS}
-    assert constants == declared
+    constants = [value for value in vars(options).values() if isinstance(value, Option)]
+    listed = [*options.SCORING_OPTIONS, *options.FLOW_OPTIONS]
+    assert sorted(constants) == sorted(listed) and all(any(c is o for o in listed) for c in constants)
 
 
 def test_a_key_is_in_the_rules_only_when_a_variant_declares_it():
@@ -292,3 +293,80 @@ def test_a_fine_in_the_range_is_taken_and_one_off_it_refused():
     for text in ("1550", "sometimes"):
         with pytest.raises(MjsimError, match=f"penalties.miscall: bad value '{text}'"):
             RuleSet.resolve("4play", {"penalties.miscall": text}).compile()
+
+
+def test_options_are_read_one_way():
+    """An option is read as ``rules[OPTION]``: no source reads one through the raw mapping (``rules.values[...]``),
+    which stays for what needs the whole mapping (fingerprints, logs)."""
+    from pathlib import Path
+
+    import mjsim
+    import variants
+
+    roots = [Path(mjsim.__file__).parent, Path(variants.__file__).parent]
+    found = [
+        f"{path}:{number}: {line.strip()}"
+        for root in roots
+        for path in sorted(root.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "rules.values[" in line
+    ]
+    assert found == []
+
+
+# --- the option object, the rules as a mapping, one "cannot play games" ------------------------------------
+
+
+def test_an_option_is_its_own_key():
+    import json
+    import pickle
+
+    from variants.riichi.options import KUITAN, UMA
+
+    assert KUITAN == "riichi.kuitan" and type(KUITAN.key) is str and hash(KUITAN) == hash("riichi.kuitan")
+    assert json.dumps({KUITAN: True}) == '{"riichi.kuitan": true}' and f"{KUITAN}" == "riichi.kuitan"
+    for option in (KUITAN, UMA):
+        copy = pickle.loads(pickle.dumps(option))
+        assert copy == option and (copy.default, copy.choices, copy.numbers) == (
+            option.default,
+            option.choices,
+            option.numbers,
+        )
+
+
+def test_an_option_is_read_only():
+    from variants.riichi.options import KUITAN
+
+    with pytest.raises(AttributeError, match="riichi.kuitan is read-only"):
+        KUITAN.default = False  # type: ignore[misc]
+
+
+def test_an_option_is_declared_once_per_list():
+    from mjsim.rules import Declarations
+
+    options = Declarations("x")
+    options.option("a", True, "one")
+    with pytest.raises(MjsimError, match="option x.a is declared twice"):
+        options.option("a", False, "again")
+
+
+def test_the_rules_are_a_read_only_mapping_of_their_values(tenhou_rules):
+    from variants.riichi.options import KUITAN
+
+    assert tenhou_rules[KUITAN] is tenhou_rules["riichi.kuitan"] is tenhou_rules.values[KUITAN]
+    assert tenhou_rules.get("nope.nothing", 7) == 7 and KUITAN in tenhou_rules
+    assert list(tenhou_rules) == list(tenhou_rules.values) and len(tenhou_rules) == len(tenhou_rules.values)
+    assert dict(tenhou_rules) == dict(tenhou_rules.values)
+
+
+def test_a_rule_set_without_a_table_cannot_play_games():
+    rules = RuleSet("scoring-only", ("mjsim.errors",)).compile()
+    assert rules  # a rule set with no options is still a rule set
+    with pytest.raises(MjsimError, match=r"rule set scoring-only cannot play games \(no variant answers"):
+        rules.require_play()
+    with pytest.raises(MjsimError, match="rule set B cannot play games"):
+        rules.require_play("B")
+
+
+def test_a_rule_set_with_a_table_plays(tenhou_rules):
+    assert tenhou_rules.require_play() is tenhou_rules.flow

@@ -1078,7 +1078,7 @@ def test_no_rule_asks_for_more_han_than_the_ceiling_the_scorer_trusts():
     from variants.riichi.options import MIN_HAN_CHOICES, SCORING_OPTIONS
     from variants.riichi.scorer import MIN_HAN_CEILING, _min_han
 
-    modes = next(choices for name, _, _, choices, _ in SCORING_OPTIONS if name == "ryanhan_shibari")
+    modes = next(option.choices for option in SCORING_OPTIONS if option == "riichi.ryanhan_shibari")
     for min_han, mode, streak in product(MIN_HAN_CHOICES, modes, (0, 5)):
         options = {"riichi.min_han": min_han, "riichi.ryanhan_shibari": mode}
         ctx = WinContext((), 0, table=tf.table_facts(honba=streak), extra={"dealer_repeats": streak})

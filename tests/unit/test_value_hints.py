@@ -30,7 +30,7 @@ def test_no_hint_is_no_hints(parts):
 def test_a_plain_rule_set_gives_no_hints(preset):
     """No variant of a plain rule set answers: the human player keeps its plain estimate (Tenhou play unchanged)."""
     obs = SimpleNamespace(extra={}, indicators=(), seat=0, dealer=0)
-    assert value_hints(RuleSet.from_preset(preset).compile(), obs) is NO_HINTS
+    assert value_hints(RuleSet.resolve(preset).compile(), obs) is NO_HINTS
 
 
 def test_no_rules_no_hints():

@@ -50,14 +50,14 @@ def marking_plugin():
 
 
 def _with_plugin(preset: str, module, **options) -> object:
-    base = RuleSet.from_preset(preset)
+    base = RuleSet.resolve(preset)
     return RuleSet(preset, base.variants + (module.__name__,), {**base.options, **options}).compile()
 
 
 @pytest.mark.parametrize("preset", ["tenhou", "chengdu", "taiwan", "boo-classic"])
 def test_every_family_refuses_with_the_one_nowin(preset):
     """An incomplete hand raises mjsim.scoring.NoWin in every family (no family keeps its own)."""
-    rules = RuleSet.from_preset(preset).compile()
+    rules = RuleSet.resolve(preset).compile()
     with pytest.raises(NoWin):
         rules.score_win(mjsim.win_context("1357m2468p13579s", "9m"), rules)
 
@@ -92,6 +92,6 @@ def test_riichi_offers_are_scored_for_their_yaku(marking_plugin):
 def test_win_records_take_their_facts_from_the_family_detail():
     """The hand record's win holds value, han, fu and yakuman whatever the family (the detail supplies them)."""
     for preset in ("tenhou", "chengdu", "taiwan"):
-        game = _play(RuleSet.from_preset(preset).compile(), 2)
+        game = _play(RuleSet.resolve(preset).compile(), 2)
         wins = [w for h in game.history for w in h.get("wins", [])]
         assert wins and all(set(w) == {"seat", "from", "value", "han", "fu", "yakuman"} for w in wins), preset

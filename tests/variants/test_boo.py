@@ -23,7 +23,7 @@ MODERN = "boo-modern"
 @cache
 def rules(preset: str = CLASSIC, **overrides):
     """A compiled boo rule set (cached: compiling collects every pattern)."""
-    return RuleSet.from_preset(preset, {f"boo.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve(preset, {f"boo.{k}": v for k, v in overrides.items()}).compile()
 
 
 def ctx_of(r, hand: str, win: str, *, dealer=False, discarder=None, melds=(), situation=(), dora="", honba=0):
@@ -259,7 +259,7 @@ def test_option_defaults(name, default):
 
 def test_every_option_is_declared_once():
     """The option table has no duplicate names."""
-    names = [o[0] for o in boo_options.OPTIONS]
+    names = list(boo_options.OPTIONS)
     assert len(names) == len(set(names))
 
 
@@ -280,7 +280,7 @@ GAMES = [
 @pytest.mark.parametrize(("preset", "overrides", "agents"), GAMES)
 def test_seeded_games_keep_invariants(preset, overrides, agents):
     """Zero violations; every game ends with a top type matching its points; the top is the only winner."""
-    compiled = RuleSet.from_preset(preset, overrides).compile()
+    compiled = RuleSet.resolve(preset, overrides).compile()
     records = run_games(compiled, 8, 11, agents, check=True)
     assert [v for r in records for v in r.violations] == []
     for r in records:
@@ -334,7 +334,7 @@ def test_experiment_facts_agree(preset, overrides):
     from mjsim.runner.games import as_dict
     from variants.boo.flow import CODES
 
-    compiled = RuleSet.from_preset(preset, overrides).compile()
+    compiled = RuleSet.resolve(preset, overrides).compile()
     records = [as_dict(r) for r in run_games(compiled, 12, 3, ("boo", "boo_topper", "boo_topper_a", "boo"))]
     assert sum(r["final"]["refused_total"] for r in records) > 0, "some win is refused in 12 games"
     for r in records:
@@ -358,7 +358,7 @@ def test_a_forbidden_win_declared_in_chombo_mode_is_a_chombo_that_pays_and_repla
     """boo.md §4 "`chombo` (... AM/MI treat it as chombo)" and §6 "[proposal] the offender pays the A-top amount
     to each other player and the game is replayed from the same state": a forbidden win is never offered; the
     error model declares it, the hand ends as `chombo` with no points moved, and the settlement charges it."""
-    compiled = RuleSet.from_preset(CLASSIC, {"boo.illegal_win": "chombo"}).compile()
+    compiled = RuleSet.resolve(CLASSIC, {"boo.illegal_win": "chombo"}).compile()
     records = run_games(compiled, 5, 2, ["efficiency~1~forbidden_win"] * 4, check=True)  # game 4 has one
     assert [v for r in records for v in r.violations] == []
     charged = [r for r in records if r.final["chombos"]]

@@ -57,17 +57,17 @@ def test_positions_follow_rotated_seats():
 def test_c_top_prize_is_an_option_defaulting_to_the_guess():
     """boo.md §6: "Only two figures were found: A top = 80 points, B top = 30 points ... [guess] C top = 10
     points": no source gives C, so it is the option boo.prize_c with that default."""
-    rules = RuleSet.from_preset("boo-classic").compile()
+    rules = RuleSet.resolve("boo-classic").compile()
     assert (rules[opt.PRIZE_A], rules[opt.PRIZE_B], rules[opt.PRIZE_C]) == (80, 30, 10)
     assert "guess" in rules.declared[opt.PRIZE_C].description
-    assert RuleSet.from_preset("boo-classic", {opt.PRIZE_C: 15}).compile()[opt.PRIZE_C] == 15
+    assert RuleSet.resolve("boo-classic", {opt.PRIZE_C: 15}).compile()[opt.PRIZE_C] == 15
 
 
 @pytest.mark.parametrize(("preset", "reds"), [("boo-classic", 0), ("boo-modern", 5)])
 def test_red_fives(preset, reds):
     """boo.md §9: boo_classic has none ("classic none except the 5-pin rule §5.4"); boo_modern "red_fives: 5
     # AM" (§2: "AM: 5 red tiles")."""
-    rules = RuleSet.from_preset(preset).compile()
+    rules = RuleSet.resolve(preset).compile()
     assert len(rules.flow.setup.red_ids) == reds
 
 
@@ -75,7 +75,7 @@ def test_boo_asks_nobody_to_stop():
     """Boo's own end conditions decide (boo.md §3): the riichi family's optional 和了り止め asks nobody."""
     from mjsim.engine import core
 
-    rules = RuleSet.from_preset("boo-modern", {"riichi.agari_yame": "optional"}).compile()
+    rules = RuleSet.resolve("boo-modern", {"riichi.agari_yame": "optional"}).compile()
     game = core.new_game(rules, 1)
     assert rules.flow.end_game_offer(game, {"wins": [{"seat": 0}]}) is None
 

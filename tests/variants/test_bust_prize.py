@@ -18,7 +18,7 @@ from variants.bust_prize.prize import busted_seats, by_win_or_draw, several_4pla
 @cache
 def rules(preset="tenhou", **options):
     """A preset with the bust prize (options without the prefix)."""
-    base = RuleSet.from_preset(preset, {f"bust_prize.{k}": v for k, v in options.items()})
+    base = RuleSet.resolve(preset, {f"bust_prize.{k}": v for k, v in options.items()})
     return RuleSet(base.name, (*base.variants, "bust_prize"), base.options).compile()
 
 

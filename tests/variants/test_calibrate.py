@@ -19,7 +19,7 @@ from variants.riichi.human.profile_file import profile_toml, read_profile_file, 
 
 
 def _rules():
-    return RuleSet.from_preset("tenhou", {}).compile()
+    return RuleSet.resolve("tenhou", {}).compile()
 
 
 def test_a_tiny_calibration_writes_a_profile_that_loads(tmp_path):

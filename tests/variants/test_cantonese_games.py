@@ -20,7 +20,7 @@ from variants.cantonese import flow, settlement
 @cache
 def rules(preset: str = "hongkong", **overrides):
     """A branch preset with option overrides (keys without the family prefix)."""
-    return RuleSet.from_preset(preset, {f"cantonese.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve(preset, {f"cantonese.{k}": v for k, v in overrides.items()}).compile()
 
 
 @pytest.mark.parametrize("preset", ["hongkong", "tuidao"])

@@ -22,7 +22,7 @@ EAST = (27, 27)  # the seat's and the round's wind
 
 
 def _rules(preset: str = "hongkong"):
-    return RuleSet.from_preset(preset).compile()
+    return RuleSet.resolve(preset).compile()
 
 
 def _hand(text: str, melds=(), winds=EAST) -> Hand:

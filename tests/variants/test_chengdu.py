@@ -23,7 +23,7 @@ EXAMPLES = {"chengdu.tsumo_bonus": "none", "chengdu.rob_kong_fan": 0, "chengdu.g
 @cache
 def rules(preset: str = "chengdu", **overrides):
     """A compiled Chengdu rule set (cached)."""
-    return RuleSet.from_preset(preset, {f"chengdu.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve(preset, {f"chengdu.{k}": v for k, v in overrides.items()}).compile()
 
 
 def example_rules(**overrides):
@@ -275,10 +275,10 @@ def test_every_option_has_the_spec_default():
 
 def test_a_bad_option_value_is_a_clear_error():
     with pytest.raises(MjsimError, match="option chengdu.fan_cap: bad value 17"):
-        RuleSet.from_preset("chengdu", {"chengdu.fan_cap": 17}).compile()
+        RuleSet.resolve("chengdu", {"chengdu.fan_cap": 17}).compile()
 
 
 @pytest.mark.parametrize(("key", "value"), [("base", 0), ("match_hands", 0), ("kong_exposed", -1)])
 def test_integer_options_out_of_range_fail_at_compile_time(key, value):
     with pytest.raises(MjsimError, match=f"option chengdu.{key}: bad value {value}"):
-        RuleSet.from_preset("chengdu", {f"chengdu.{key}": value}).compile()
+        RuleSet.resolve("chengdu", {f"chengdu.{key}": value}).compile()

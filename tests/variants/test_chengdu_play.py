@@ -27,7 +27,7 @@ from variants.chengdu.bots import best_void, choose_exchange
 @cache
 def rules(preset: str = "chengdu", **overrides):
     """A compiled Chengdu rule set (cached)."""
-    return RuleSet.from_preset(preset, {f"chengdu.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve(preset, {f"chengdu.{k}": v for k, v in overrides.items()}).compile()
 
 
 def declared_game(voids=(0, 0, 0, 0), r=None):

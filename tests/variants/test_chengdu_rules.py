@@ -22,7 +22,7 @@ from variants.chengdu.play import has_won
 @cache
 def rules(preset: str = "chengdu", **overrides):
     """A compiled Chengdu rule set (cached)."""
-    return RuleSet.from_preset(preset, {f"chengdu.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve(preset, {f"chengdu.{k}": v for k, v in overrides.items()}).compile()
 
 
 def play(r, seed: int, on_offer=None):

@@ -22,7 +22,7 @@ from variants.riichi.win_text import win_context
 @cache
 def rules(**options):
     """Tenhou's rules with chips (options without the prefix)."""
-    base = RuleSet.from_preset("tenhou", {f"chips.{k}": v for k, v in options.items()})
+    base = RuleSet.resolve("tenhou", {f"chips.{k}": v for k, v in options.items()})
     return RuleSet(base.name, (*base.variants, "chips"), base.options).compile()
 
 
@@ -114,7 +114,7 @@ def test_games_keep_chips_zero_sum_and_report_them(table):
 
 
 def test_points_only_games_have_no_side_currency():
-    record = play_game(RuleSet.from_preset("tenhou").compile(), 0, ["efficiency"] * 4)
+    record = play_game(RuleSet.resolve("tenhou").compile(), 0, ["efficiency"] * 4)
     assert "side" not in record.final and "payout" not in record.final
 
 

@@ -52,7 +52,7 @@ def test_may_call_reads_pairs_and_runs(held, kind, chi, expected):
     ],
 )
 def test_a_seat_the_fast_path_skips_could_only_pass(preset, agents):
-    rules = RuleSet.from_preset(preset).compile()
+    rules = RuleSet.resolve(preset).compile()
     flow, fast = rules.flow, rules.flow._may_claim  # the hook as resolved (Hooks is compiled: patch its field)
     answers = {True: 0, False: 0}
 

@@ -19,7 +19,7 @@ WHEEL = "22334455667788p"
 @cache
 def rules(preset: str = "daisharin", suits: str | None = None):
     """A preset, with ``daisharin.suits`` overridden."""
-    return RuleSet.from_preset(preset, {} if suits is None else {"daisharin.suits": suits}).compile()
+    return RuleSet.resolve(preset, {} if suits is None else {"daisharin.suits": suits}).compile()
 
 
 def score(hand, win, r, **kw):

@@ -26,7 +26,7 @@ P = PushFoldProfile()
 
 
 def _rules(preset: str):
-    return RuleSet.from_preset(preset).compile()
+    return RuleSet.resolve(preset).compile()
 
 
 def _obs(rivers, dealer=0, seat=0, melds=None, extra=None, wall_left=40):

@@ -248,7 +248,7 @@ def test_uma_values(raw, value):
 )
 def test_bad_uma_is_one_line_error(raw, why):
     with pytest.raises(MjsimError, match=why) as info:
-        RuleSet.from_preset("tenhou", {"riichi.uma": raw}).compile()
+        RuleSet.resolve("tenhou", {"riichi.uma": raw}).compile()
     assert "riichi.uma" in str(info.value) and "\n" not in str(info.value)
 
 

@@ -19,7 +19,7 @@ from variants.riichi.win_text import win_context
 @cache
 def rules(counts_as_yaku: bool = False):
     """The gopin preset (Tenhou rules), the 5-pin han a bonus or a yaku."""
-    return RuleSet.from_preset("gopin", {"gopin.gotong_counts_as_yaku": counts_as_yaku}).compile()
+    return RuleSet.resolve("gopin", {"gopin.gotong_counts_as_yaku": counts_as_yaku}).compile()
 
 
 def score(hand, win, r=None, **kw):
@@ -92,6 +92,6 @@ def test_games_have_no_violations(counts_as_yaku):
 
 def test_cannot_be_combined_with_boo():
     """boo has its own 五筒 han: the rule set refuses both, in one line."""
-    boo = RuleSet.from_preset("boo-classic")
+    boo = RuleSet.resolve("boo-classic")
     with pytest.raises(MjsimError, match="gopin and boo cannot be combined"):
         RuleSet(boo.name, (*boo.variants, "gopin"), boo.options).compile()

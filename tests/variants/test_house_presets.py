@@ -16,7 +16,7 @@ HOUSE_OTHERS = ("rado", "local_yakuhai", "gopin", "paarenchan", "daisharin")
 
 @cache
 def compiled(name: str) -> mjsim.Rules:
-    return mjsim.RuleSet.from_preset(name).compile()
+    return mjsim.RuleSet.resolve(name).compile()
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from tests.positions import dealt, table_view
 
 
 def _human(options: dict | None = None):
-    return make_agent("human", random.Random(0), RuleSet.from_preset("tenhou", options or {}).compile())
+    return make_agent("human", random.Random(0), RuleSet.resolve("tenhou", options or {}).compile())
 
 
 def _observation(hand: str, rivers=("", "", "", ""), riichi_seat=None, indicator="1z", wall_left=40, last=None):
@@ -146,7 +146,7 @@ def test_profile_values_reach_the_decisions(dama_min_points, expected):
     obs = _observation("23m456p678p234s55s1z", indicator="4s", wall_left=60)
     offers = _discards(obs)
     east = next(a for a in offers if _kind(a) == "1z")
-    rules = RuleSet.from_preset("tenhou", {}).compile()
+    rules = RuleSet.resolve("tenhou", {}).compile()
     player = HumanPlayer(random.Random(0), rules, profile_with(_human().profile, dama_min_points=dama_min_points))
     chosen = player.act(obs, [*offers, Action(DECLARE_DISCARD, east.tile)])
     assert chosen.kind == expected and _kind(chosen) == "1z"
@@ -157,7 +157,7 @@ def test_the_value_after_a_discard_counts_the_red_five_a_person_keeps(hand, five
     """A discard of 5m lets a plain copy go before the red one: the per-decision count agrees with the tiles left."""
     from variants.riichi.human.context import Context, TableRules
 
-    rules = RuleSet.from_preset("tenhou", {}).compile()
+    rules = RuleSet.resolve("tenhou", {}).compile()
     table = TableRules.of(rules)
     obs = _observation(hand, indicator="4m")  # 5m is the dora
     ctx = Context(obs, _human().profile, table, 1.0)

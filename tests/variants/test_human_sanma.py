@@ -19,7 +19,7 @@ from variants.riichi.human.danger import deal_in_chance
 from variants.riichi.human.profile_file import shipped_profile
 from variants.riichi.human.view import Threat
 
-RULES = RuleSet.from_preset("tenhou-sanma").compile()
+RULES = RuleSet.resolve("tenhou-sanma").compile()
 
 
 def _three(hand: str, set_aside: str = "", indicator: str = "1z") -> Context:
@@ -51,7 +51,7 @@ def _actions(ctx: Context) -> list[Action]:
 def test_the_human_at_three_seats_plays_the_three_player_profile():
     player = make_agent("human", random.Random(0), RULES)
     assert player.profile == shipped_profile("tenhou-sanma") and player.three
-    four = make_agent("human", random.Random(0), RuleSet.from_preset("tenhou").compile())
+    four = make_agent("human", random.Random(0), RuleSet.resolve("tenhou").compile())
     assert four.profile == shipped_profile("phoenix") and not four.three
 
 

@@ -31,7 +31,7 @@ PRESET = "jirai"
 @cache
 def rules(**overrides):
     """The jirai preset, with option overrides."""
-    return RuleSet.from_preset(PRESET, {f"jirai.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve(PRESET, {f"jirai.{k}": v for k, v in overrides.items()}).compile()
 
 
 def score(forbidden, hand, win, r=None, **kw):
@@ -213,7 +213,7 @@ def test_option_defaults_match_spec():
     assert values["jirai.pool"] == frozenset(POOL_YAKU)
     assert values["jirai.exempt_higher"] == frozenset({"double_riichi", "chinitsu"})
     preset = rules().values
-    assert all(preset[f"jirai.{name}"] == values[f"jirai.{name}"] for name, *_ in OPTIONS)
+    assert all(preset[option] == values[option] for option in OPTIONS)
     assert preset["riichi.bust"] == "off" and preset["riichi.kiriage_mangan"] == "off"
 
 
@@ -331,7 +331,7 @@ def test_a_pao_yakuman_is_paid_with_pao_whichever_reading_rule(decomposition):
     """大三元 fed by South (pao), won on West's discard: South and West each pay half, as under plain riichi."""
     hand, melds = "123m55p777z", ["pon:555z", "pon:666z"]
     ctx = win_context(hand, "7z", melds=melds, discarder="W")
-    riichi = mjsim.score(tf.with_table(ctx, pao=1), RuleSet.from_preset("tenhou").compile())
+    riichi = mjsim.score(tf.with_table(ctx, pao=1), RuleSet.resolve("tenhou").compile())
     r = rules(decomposition=decomposition)
     jirai = mjsim.score(replace(tf.with_table(ctx, pao=1), extra={"jirai.forbidden": ("dragon_white",)}), r)
     assert jirai.payments == riichi.payments == (48000, -24000, -24000, 0)

@@ -14,7 +14,7 @@ MS_UMA = [15, 5, -5, -15]  # Mahjong Soul as issue 20 reports it; the preset doe
 
 
 def _final(preset: str, scores, **options):
-    rules = RuleSet.from_preset(preset, options).compile()
+    rules = RuleSet.resolve(preset, options).compile()
     walls = (list(range(136)), [], [])
     game = core.game_at(rules, scores=scores, dealer=0, round_index=0, honba=0, table=0, walls=walls)
     return rules.flow.final_settlement(game)
@@ -30,7 +30,7 @@ def test_jirai_settles_with_a_per_rank_uma():
 @pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul", "4play", "fl8", "jirai", "kait"])
 def test_every_riichi_preset_takes_a_per_rank_uma(preset):
     """The uma option takes arbitrary per-rank values in every riichi preset."""
-    assert RuleSet.from_preset(preset, {"riichi.uma": MS_UMA}).compile()["riichi.uma"] == tuple(MS_UMA)
+    assert RuleSet.resolve(preset, {"riichi.uma": MS_UMA}).compile()["riichi.uma"] == tuple(MS_UMA)
 
 
 def test_rank_points_follow_the_ladder_formula():
@@ -54,4 +54,4 @@ def test_rank_points_reach_the_final_settlement():
 @pytest.mark.parametrize("raw", [[40, 10, 0], [40, 10, "x", 0], [40.5, 0, 0, 0], True])
 def test_bad_rank_points_are_one_line_errors(raw):
     with pytest.raises(MjsimError, match="jirai.rank_points"):
-        RuleSet.from_preset("jirai", {opt.RANK_POINTS: raw}).compile()
+        RuleSet.resolve("jirai", {opt.RANK_POINTS: raw}).compile()

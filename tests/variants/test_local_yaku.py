@@ -32,7 +32,7 @@ PUUTAA = "147m147p14s123455z"  # one pair (5z), no two tiles of a suit within tw
 
 def rules(**overrides):
     """The riichi preset with ``riichi.<name>`` overrides."""
-    return RuleSet.from_preset("riichi", {f"riichi.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve("riichi", {f"riichi.{k}": v for k, v in overrides.items()}).compile()
 
 
 ON = rules(**{k.removeprefix("riichi."): v for k, v in ALL_ON.items()})
@@ -63,20 +63,20 @@ def test_every_local_yaku_is_an_option_of_mjsim_rules():
 
 def test_atgames_has_the_seed_column():
     """@games column: 三連刻 ○, 四連刻 ○, 一色三順 ○, 一色四順 ×, 十三不搭 ○満貫."""
-    values = RuleSet.from_preset("atgames").compile().values
+    values = RuleSet.resolve("atgames").compile().values
     assert [values[k] for k in ALL_ON] == [True, True, True, False, "mangan"]
 
 
 @pytest.mark.parametrize("preset", ["4play", "tenhou", "mahjongsoul", "yahoo", "mfc"])
 def test_other_platforms_have_none(preset):
     """Every other S000 column is × for all five; S001 4play: 十三不塔は、なし。"""
-    values = RuleSet.from_preset(preset).compile().values
+    values = RuleSet.resolve(preset).compile().values
     assert [values[k] for k in ALL_ON] == [False, False, False, False, "off"]
 
 
 def test_house_all_has_them_all():
     """The stress-test preset turns every local yaku on (十三不塔 at the seed's mangan)."""
-    values = RuleSet.from_preset("house-all").compile().values
+    values = RuleSet.resolve("house-all").compile().values
     assert {k: values[k] for k in ALL_ON} == ALL_ON
 
 
@@ -155,7 +155,7 @@ def test_isshoku_yonjun_is_a_yakuman():
 
 def test_isshoku_yonjun_off_by_the_atgames_column():
     """一色四順 × at @games: the hand scores its ordinary yaku."""
-    s = score("234234234234m55s", "5s", RuleSet.from_preset("atgames").compile(), tsumo=True)
+    s = score("234234234234m55s", "5s", RuleSet.resolve("atgames").compile(), tsumo=True)
     assert "isshoku_yonjun" not in yaku(s)
 
 

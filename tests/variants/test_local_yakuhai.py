@@ -20,7 +20,7 @@ from mjsim.runner.games import run_games
 def rules(preset: str = "tokyo", tiles: tuple[str, ...] | None = None):
     """A preset, with the designated tiles overridden."""
     overrides = {} if tiles is None else {"local_yakuhai.tiles": list(tiles)}
-    return RuleSet.from_preset(preset, overrides).compile()
+    return RuleSet.resolve(preset, overrides).compile()
 
 
 def score(hand, win, r, **kw):
@@ -99,13 +99,13 @@ def test_not_a_yakuhai_for_other_plugins():
     from variants.jirai.matching import pool_hits
 
     s = score("789m111p234567s33z", "7s", rules("tokyo"))
-    assert pool_hits(s.hits, RuleSet.from_preset("jirai").compile().values) == frozenset()
+    assert pool_hits(s.hits, RuleSet.resolve("jirai").compile().values) == frozenset()
 
 
 def test_honor_tiles_cannot_be_designated():
     """Only number tiles may be designated (honours are yakuhai or guest winds already)."""
     with pytest.raises(MjsimError, match="local_yakuhai.tiles"):
-        RuleSet.from_preset("tokyo", {"local_yakuhai.tiles": "1z"}).compile()
+        RuleSet.resolve("tokyo", {"local_yakuhai.tiles": "1z"}).compile()
 
 
 # --- Invariants and play -----------------------------------------------------------------------------------

@@ -112,7 +112,7 @@ def test_a_bad_bot_is_one_line_and_leaves_no_process(tmp_path, how):
 
 def test_illegal_answers_can_be_replaced_and_counted(tmp_path):
     name, _ = bad_bot(tmp_path, "illegal")
-    rules = RuleSet.from_preset("tenhou").compile()
+    rules = RuleSet.resolve("tenhou").compile()
     record = play_game(
         rules, 3, [name.replace("mjai:", "mjai:illegal=default "), "efficiency", "efficiency", "efficiency"]
     )
@@ -154,7 +154,7 @@ def test_bad_seat_arguments_are_refused(argument, fragment):
 
 
 def test_a_command_that_cannot_start_is_one_line():
-    rules = RuleSet.from_preset("tenhou").compile()
+    rules = RuleSet.resolve("tenhou").compile()
     with pytest.raises(MjsimError, match="cannot start"):
         play_game(rules, 1, ["mjai:/nonexistent/bot", "efficiency", "efficiency", "efficiency"])
 
@@ -193,7 +193,7 @@ def test_a_failed_run_resumes(tmp_path):
 
 
 def test_one_shared_process_plays_every_seat_the_same_game():
-    rules = RuleSet.from_preset("tenhou").compile()
+    rules = RuleSet.resolve("tenhou").compile()
     command = shlex.join([sys.executable, str(BOT)])
     own = play_game(rules, 5, [f"mjai:{command}"] * 4)
     shared = play_game(rules, 5, [f"mjai:seats=shared {command}"] * 4)

@@ -14,7 +14,7 @@ from mjsim.runner.summary import summarize
 
 @cache
 def game(preset: str, **options):
-    rules = RuleSet.from_preset(preset, {f"riichi.{k}": v for k, v in options.items()}).compile()
+    rules = RuleSet.resolve(preset, {f"riichi.{k}": v for k, v in options.items()}).compile()
     return run_games(rules, 2, 4, ["efficiency"] * 4, check=True)
 
 

@@ -28,7 +28,7 @@ READY = "123m456p789s1122z"  # waits on 1z or 2z (East/South shanpon): two kinds
 
 def rules(**overrides):
     """The riichi preset with ``riichi.<name>`` overrides."""
-    return RuleSet.from_preset("riichi", {f"riichi.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve("riichi", {f"riichi.{k}": v for k, v in overrides.items()}).compile()
 
 
 ON = rules(open_riichi=True)
@@ -50,7 +50,7 @@ def names(s) -> dict[str, int | str]:
 @pytest.mark.parametrize("preset", ["riichi", "4play", "tenhou", "atgames", "mj"])
 def test_off_on_every_seed_platform(preset):
     """オープン立直 × × × × × (S000) and オープンリーチなし (S001 4play): off."""
-    assert RuleSet.from_preset(preset).compile().values["riichi.open_riichi"] is False
+    assert RuleSet.resolve(preset).compile().values["riichi.open_riichi"] is False
 
 
 def test_options_in_mjsim_rules():

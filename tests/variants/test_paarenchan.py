@@ -25,7 +25,7 @@ from variants.paarenchan.streak import qualifies, streak
 @cache
 def rules(**overrides):
     """The paarenchan preset (Tenhou rules, dealer_only), with ``paarenchan.<name>`` overrides."""
-    return RuleSet.from_preset("paarenchan", {f"paarenchan.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve("paarenchan", {f"paarenchan.{k}": v for k, v in overrides.items()}).compile()
 
 
 def won(seat, dealer):

@@ -25,13 +25,13 @@ START = 25000
 @cache
 def rules(preset: str, **options):
     """A preset's compiled rules (options without the ``penalties.`` prefix)."""
-    return RuleSet.from_preset(preset, {f"penalties.{k}": v for k, v in options.items()}).compile()
+    return RuleSet.resolve(preset, {f"penalties.{k}": v for k, v in options.items()}).compile()
 
 
 @cache
 def plain_riichi(**options):
     """The riichi preset with the penalties variant at its defaults (every option off) or ``options``."""
-    base = RuleSet.from_preset("riichi", {f"penalties.{k}": v for k, v in options.items()})
+    base = RuleSet.resolve("riichi", {f"penalties.{k}": v for k, v in options.items()})
     return RuleSet(base.name, (*base.variants, "penalties"), base.options).compile()
 
 
@@ -250,7 +250,7 @@ def test_with_every_option_off_a_false_win_is_ignored_and_the_seat_decides_again
 
 
 def test_without_the_penalties_variant_an_unoffered_action_is_illegal():
-    game = core.new_game(RuleSet.from_preset("riichi").compile(), 11)
+    game = core.new_game(RuleSet.resolve("riichi").compile(), 11)
     with pytest.raises(core.IllegalAction):
         core.step(game, {game.hand.dealer: Action(TSUMO, game.hand.last_draw)})
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 import mjsim
 from mjsim.cli import cli
 from mjsim.errors import MjsimError
-from mjsim.rules import Option, OptionRegistry, RuleSet, preset_names
+from mjsim.rules import Declarations, Option, RuleSet, preset_names
 from mjsim.rules.plugins import load_variant
 from mjsim.rules.presets import load_preset, preset_files
 from variants.riichi import options as riichi_options
@@ -36,18 +36,12 @@ PRESETS = SEED_PRESETS + PLATFORM_PRESETS
 ALL_PRESETS = sorted(set(PRESETS) | set(preset_names()))
 
 
-def _declared() -> dict[str, Option]:
-    registry = OptionRegistry()
-    riichi_options.declare(registry.for_variant("riichi"))
-    return registry.options
-
-
-DECLARED = _declared()
+DECLARED: dict[str, Option] = {option: option for option in (*SCORING_OPTIONS, *FLOW_OPTIONS)}
 
 
 @cache
 def _compiled(name: str) -> mjsim.Rules:
-    return mjsim.RuleSet.from_preset(name).compile()
+    return mjsim.RuleSet.resolve(name).compile()
 
 
 def _preset_toml(name: str) -> dict:
@@ -75,7 +69,7 @@ def test_preset_compiles(name):
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
 def test_preset_description_is_one_line(name):
-    description = mjsim.RuleSet.from_preset(name).description
+    description = mjsim.RuleSet.resolve(name).description
     assert description.strip() and "\n" not in description
 
 
@@ -171,7 +165,7 @@ def test_riichi_preset_sets_nothing():
 
 
 @pytest.mark.parametrize(
-    ("key", "default"), [pytest.param(f"riichi.{name}", default, id=name) for name, default, *_ in FLOW_OPTIONS]
+    ("key", "default"), [pytest.param(option, option.default, id=option.partition(".")[2]) for option in FLOW_OPTIONS]
 )
 def test_riichi_preset_has_every_flow_default(key, default):
     assert _compiled("riichi")[key] == default
@@ -273,9 +267,9 @@ def test_rules_command_lists_every_option():
 
 
 def test_flow_options_do_not_repeat_scoring_options():
-    flow = [name for name, *_ in FLOW_OPTIONS]
+    flow = list(FLOW_OPTIONS)
     assert len(flow) == len(set(flow))
-    assert not set(flow) & {name for name, *_ in SCORING_OPTIONS}
+    assert not set(flow) & set(SCORING_OPTIONS)
 
 
 @pytest.mark.parametrize("key", sorted(DECLARED))
@@ -299,7 +293,7 @@ def test_option_default_is_accepted_by_its_parser(key):
         prefix, name = key.split(".", 1)
         bad = ["no-such-choice"] if option.multi else "no-such-choice"
         with pytest.raises(mjsim.MjsimError, match=key.replace(".", r"\.")):
-            OptionRegistry().for_variant(prefix).add(name, bad, option.description, option.choices, option.multi)
+            Declarations(prefix).option(name, bad, option.description, choices=option.choices, multi=option.multi)
 
 
 @pytest.mark.parametrize("key", sorted(k for k, o in DECLARED.items() if o.choices and not o.multi))
@@ -327,14 +321,14 @@ def test_every_choice_parses_from_text(key):
 )
 def test_errors_name_the_key(overrides, message):
     with pytest.raises(mjsim.MjsimError, match=message):
-        mjsim.RuleSet.from_preset("4play", overrides).compile()
+        mjsim.RuleSet.resolve("4play", overrides).compile()
 
 
 def test_error_in_a_preset_file_names_the_key(tmp_path):
     path = tmp_path / "bad.toml"
     path.write_text('name = "bad"\nvariants = ["riichi"]\n[options]\n"riichi.uma" = "15-5"\n', encoding="utf-8")
     with pytest.raises(mjsim.MjsimError, match=r"riichi\.uma: bad value '15-5'"):
-        mjsim.RuleSet.from_preset(str(path)).compile()
+        mjsim.RuleSet.resolve(str(path)).compile()
 
 
 @pytest.mark.parametrize(

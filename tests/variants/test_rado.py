@@ -26,7 +26,7 @@ PINFU_RON = "123m456m789p234s55p"  # pinfu only (30 fu ron), won on 4s: rado 3s 
 @cache
 def rules(**overrides):
     """The rado preset (Tenhou rules), with ``rado.<name>`` overrides."""
-    return RuleSet.from_preset("rado", {f"rado.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve("rado", {f"rado.{k}": v for k, v in overrides.items()}).compile()
 
 
 def score(hand, win, r=None, **kw):
@@ -112,7 +112,7 @@ def test_red_fives_by_option(red_fives_are_rado, han):
 
 def test_two_han_shibari_counts_yaku_han_only():
     """Under 2-han shibari a 2-han yaku hand wins even at 0 net han."""
-    r = RuleSet.from_preset("rado", {"riichi.ryanhan_shibari": "always"}).compile()
+    r = RuleSet.resolve("rado", {"riichi.ryanhan_shibari": "always"}).compile()
     s = score("123m123m789p234s55p", "4s", r, dora=["4p"])  # pinfu + iipeikou, rado 5p x2
     assert s.detail.han == 0 and {h.name for h in s.hits if not h.bonus} == {"pinfu", "iipeikou"}
 
@@ -241,7 +241,7 @@ def test_score_cli_unknown_plugin_is_one_line_error():
 @pytest.mark.parametrize("preset", ["jirai", "boo-classic"])
 def test_cannot_be_combined_with_jirai_or_boo(preset):
     """Both rewrite a win's value (jirai) or pay dora and ura of their own (boo): refused in one line."""
-    base = RuleSet.from_preset(preset)
+    base = RuleSet.resolve(preset)
     with pytest.raises(MjsimError, match="rado and .* cannot be combined"):
         RuleSet(base.name, (*base.variants, "rado"), base.options).compile()
 

@@ -785,7 +785,7 @@ def test_atozuke_off_needs_a_yaku_on_every_wait(hand, every_wait):
     import mjsim
     from variants.riichi.play import yaku_on_every_wait
 
-    rules = mjsim.RuleSet.from_preset("tenhou", {"riichi.atozuke": False}).compile()
+    rules = mjsim.RuleSet.resolve("tenhou", {"riichi.atozuke": False}).compile()
     ctx = mjsim.win_context(hand, melds=["chi:678s"], seat_wind="S")
     waits = sorted({k for k in (8, 31, 32) if k in mjsim.parse_kinds(hand)})
     assert yaku_on_every_wait(rules, ctx, waits) is every_wait

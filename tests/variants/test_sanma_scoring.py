@@ -147,7 +147,7 @@ def test_honba_options_change_the_honba():
 def test_the_family_preset_is_unchanged_four_seat_payments():
     from mjsim.rules import RuleSet
 
-    four = RuleSet.from_preset("tenhou").compile()
+    four = RuleSet.resolve("tenhou").compile()
     tiles = parse_tiles(MANGAN_HAND)
     ctx = context(concealed=tuple(tiles), win_tile=tiles[10], seat_wind=SOUTH, **MANGAN_FIELDS)
     got = four.score_win(tf.with_table(ctx, dora_indicators=tuple(parse_tiles("8m"))), four)

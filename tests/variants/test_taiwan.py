@@ -20,7 +20,7 @@ PRESET = "taiwan"
 @cache
 def rules(**overrides):
     """The taiwan preset with option overrides (cached: compiling collects every pattern)."""
-    return RuleSet.from_preset(PRESET, {f"taiwan.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve(PRESET, {f"taiwan.{k}": v for k, v in overrides.items()}).compile()
 
 
 def score(hand, win=None, *, r=None, melds=(), tsumo=False, seat="S", discarder=None, situation=(), **extra):
@@ -296,7 +296,7 @@ def test_option_defaults_match_spec():
         "bust": 0,
     }
     assert {k: values[f"taiwan.{k}"] for k in expected} == expected
-    declared = {name for name, *_ in tw_options.OPTIONS}
+    declared = {option.partition(".")[2] for option in tw_options.OPTIONS}
     assert set(expected) <= declared
 
 
@@ -305,7 +305,7 @@ def test_bad_option_is_one_clear_error():
     from mjsim.errors import MjsimError
 
     with pytest.raises(MjsimError, match="taiwan.multi_ron"):
-        RuleSet.from_preset(PRESET, {"taiwan.multi_ron": "double"}).compile()
+        RuleSet.resolve(PRESET, {"taiwan.multi_ron": "double"}).compile()
 
 
 # --- §9 when a flower win is open -------------------------------------------------------------------------

@@ -20,7 +20,7 @@ PRESET = "taiwan"
 @cache
 def rules(**overrides):
     """The taiwan preset with option overrides."""
-    return RuleSet.from_preset(PRESET, {f"taiwan.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve(PRESET, {f"taiwan.{k}": v for k, v in overrides.items()}).compile()
 
 
 @pytest.mark.parametrize(

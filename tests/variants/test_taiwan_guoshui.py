@@ -23,7 +23,7 @@ DEALER = "111222333444z567z8p"  # holds the 8p it discards first
 def rules(**overrides):
     """No flowers, the dealer East, no 一路歸西: tables play exactly as dealt."""
     base = {"flowers": False, "seat_wind_mode": "dealer_is_east", "yilu_guixi": False}
-    return RuleSet.from_preset(PRESET, {f"taiwan.{k}": v for k, v in {**base, **overrides}.items()}).compile()
+    return RuleSet.resolve(PRESET, {f"taiwan.{k}": v for k, v in {**base, **overrides}.items()}).compile()
 
 
 def table(hands: list[str], draws: str, r=None):

@@ -22,7 +22,7 @@ FIVE_P = "5p"
 
 @cache
 def rules(**overrides):
-    return RuleSet.from_preset("taiwan", {f"taiwan.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve("taiwan", {f"taiwan.{k}": v for k, v in overrides.items()}).compile()
 
 
 def table(r, first_draw: str = FIVE_P, then: str = ""):

@@ -27,7 +27,7 @@ DI, QIQIANGYI_TAI, DEALER_BONUS = 3, 8, 1  # 底 3; 七搶一 8 tai; the dealer'
 def rules(**overrides):
     """The taiwan preset with the dealer East and no 一路歸西, so that a dealt table plays as dealt."""
     base = {"seat_wind_mode": "dealer_is_east", "yilu_guixi": False}
-    return RuleSet.from_preset("taiwan", {f"taiwan.{k}": v for k, v in {**base, **overrides}.items()}).compile()
+    return RuleSet.resolve("taiwan", {f"taiwan.{k}": v for k, v in {**base, **overrides}.items()}).compile()
 
 
 def table(dealt_flowers: dict[int, int], eighth_drawn_by: int | None, r=None):

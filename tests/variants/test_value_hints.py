@@ -49,7 +49,7 @@ def test_jirai_gives_no_hint_when_the_count_is_hidden():
 
 
 def test_rado_makes_each_indicated_kind_minus_one_han_per_indicator():
-    hints = value_hints(RuleSet.from_preset("rado").compile(), _obs(indicators="4p4p9m"))
+    hints = value_hints(RuleSet.resolve("rado").compile(), _obs(indicators="4p4p9m"))
     assert hints.kind_han == {parse_kinds("5p")[0]: -2.0, parse_kinds("1m")[0]: -1.0}
 
 

@@ -22,7 +22,7 @@ from variants.wareme.seat import apply, dice, seat_of_hand, wareme_seat
 @cache
 def rules(**options):
     """Tenhou's rules with wareme (options without the prefix)."""
-    base = RuleSet.from_preset("tenhou", {f"wareme.{k}": v for k, v in options.items()})
+    base = RuleSet.resolve("tenhou", {f"wareme.{k}": v for k, v in options.items()})
     return RuleSet(base.name, (*base.variants, "wareme"), base.options).compile()
 
 
@@ -111,7 +111,7 @@ def _first_hand(game_rules, seed):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_first_hand_pays_the_plain_transfers_multiplied_for_the_wareme_seat(seed):
-    plain = _first_hand(RuleSet.from_preset("tenhou").compile(), seed)
+    plain = _first_hand(RuleSet.resolve("tenhou").compile(), seed)
     doubled = _first_hand(rules(), seed)
     first = doubled.history[0]
     seat = first["wareme.seat"]

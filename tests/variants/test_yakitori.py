@@ -18,7 +18,7 @@ from variants.yakitori.marks import final_marks, marks_after, payments
 @cache
 def rules(preset="tenhou", **options):
     """A preset with yakitori (options without the prefix)."""
-    base = RuleSet.from_preset(preset, {f"yakitori.{k}": v for k, v in options.items()})
+    base = RuleSet.resolve(preset, {f"yakitori.{k}": v for k, v in options.items()})
     return RuleSet(base.name, (*base.variants, "yakitori"), base.options).compile()
 
 

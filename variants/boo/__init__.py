@@ -22,7 +22,7 @@ from variants.boo.flow import record_hand as mjsim_record_hand
 from variants.boo.flow import settle_draw as mjsim_settle_draw
 from variants.boo.flow import settle_win as mjsim_settle_win
 from variants.boo.flow import win_context_if_waiting as mjsim_win_context
-from variants.boo.options import declare
+from variants.boo.options import OPTIONS
 
 NAME = "boo"
 DESCRIPTION = "ブー麻雀: top-only, floating and sinking against the origin, forbidden wins, A/B/C tops"
@@ -32,13 +32,13 @@ NEEDS = {"riichi": "ブー麻雀 builds on the riichi table and scorer"}
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the boo options."""
-    declare(registry)
+    registry.add_all(OPTIONS)
 
 
 @hookimpl
 def mjsim_register_patterns(rules):
     """The 五筒 han (a bonus, not a yaku)."""
-    return scoring.patterns(rules.values)
+    return scoring.patterns(rules)
 
 
 @hookimpl(wrapper=True)
@@ -53,7 +53,7 @@ def mjsim_table_setup(rules):
 @hookimpl
 def mjsim_score_win(ctx, rules):
     """A win in boo units: any complete hand wins, no yaku needed (raises NoWin when the tiles do not win)."""
-    score = scoring.score(ctx, rules.pattern_index, rules.values)
+    score = scoring.score(ctx, rules.pattern_index, rules)
     if score is None:
         raise NoWin("the hand is not complete" if not hand_readings(ctx) else "no reading wins under these rules")
     return score

@@ -17,15 +17,15 @@ def points_conserved(game) -> str | None:
 
 def no_forbidden_win(game) -> str | None:
     """Every paid win was legal on the scores it actually produced."""
-    values = game.rules.values
+    rules = game.rules
     for record in game.history:
         if not record.get("wins") or chombo_hand(game, record["hand"]):
             continue
         after = record["scores"]
         before = [a - d for a, d in zip(after, record["deltas"], strict=True)]
-        reasons = decide(values, record, after)["end"]
+        reasons = decide(rules, record, after)["end"]
         for win in record["wins"]:
-            code = forbidden(values, win["seat"], before, after, reasons, bool(win["yakuman"]))
+            code = forbidden(rules, win["seat"], before, after, reasons, bool(win["yakuman"]))
             if code:
                 return f"hand {record['hand']}: seat {win['seat']} won a forbidden win ({code}): {before} -> {after}"
     return None
@@ -33,12 +33,12 @@ def no_forbidden_win(game) -> str | None:
 
 def stops_at_first_end(game) -> str | None:
     """No end condition held before the last hand; the finished game's last hand met one."""
-    values = game.rules.values
+    rules = game.rules
     played = [r for r in game.history if not chombo_hand(game, r["hand"])]
     for record in played[:-1]:
-        if decide(values, record, record["scores"])["over"]:
+        if decide(rules, record, record["scores"])["over"]:
             return f"hand {record['hand']} met an end condition but the game went on"
-    if game.over and played and not decide(values, played[-1], played[-1]["scores"])["over"]:
+    if game.over and played and not decide(rules, played[-1], played[-1]["scores"])["over"]:
         return "the game ended without an end condition"
     return None
 

@@ -36,7 +36,7 @@ def win_context_if_waiting(game, seat: int, tile: int, how: str) -> WinContext |
 
 def accept_win(game, ctx: WinContext, score: Score | None) -> bool:
     """Any complete hand wins (an offer is scored here, ``score`` None); no riichi rule comes after."""
-    return score is not None or boo_score(ctx, game.rules.pattern_index, game.rules.values) is not None
+    return score is not None or boo_score(ctx, game.rules.pattern_index, game.rules) is not None
 
 
 def can_win(game, seat: int, tile: int, how: str) -> bool:
@@ -59,7 +59,7 @@ def scored_wins(game, wins) -> list[tuple[int, int, int | None, object]]:
     out = []
     for i, (seat, tile, src) in enumerate(order):
         ctx = context(game, seat, tile, TSUMO if src is None else RON, i == 0)
-        out.append((seat, tile, src, boo_score(ctx, index, game.rules.values)))
+        out.append((seat, tile, src, boo_score(ctx, index, game.rules)))
     return out
 
 
@@ -72,10 +72,10 @@ def judge(game, wins) -> dict:
         for wind, delta in enumerate(sc.payments):
             after[(hand.dealer + wind) % 4] += delta
     winners = [w[0] for w in scored]
-    last_done = is_last_hand(game.rules.values, hand.round_wind, hand.dealer) and hand.dealer not in winners
-    reasons = end_reasons(game.rules.values, after, any(sc.detail.yakuman for *_, sc in scored), last_done)
+    last_done = is_last_hand(game.rules, hand.round_wind, hand.dealer) and hand.dealer not in winners
+    reasons = end_reasons(game.rules, after, any(sc.detail.yakuman for *_, sc in scored), last_done)
     verdicts = {
-        s: forbidden(game.rules.values, s, game.scores, after, reasons, bool(sc.detail.yakuman)) for s, *_, sc in scored
+        s: forbidden(game.rules, s, game.scores, after, reasons, bool(sc.detail.yakuman)) for s, *_, sc in scored
     }
     return {"after": after, "reasons": reasons, "forbidden": verdicts, "scored": scored}
 
@@ -126,13 +126,13 @@ def riichi_allowed(game, seat: int, discard: int) -> bool:
         win = win_tile_for(game, kind)
         for source in (None, *(s for s in range(4) if s != seat)):
             ctx = context(game, seat, win, TSUMO, source=source, concealed=concealed + (win,), riichi=True)
-            sc = boo_score(ctx, game.rules.pattern_index, game.rules.values)
+            sc = boo_score(ctx, game.rules.pattern_index, game.rules)
             if sc is not None:
                 afters.append(_after(game, sc.payments))
     if not afters:
         return False  # a shape that can never win (seven pairs in the classic rules)
-    values = game.rules.values
-    return any(top_seat(a) == seat for a in afters) or not any(busted(values, a) for a in afters)
+    rules = game.rules
+    return any(top_seat(a) == seat for a in afters) or not any(busted(rules, a) for a in afters)
 
 
 def _after(game, payments) -> list[int]:
@@ -188,7 +188,7 @@ def settle_draw(game, reason: str) -> DrawSettlement:
 def record_hand(game, outcome: dict) -> dict:
     """Facts kept in every hand record: wins refused as forbidden in the hand, players sunk after it."""
     refused = game.stash.pop(REFUSED_HAND, 0)
-    return {"boo.refused": refused, "boo.sunk": len(sunk(game.rules.values, game.scores))}
+    return {"boo.refused": refused, "boo.sunk": len(sunk(game.rules, game.scores))}
 
 
 # --- Next hand and end of game ------------------------------------------------------------------
@@ -199,18 +199,18 @@ def chombo_hand(game, index: int) -> bool:
     return any(c["hand"] == index for c in game.stash.get(CHOMBOS, ()))
 
 
-def decide(values, record: dict, scores) -> dict:
+def decide(rules, record: dict, scores) -> dict:
     """Dealer, round, honba and end of the game after a hand record (from the game history)."""
     dealer, round_index, honba = record["dealer"], record["round"] - 27, record["honba"]
     winners = [w["seat"] for w in record.get("wins", ())]
     if winners:
         repeat = dealer in winners
     else:
-        repeat = values[opt.DRAW_RENCHAN] == "tenpai" and dealer in record.get("tenpai", ())
+        repeat = rules[opt.DRAW_RENCHAN] == "tenpai" and dealer in record.get("tenpai", ())
     honba = honba + 1 if repeat or not winners else 0
-    last_done = is_last_hand(values, record["round"], dealer) and not repeat
+    last_done = is_last_hand(rules, record["round"], dealer) and not repeat
     yakuman = any(w["yakuman"] for w in record.get("wins", ()))
-    reasons = end_reasons(values, scores, yakuman, last_done)
+    reasons = end_reasons(rules, scores, yakuman, last_done)
     nxt = (dealer + (not repeat)) % 4
     return {
         "dealer": nxt,
@@ -226,28 +226,28 @@ def next_hand(game, outcome: dict) -> NextHand:
     """The dealer repeats on a dealer win; the game ends at once on bust, tenpen, yakuman or the last hand."""
     if chombo_hand(game, game.hand.index):  # the chombo hand is replayed from the same scores
         return NextHand(game.dealer, game.round_index, game.honba, repeat=True)
-    nxt = decide(game.rules.values, game.history[-1], game.scores)
+    nxt = decide(game.rules, game.history[-1], game.scores)
     return NextHand(**{k: v for k, v in nxt.items() if k != "end"})
 
 
 def final_settlement(game) -> dict:
     """Only the top is paid: by the sunk players, the amount set by the top type (A 80 / B 30 / C 10)."""
-    values, points = game.rules.values, list(game.scores)
+    rules, points = game.rules, list(game.scores)
     record = game.history[-1] if game.history else {}
-    top, kind, losers = _top_of(values, record, points)
+    top, kind, losers = _top_of(rules, record, points)
     results = [0.0] * 4
     payoff = 0.0
     if kind is not None:
-        prize = values[opt.PRIZE_OF_TOP[kind]]
-        each = prize / len(losers) if values[opt.SPLIT] == "equal" else prize
+        prize = rules[opt.PRIZE_OF_TOP[kind]]
+        each = prize / len(losers) if rules[opt.SPLIT] == "equal" else prize
         for seat in losers:
             results[seat] -= each  # exact thirds of an A top: the top receives the prize itself
         payoff = each * len(losers)
         results[top] += payoff
     for c in game.stash.get(CHOMBOS, ()):
         for seat in range(4):
-            results[seat] += values[opt.PRIZE_A] * (-3 if seat == c["seat"] else 1)
-    end = decide(values, record, points)["end"] if record else ()
+            results[seat] += rules[opt.PRIZE_A] * (-3 if seat == c["seat"] else 1)
+    end = decide(rules, record, points)["end"] if record else ()
     refused = game.stash.get(REFUSED, {})
     return {
         "points": points,
@@ -268,12 +268,12 @@ def final_settlement(game) -> dict:
     }
 
 
-def _top_of(values, record: dict, points) -> tuple[int | None, str | None, list[int]]:
+def _top_of(rules, record: dict, points) -> tuple[int | None, str | None, list[int]]:
     """The top, its type and the sunk seats; a yakuman winner of a cold game is an A top over three sunk."""
     yakuman = [w["seat"] for w in record.get("wins", ()) if w["yakuman"]]
-    if yakuman and values[opt.YAKUMAN_COLD_GAME]:
+    if yakuman and rules[opt.YAKUMAN_COLD_GAME]:
         return yakuman[0], "A", [s for s in range(4) if s != yakuman[0]]
-    losers = sunk(values, points)
+    losers = sunk(rules, points)
     if not losers:
         return None, None, []  # everyone at the origin: no top, nothing settled
     return top_seat(points), TOP_TYPES[len(losers)], losers
@@ -307,7 +307,7 @@ def outlook(game, seat: int) -> dict | None:
         "boo.win": {
             "ends": bool(j["reasons"]),
             "top": floats and top_seat(j["after"]) == seat,
-            "top_type": top_type(game.rules.values, j["after"]),
+            "top_type": top_type(game.rules, j["after"]),
             "forbidden": j["forbidden"][seat],
         }
     }

@@ -55,9 +55,9 @@ def gotong_pattern(mode: str = "presence_1han", bonus: bool = True) -> Pattern:
     )
 
 
-def patterns(values) -> list[Pattern]:
+def patterns(rules) -> list[Pattern]:
     """The 5-pin han as a bonus pattern (not a yaku), unless the option turns it off."""
-    mode = values[opt.GOTONG_MODE]
+    mode = rules[opt.GOTONG_MODE]
     return [] if mode == "off" else [gotong_pattern(mode)]
 
 
@@ -86,70 +86,70 @@ def context(
     return replace(ctx, **changes)
 
 
-def score(ctx: WinContext, pattern_index, values: Mapping[str, Any]) -> Score | None:
+def score(ctx: WinContext, pattern_index, rules: Mapping[str, Any]) -> Score | None:
     """The best reading's score with boo payments under the rule values, or None when the hand does not win."""
-    return evaluate(ctx, pattern_index, lambda reading_ctx, hits: _value(reading_ctx, hits, values))
+    return evaluate(ctx, pattern_index, lambda reading_ctx, hits: _value(reading_ctx, hits, rules))
 
 
 # --- One reading -------------------------------------------------------------------------------
 
 
-def _value(ctx: WinContext, hits, values: Mapping[str, Any]) -> Score | None:
+def _value(ctx: WinContext, hits, rules: Mapping[str, Any]) -> Score | None:
     """Han, fu, base and payments (by wind index) of one reading; yaku-less readings win too."""
-    if ctx.reading.form == SEVEN_PAIRS and not values[opt.ALLOW_CHIITOITSU]:
+    if ctx.reading.form == SEVEN_PAIRS and not rules[opt.ALLOW_CHIITOITSU]:
         return None
     yakuman = sum(h.multiple for h in hits)
-    dora_as_addon = "dora" in values[opt.ADDONS]
-    han = sum(_han(h, values) for h in hits if not (dora_as_addon and h.name in DORA_HITS))
-    fu_total, fu_parts = _fu(ctx, hits, values)
-    base, limit = _base(values, han, fu_total, yakuman)
-    hand = _hand_deltas(ctx, base, values)
-    addon = _addon_points(ctx, hits, values)
+    dora_as_addon = "dora" in rules[opt.ADDONS]
+    han = sum(_han(h, rules) for h in hits if not (dora_as_addon and h.name in DORA_HITS))
+    fu_total, fu_parts = _fu(ctx, hits, rules)
+    base, limit = _base(rules, han, fu_total, yakuman)
+    hand = _hand_deltas(ctx, base, rules)
+    addon = _addon_points(ctx, hits, rules)
     _table_payment(hand, ctx, addon, addon // 3)
-    chips = _ura_chips(ctx, values)
+    chips = _ura_chips(ctx, rules)
     _table_payment(hand, ctx, chips, chips)  # a chip is paid whole by each payer
     honba = [0] * 4
-    stick = _honba_sticks(ctx, hits, values) * values[opt.ADDON_VALUE]
+    stick = _honba_sticks(ctx, hits, rules) * rules[opt.ADDON_VALUE]
     _table_payment(honba, ctx, stick, stick // 3)
     payments = tuple(a + b for a, b in zip(hand, honba, strict=True))
     detail = RiichiDetail(han, fu_total, fu_parts, limit, yakuman, base)
     return Score(tuple(hits), hand[ctx.seat], payments, ctx.reading, detail)
 
 
-def _han(hit, values) -> int:
+def _han(hit, rules) -> int:
     """A hit's han, riichi valued by option."""
-    return values[opt.RIICHI_HAN] if hit.name == "riichi" else hit.value
+    return rules[opt.RIICHI_HAN] if hit.name == "riichi" else hit.value
 
 
-def _fu(ctx: WinContext, hits, values: Mapping[str, Any]) -> tuple[int, tuple]:
+def _fu(ctx: WinContext, hits, rules: Mapping[str, Any]) -> tuple[int, tuple]:
     """Riichi fu; with 4 ryanmen-tsumo fu, no pinfu-tsumo exception and 2 more fu for a two-sided tsumo."""
-    if values[opt.RYANMEN_TSUMO_FU] == 2:
-        return riichi_fu(ctx, values, pinfu=any(h.name == "pinfu" for h in hits))
-    total, parts = riichi_fu(ctx, values, pinfu=False)
+    if rules[opt.RYANMEN_TSUMO_FU] == 2:
+        return riichi_fu(ctx, rules, pinfu=any(h.name == "pinfu" for h in hits))
+    total, parts = riichi_fu(ctx, rules, pinfu=False)
     if ctx.reading.form == SEVEN_PAIRS:
         return total, parts
     parts = tuple(p for p in parts if p[0] != "open pinfu shape")
     if ctx.tsumo and ctx.reading.wait == RYANMEN and ("tsumo", 2) in parts:
         parts += (("two-sided tsumo", 2),)  # 両面待ちでツモ和了りすると4符
     rounded = -(-sum(v for _, v in parts) // 10) * 10
-    if rounded == 20 and not ctx.closed and values[riichi_opt.OPEN_PINFU_30FU]:
+    if rounded == 20 and not ctx.closed and rules[riichi_opt.OPEN_PINFU_30FU]:
         parts, rounded = parts + (("open pinfu shape", 10),), 30
     return rounded, parts
 
 
-def _base(values, han: int, fu_total: int, yakuman: int) -> tuple[int, str | None]:
+def _base(rules, han: int, fu_total: int, yakuman: int) -> tuple[int, str | None]:
     """Arusiaru base fu x 2^han capped at 500 (mangan only), or riichi base points."""
-    if values[opt.UNITS] == "riichi":
-        return base_points(han, fu_total, yakuman, values)
+    if rules[opt.UNITS] == "riichi":
+        return base_points(han, fu_total, yakuman, rules)
     if yakuman:
         return CLASSIC_CAP, "yakuman"
     base = fu_total * 2**han
     return (CLASSIC_CAP, "mangan") if base >= CLASSIC_CAP else (base, None)
 
 
-def _hand_deltas(ctx: WinContext, base: int, values: Mapping[str, Any]) -> list[int]:
+def _hand_deltas(ctx: WinContext, base: int, rules: Mapping[str, Any]) -> list[int]:
     """The hand's payments by wind index: unrounded in Arusiaru units, rounded up to 100 in riichi units."""
-    riichi_units = values[opt.UNITS] == "riichi"
+    riichi_units = rules[opt.UNITS] == "riichi"
     deltas = [0] * 4
     if ctx.tsumo:
         shares = tsumo_shares(base, ctx.seat) if riichi_units else _classic_shares(base, ctx.seat)
@@ -184,27 +184,27 @@ def _has_yaku(hits) -> bool:
     return any(not h.bonus for h in hits)
 
 
-def _addon_points(ctx: WinContext, hits, values: Mapping[str, Any]) -> int:
+def _addon_points(ctx: WinContext, hits, rules: Mapping[str, Any]) -> int:
     """門前 and dora add-ons (場300 each) in points; none for a yaku-less win unless only honba is blocked."""
-    addons = values[opt.ADDONS]
-    if not _has_yaku(hits) and values[opt.YAKULESS_BLOCKS] == "all_addons":
+    addons = rules[opt.ADDONS]
+    if not _has_yaku(hits) and rules[opt.YAKULESS_BLOCKS] == "all_addons":
         return 0
     units = ("menzen" in addons and ctx.closed) + ("dora" in addons) * sum(
         h.value for h in hits if h.name in ("dora", "aka_dora")
     )
-    return units * values[opt.ADDON_VALUE]
+    return units * rules[opt.ADDON_VALUE]
 
 
-def _honba_sticks(ctx: WinContext, hits, values: Mapping[str, Any]) -> int:
+def _honba_sticks(ctx: WinContext, hits, rules: Mapping[str, Any]) -> int:
     """Honba sticks paid as add-ons (積み棒); a yaku-less win gets none (積み符は付かない)."""
-    if "honba" not in values[opt.ADDONS]:
+    if "honba" not in rules[opt.ADDONS]:
         return 0
     return tf.honba(ctx) if _has_yaku(hits) else 0
 
 
-def _ura_chips(ctx: WinContext, values: Mapping[str, Any]) -> int:
+def _ura_chips(ctx: WinContext, rules: Mapping[str, Any]) -> int:
     """Ura dora paid as chips (modern houses): chip x ura tiles, by the discarder or by each on a tsumo."""
-    chip = values[opt.URA_CHIP]
+    chip = rules[opt.URA_CHIP]
     if not chip or not tf.ura_indicators(ctx):
         return 0
     return chip * sum(ctx.counts[next_in_cycle(t >> 2)] for t in tf.ura_indicators(ctx))

@@ -27,7 +27,7 @@ REQUIRES = {riichi_opt.BUST: ("below_zero", "zero_or_below")}
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the bust prize options (§10)."""
-    opt.declare(registry)
+    registry.add_all(opt.OPTIONS)
 
 
 @hookimpl(wrapper=True)
@@ -39,16 +39,16 @@ def mjsim_table_setup(rules):
 @hookimpl
 def mjsim_settle_game(game):
     """The prize, when the last hand left someone below the bust threshold (so the game ended by bust)."""
-    values = game.rules.values
-    busted = busted_seats(game.scores, values[riichi_opt.BUST])
+    rules = game.rules
+    busted = busted_seats(game.scores, rules[riichi_opt.BUST])
     if not busted or not game.history:
         return []
-    currency, amount = opt.FORMS[values[opt.FORM]]
+    currency, amount = opt.FORMS[rules[opt.FORM]]
     last, transfers = game.history[-1], hand_events(game, ("transfer",))
-    if values[opt.FORM] == "4play" and len(busted) > 1:
+    if rules[opt.FORM] == "4play" and len(busted) > 1:
         moves = several_4play(busted, amount)
     else:
-        rule = values[opt.NOTEN_BUST]
+        rule = rules[opt.NOTEN_BUST]
         moves = [m for seat in busted for m in by_win_or_draw(seat, last, transfers, amount, rule)]
     return [Transfer(payer, payee, n, "bust prize", currency) for payer, payee, n in moves]
 

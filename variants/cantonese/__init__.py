@@ -14,7 +14,7 @@ from variants.cantonese.flow import accept_win as mjsim_accept_win
 from variants.cantonese.flow import resolve_claims as mjsim_resolve_claims
 from variants.cantonese.flow import table_setup as mjsim_table_setup
 from variants.cantonese.flow import win_context as mjsim_win_context
-from variants.cantonese.options import declare
+from variants.cantonese.options import OPTIONS
 from variants.cantonese.settlement import final_settlement as mjsim_final_settlement
 from variants.cantonese.settlement import next_hand as mjsim_next_hand
 from variants.cantonese.settlement import record_hand as mjsim_record_hand
@@ -31,7 +31,7 @@ WORDS = ("faan",)
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the family's options."""
-    declare(registry)
+    registry.add_all(OPTIONS)
 
 
 @hookimpl

@@ -176,10 +176,10 @@ def flower_sets(ctx) -> int:
 _WIND_ITEMS = ("seat_wind", "round_wind")
 
 
-def table(values) -> list[FaanPattern]:
+def table(rules) -> list[FaanPattern]:
     """Every faan pattern with the values the options give it."""
-    limit = values[opt.LIMIT_FAAN]
-    concealed = concealed_any if values[opt.CONCEALED_SELF_DRAWN] else concealed_on_discard
+    limit = rules[opt.LIMIT_FAAN]
+    concealed = concealed_any if rules[opt.CONCEALED_SELF_DRAWN] else concealed_on_discard
     rows = [
         # name, title, group, faan, test, replaces
         ("common_hand", "平糊", HAND, 1, common_hand, ()),
@@ -189,7 +189,7 @@ def table(values) -> list[FaanPattern]:
         ("mixed_orphans", "混么九", HAND, 1, mixed_orphans, ()),
         ("small_dragons", "小三元", HAND, 5, small_dragons, ("dragon_pungs",)),
         ("great_dragons", "大三元", HAND, 8, great_dragons, ("dragon_pungs",)),
-        ("small_winds", "小四喜", HAND, values[opt.SMALL_WINDS_FAAN], small_winds, _WIND_ITEMS),
+        ("small_winds", "小四喜", HAND, rules[opt.SMALL_WINDS_FAAN], small_winds, _WIND_ITEMS),
         ("great_winds", "大四喜", HAND, limit, great_winds, _WIND_ITEMS + ("small_winds",)),
         ("thirteen_orphans", "十三么", HAND, limit, thirteen_orphans, ("mixed_orphans", "concealed")),
         ("all_terminals", "清么九", HAND, limit, all_terminals, ()),
@@ -204,10 +204,10 @@ def table(values) -> list[FaanPattern]:
         ("robbing_kong", "搶槓", WIN, 1, robbing_kong, ()),
         ("kong_replacement", "槓上開花", WIN, 1, kong_replacement, ()),
     ]
-    if values[opt.FLOWERS]:
+    if rules[opt.FLOWERS]:
         rows += [
             ("no_flowers", "無花", FLOWERS, 1, no_flowers, ()),
             ("own_flowers", "正花", FLOWERS, 1, own_flowers, ()),
-            ("flower_sets", "一台花", FLOWERS, values[opt.FLOWER_SET_FAAN], flower_sets, ()),
+            ("flower_sets", "一台花", FLOWERS, rules[opt.FLOWER_SET_FAAN], flower_sets, ()),
         ]
     return [FaanPattern(*row) for row in rows]

@@ -37,18 +37,17 @@ class CantoneseHuman(MinimumHuman):
 
     def __init__(self, rng: random.Random, rules: Rules | None = None, profile: CantoneseProfile | None = None):
         super().__init__(rng, rules, CantoneseProfile() if profile is None else profile)
-        self.values = rules
 
     def plan_after(self, obs: Observation, counts: list[int], melds: Sequence[Meld], sh: int) -> tuple[int, float]:
         """(draws at least to a win of the minimum, its faan) by the Cantonese plans."""
         flowers = tuple(kind_of(t) for t in obs.set_aside[obs.seat]) if obs.set_aside else ()
         hand = Hand.of(counts, melds, *seat_winds(obs, ""), flowers)
-        counted = bool(self.values[opt.FLOWERS]) and bool(self.values[opt.FLOWERS_COUNT_TO_MINIMUM])
-        return distance(hand, sh, self.values[opt.MIN_FAAN], counted)
+        counted = bool(self.rules[opt.FLOWERS]) and bool(self.rules[opt.FLOWERS_COUNT_TO_MINIMUM])
+        return distance(hand, sh, self.rules[opt.MIN_FAAN], counted)
 
     def portion(self, faan: float) -> float:
         """One portion of a win of ``faan`` (at most the limit)."""
-        return float(portion(min(round(faan), self.values[opt.LIMIT_FAAN]), self.values))
+        return float(portion(min(round(faan), self.rules[opt.LIMIT_FAAN]), self.rules))
 
     def worth(self, value: float) -> float:
         """Expected points of a win of ``value`` faan: two portions on a discard, three (one faan more) self-drawn."""
@@ -60,7 +59,7 @@ class CantoneseHuman(MinimumHuman):
         it would pay half of one had another seat dealt in (a self-draw costs a whole one), so half a portion;
         under 全銃 two portions against about half of one otherwise. More against a seat collecting one suit."""
         faan = self.profile.threat_faan + (2.0 if hot_suit(melds) is not None else 0.0)
-        return self.portion(faan) * MARGINAL_DEAL_IN[self.values[opt.RESPONSIBILITY]]
+        return self.portion(faan) * MARGINAL_DEAL_IN[self.rules[opt.RESPONSIBILITY]]
 
 
 def make_human(rng: random.Random, rules: Rules | None = None) -> CantoneseHuman:

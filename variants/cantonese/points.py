@@ -25,12 +25,12 @@ def multiplier(faan: int, rise: str) -> int:
     return even if faan % 2 == 0 else even * 3 // 2  # the mean of the even neighbours: 24, 48, 96, ...
 
 
-def portion(faan: int, values) -> int:
+def portion(faan: int, rules) -> int:
     """One portion of a win worth ``faan``, in points."""
-    return values[opt.BASE] * multiplier(faan, values[opt.RISE])
+    return rules[opt.BASE] * multiplier(faan, rules[opt.RISE])
 
 
-def payments(faan: int, winner: int, values, discarder: int | None = None, liable: int | None = None) -> list[int]:
+def payments(faan: int, winner: int, rules, discarder: int | None = None, liable: int | None = None) -> list[int]:
     """Each seat's change in points (seat order), summing to zero.
 
     ``discarder`` None means self-drawn; ``liable`` is a seat that bears the whole of a self-draw (包自摸, or the
@@ -38,7 +38,7 @@ def payments(faan: int, winner: int, values, discarder: int | None = None, liabl
     """
     if not 0 <= winner < SEATS or winner in (discarder, liable):
         raise MjsimError(f"seat {winner} cannot win and pay (discarder {discarder}, liable {liable})")
-    share = portion(faan, values)
+    share = portion(faan, rules)
     out = [0] * SEATS
     others = [s for s in range(SEATS) if s != winner]
     if liable is not None:
@@ -46,7 +46,7 @@ def payments(faan: int, winner: int, values, discarder: int | None = None, liabl
     elif discarder is None:
         for seat in others:
             out[seat] -= share
-    elif values[opt.RESPONSIBILITY] == "full":
+    elif rules[opt.RESPONSIBILITY] == "full":
         out[discarder] -= 2 * share
     else:
         for seat in others:

@@ -39,31 +39,31 @@ class FaanResult(NamedTuple):
     reading: Reading
 
 
-def score_faan(ctx: WinContext, values) -> FaanResult:
+def score_faan(ctx: WinContext, rules) -> FaanResult:
     """The faan of the best reading of the win in ``ctx`` (NoWin when it is no hand or under the minimum)."""
     ctx = flowers_apart(ctx)
     if sum(ctx.concealed_counts) + 3 * len(ctx.melds) != HAND_TILES:
         raise NoWin(f"{sum(ctx.concealed_counts) + 3 * len(ctx.melds)} tiles: a Cantonese hand has 14")
-    patterns = table(values)
-    results = [_faan_of(replace(ctx, reading=r), patterns, values) for r in hand_readings(ctx) if r.form in SHAPES]
+    patterns = table(rules)
+    results = [_faan_of(replace(ctx, reading=r), patterns, rules) for r in hand_readings(ctx) if r.form in SHAPES]
     if not results:
         raise NoWin("the tiles are not four sets and a pair, nor 十三么")
     best = max(results, key=lambda r: (r.faan, r.counted))
-    if best.counted < values[opt.MIN_FAAN]:
-        raise NoWin(f"{best.counted} faan: the minimum is {values[opt.MIN_FAAN]} ({opt.MIN_FAAN})")
+    if best.counted < rules[opt.MIN_FAAN]:
+        raise NoWin(f"{best.counted} faan: the minimum is {rules[opt.MIN_FAAN]} ({opt.MIN_FAAN})")
     return best
 
 
-def _faan_of(ctx: WinContext, patterns: list[FaanPattern], values) -> FaanResult:
+def _faan_of(ctx: WinContext, patterns: list[FaanPattern], rules) -> FaanResult:
     """One reading's faan."""
-    limit = values[opt.LIMIT_FAAN]
+    limit = rules[opt.LIMIT_FAAN]
     hits = _resolve([_hit(p, ctx) for p in patterns])
     limit_hand = any(h.faan >= limit for h in hits if h.group == HAND)
     if limit_hand:
         hits = [h for h in hits if h.group in LIMIT_GROUPS]
     total = sum(h.faan for h in hits)
     flower_faan = sum(h.faan for h in hits if h.group == FLOWERS)
-    counted = total if values[opt.FLOWERS_COUNT_TO_MINIMUM] else total - flower_faan
+    counted = total if rules[opt.FLOWERS_COUNT_TO_MINIMUM] else total - flower_faan
     chicken = not any(h.group in (HAND, HONOURS) for h in hits)
     return FaanResult(min(limit, total), min(limit, counted), tuple(hits), limit_hand, chicken, ctx.reading)
 

@@ -17,13 +17,12 @@ def score_win(ctx: WinContext, rules) -> Score:
 
     A robbed kong is paid as a self-draw by the kong's owner ("搶槓當自摸 開槓的一家包" [A]).
     """
-    values = rules.values
-    result = score_faan(ctx, values)
+    result = score_faan(ctx, rules)
     liable = liable_seat(ctx.extra.get(LIABLE))
     if ctx.has("chankan") and ctx.discarder is not None:
         liable = ctx.discarder
     discarder = None if ctx.tsumo or liable is not None else ctx.discarder
-    pays = payments(result.faan, ctx.seat, values, discarder=discarder, liable=liable)
+    pays = payments(result.faan, ctx.seat, rules, discarder=discarder, liable=liable)
     return to_score(result, pays, ctx.seat)
 
 

@@ -19,7 +19,7 @@ from variants.chengdu.fan import score_win as mjsim_score_win
 from variants.chengdu.match import final_settlement as mjsim_final_settlement
 from variants.chengdu.match import next_hand as mjsim_next_hand
 from variants.chengdu.match import record_hand as mjsim_record_hand
-from variants.chengdu.options import declare
+from variants.chengdu.options import OPTIONS
 from variants.chengdu.play import accept_win as mjsim_accept_win
 from variants.chengdu.play import declarations as mjsim_declarations
 from variants.chengdu.play import legal_actions as mjsim_legal_actions
@@ -40,13 +40,13 @@ UNIT = "fan"  # what a scoring pattern's value is called (`mjsim score`, the log
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the Chengdu options."""
-    declare(registry)
+    registry.add_all(OPTIONS)
 
 
 @hookimpl
 def mjsim_register_patterns(rules):
     """The fan table (table entries and additive fan), configured by the options."""
-    return fan.patterns(rules.values)
+    return fan.patterns(rules)
 
 
 @hookimpl

@@ -26,8 +26,8 @@ AUDIT = "chengdu.audit"  # game stash: the LogAudit of this game
 class LogAudit:
     """Reads the log event by event and remembers the first violation."""
 
-    def __init__(self, values) -> None:
-        self.values = values
+    def __init__(self, rules) -> None:
+        self.rules = rules
         self.cursor = 0
         self.problem: str | None = None
         self.events: list = []  # the current hand's events
@@ -62,7 +62,7 @@ class LogAudit:
     def _win(self, event) -> str | None:
         """At most one win per seat; no win with all suits or its void suit; the value is B x 2^min(fan, cap)."""
         seat, score = event.seat, event.data["score"]
-        if seat in self.won and self.values[opt.PLAY_ON] != "xueliu":
+        if seat in self.won and self.rules[opt.PLAY_ON] != "xueliu":
             return f"seat {seat} won twice in one hand"
         self.won.add(seat)
         r = score.reading
@@ -70,7 +70,7 @@ class LogAudit:
         suits = frozenset(k // 9 for k in kinds)
         if not suit_allowed(suits, self.voids.get(seat)):
             return f"seat {seat} won holding suits {sorted(suits)} (void {self.voids.get(seat)})"
-        want = self.values[opt.BASE] * 2 ** capped(self.values, score.detail.fan)
+        want = self.rules[opt.BASE] * 2 ** capped(self.rules, score.detail.fan)
         if score.value != want:
             return f"seat {seat}'s win of {score.detail.fan} fan is worth {score.value}, not {want}"
         return None
@@ -79,7 +79,7 @@ class LogAudit:
         """Points move between seats for the variant's reasons; a seat that has won never pays again."""
         if t.reason not in REASONS or min(t.payer, t.payee) < 0:
             return f"unexpected transfer {t}"
-        if t.payer in self.won and self.values[opt.PLAY_ON] != "xueliu":
+        if t.payer in self.won and self.rules[opt.PLAY_ON] != "xueliu":
             return f"seat {t.payer} paid {t} after it had won"
         if t.payer in self.out:
             return f"seat {t.payer} paid {t} after it had left the hand busted"
@@ -87,7 +87,7 @@ class LogAudit:
 
     def _leave(self, seat: int) -> str | None:
         """Only a seat busted (``bust`` eliminate or sit_out) leaves without winning."""
-        if self.values[opt.BUST] == "off":
+        if self.rules[opt.BUST] == "off":
             return f"seat {seat} left the hand without winning (bust is off)"
         self.out.add(seat)
         return None
@@ -98,7 +98,7 @@ class LogAudit:
             return None
         ready = set(outcome.get("tenpai", ()))
         expected: Counter = Counter()
-        if self.values[opt.TAX_REFUND]:
+        if self.rules[opt.TAX_REFUND]:
             for kong in kongs(self.events):
                 if kong.owner not in self.won | self.out and kong.owner not in ready and not kong.transferred:
                     expected.update((t.payee, t.payer, t.amount) for t in kong.payments)
@@ -121,7 +121,7 @@ def log_audit(game) -> str | None:
     """Wins, transfers and refunds of every hand, as the log shows them."""
     audit = game.stash.get(AUDIT)
     if audit is None:
-        audit = game.stash[AUDIT] = LogAudit(game.rules.values)
+        audit = game.stash[AUDIT] = LogAudit(game.rules)
     return audit.feed(game.log)
 
 

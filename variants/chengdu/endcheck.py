@@ -47,7 +47,7 @@ def pig_penalty(game, st: Standing, receiver: int) -> int:
     """What one flower pig pays one active non-pig player."""
     base, kind = game.rules[opt.BASE], game.rules[opt.PIG_PENALTY]
     if kind == "cap_value":
-        return base * 2 ** cap_fan(game.rules.values)
+        return base * 2 ** cap_fan(game.rules)
     if kind == "fixed":
         return base * game.rules[opt.PIG_PENALTY_FIXED]
     return max(st.ready.get(receiver, 0), base * 2**3)  # Mahjong Soul: at least 8 bases

@@ -256,7 +256,7 @@ def _addon(func, fan: int, when: str | None = None) -> Pattern:
     return Pattern(func.__name__, title, func, value=fan, open_value=fan, bonus=True, doc=func.__doc__, when=when)
 
 
-def patterns(values: Mapping[str, Any]) -> list[Pattern]:
+def patterns(rules: Mapping[str, Any]) -> list[Pattern]:
     """The fan table configured by the options (entries with 0 fan from an option are left out)."""
     out = [
         _entry(pinghu, 0),
@@ -267,17 +267,17 @@ def patterns(values: Mapping[str, Any]) -> list[Pattern]:
         _entry(qingdui, 3),
         _entry(jiangdui, 3),
         _entry(qingqidui, 4, closed_only=True),
-        _entry(longqidui, values[opt.LONG_QIDUI_FAN], closed_only=True),
+        _entry(longqidui, rules[opt.LONG_QIDUI_FAN], closed_only=True),
         _entry(qingyaojiu, 4),
         _entry(qinglongqidui, 5, closed_only=True),
         _entry(tianhu, 5, when="tenhou"),
         _entry(dihu, 5, when="chiihou"),
         _addon(gen, 1),
-        _addon(gangshanghua, values[opt.GANGSHANGHUA_FAN], when="rinshan"),
+        _addon(gangshanghua, rules[opt.GANGSHANGHUA_FAN], when="rinshan"),
     ]
-    if values[opt.GOLDEN_HOOK]:
+    if rules[opt.GOLDEN_HOOK]:
         out += [_entry(jingoudiao, 2), _entry(jiangjingou, 4), _entry(qingjingou, 4)]
-    arhats = values[opt.EIGHTEEN_ARHATS]
+    arhats = rules[opt.EIGHTEEN_ARHATS]
     if arhats != "off":
         plain, flush = (6, 8) if arhats == "6_8" else (5, 5)
         out += [_entry(shibaluohan, plain), _entry(qingshibaluohan, flush)]
@@ -288,8 +288,8 @@ def patterns(values: Mapping[str, Any]) -> list[Pattern]:
         (menqing, opt.MENQING_FAN, None),
         (zhongzhang, opt.ZHONGZHANG_FAN, None),
     )
-    out += [_addon(func, values[key], when) for func, key, when in addons if values[key]]
-    if values[opt.TSUMO_BONUS] == "add_fan":
+    out += [_addon(func, rules[key], when) for func, key, when in addons if rules[key]]
+    if rules[opt.TSUMO_BONUS] == "add_fan":
         out.append(_addon(zimo_fan, 1))
     return out
 
@@ -344,7 +344,6 @@ def _suit_reason(ctx: WinContext) -> str:
 
 def _value(ctx: WinContext, rules) -> Score:
     """Fan and value of one reading: the highest table entry, plus additive fan, less consumed roots."""
-    values = rules.values
     entries, addons = [], []
     for p in rules.patterns:
         if (p.when is not None and p.when not in ctx.situation) or (p.open_value is None and not ctx.closed):
@@ -360,21 +359,21 @@ def _value(ctx: WinContext, rules) -> Score:
         if times > 0:
             hits.append(Hit(p.name, p.title, p.value * times, 0, True))
     fan = sum(h.value for h in hits)
-    value = win_value(values, fan)
-    limit = "cap" if capped(values, fan) < fan else None
-    return Score(tuple(hits), value, _payments(ctx, values, value), ctx.reading, FanDetail(fan, limit))
+    value = win_value(rules, fan)
+    limit = "cap" if capped(rules, fan) < fan else None
+    return Score(tuple(hits), value, _payments(ctx, rules, value), ctx.reading, FanDetail(fan, limit))
 
 
-def tsumo_charge(values: Mapping[str, Any], value: int) -> int:
+def tsumo_charge(rules: Mapping[str, Any], value: int) -> int:
     """What each payer of a tsumo pays: the value, plus one base under 自摸加底."""
-    return value + (values[opt.BASE] if values[opt.TSUMO_BONUS] == "add_base" else 0)
+    return value + (rules[opt.BASE] if rules[opt.TSUMO_BONUS] == "add_base" else 0)
 
 
-def _payments(ctx: WinContext, values: Mapping[str, Any], value: int) -> tuple[int, ...]:
+def _payments(ctx: WinContext, rules: Mapping[str, Any], value: int) -> tuple[int, ...]:
     """Changes by wind index when every other seat is still in the hand (a ron: the discarder pays)."""
     out = [0, 0, 0, 0]
     if ctx.tsumo:
-        charge = tsumo_charge(values, value)
+        charge = tsumo_charge(rules, value)
         for wind in range(4):
             out[wind] = 3 * charge if wind == ctx.seat else -charge
     else:

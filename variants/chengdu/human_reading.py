@@ -6,7 +6,9 @@ self-draw paid by every opponent still in the hand, and 查大叫 paying a ready
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from mjsim.agents.observation import Observation
 from mjsim.hand.tiles import kind_of
@@ -32,20 +34,20 @@ class ChengduProfile(PushFoldProfile):
 class FanTable:
     """The rule set's fan figures the player reads (from the family's own table and options)."""
 
-    values: dict
+    rules: Mapping[str, Any]  # the rule set's options
     qingyise: int
     gen: int
 
     @classmethod
     def of(cls, rules) -> FanTable:
         """The figures of ``rules``."""
-        table = {p.name: p.value for p in fan.patterns(rules.values)}
-        return cls(dict(rules.values), table.get("qingyise", 2), table.get("gen", 1))
+        table = {p.name: p.value for p in fan.patterns(rules)}
+        return cls(rules, table.get("qingyise", 2), table.get("gen", 1))
 
     def value(self, fans: float) -> float:
         """B x 2^min(fan, cap), for a fractional fan too (an expectation)."""
-        cap = opt.cap_fan(self.values)
-        return self.values[opt.BASE] * 2 ** min(fans, cap)
+        cap = opt.cap_fan(self.rules)
+        return self.rules[opt.BASE] * 2 ** min(fans, cap)
 
 
 def active_seats(obs: Observation) -> list[int]:

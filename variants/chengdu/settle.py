@@ -41,7 +41,7 @@ def _tsumo_payments(game, seat: int, score) -> list[Transfer]:
         discarder = kong.data[2] if kong is not None and kong.kind == "kan" else None
         if discarder is not None and not game.hand.seats[discarder].left:
             return [Transfer(discarder, seat, score.value, WIN)]
-    charge = tsumo_charge(game.rules.values, score.value)
+    charge = tsumo_charge(game.rules, score.value)
     return [Transfer(payer, seat, charge, WIN) for payer in active_opponents(game, seat)]
 
 

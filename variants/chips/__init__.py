@@ -22,7 +22,7 @@ CONFLICTS = {"boo": "boo settles its own A/B/C tops and keeps ura only as its ow
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the chip options (§11)."""
-    opt.declare(registry)
+    registry.add_all(opt.OPTIONS)
 
 
 @hookimpl(wrapper=True)
@@ -40,10 +40,10 @@ def mjsim_settle_win(game, wins):
 
 def chip_transfers(game, seat: int, tile: int, source: int | None, score) -> list[Transfer]:
     """The chips one win collects, one transfer per payer and event."""
-    values = game.rules.values
-    table = TABLES[values[opt.TABLE]]
+    rules = game.rules
+    table = TABLES[rules[opt.TABLE]]
     closed = is_closed(game.hand.seats[seat].melds)
-    red_closed_only, per_multiple = values[opt.RED_CLOSED_ONLY], values[opt.YAKUMAN_MULTIPLES]
+    red_closed_only, per_multiple = rules[opt.RED_CLOSED_ONLY], rules[opt.YAKUMAN_MULTIPLES]
     events = win_chips(table, score, closed, source is None, red_closed_only, per_multiple)
     payers = [source] if source is not None else [s for s in range(4) if s != seat]
     return [Transfer(payer, seat, n, f"chips: {event}", CHIPS) for event, n in events.items() for payer in payers]

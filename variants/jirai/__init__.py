@@ -31,7 +31,7 @@ CONFLICTS = {"boo": "both replace the riichi settlement (jirai reverses its paym
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the jirai options (jirai.md §9-§10)."""
-    _options.declare(registry)
+    registry.add_all(_options.OPTIONS)
 
 
 @hookimpl(wrapper=True)
@@ -43,8 +43,8 @@ def mjsim_score_win(ctx, rules):
     if chosen is None:
         return score
     if rules[opt.DECOMPOSITION] == "winner_optimal":
-        return best_signed(ctx, rules.pattern_index, chosen, rules.values) or score
-    return adjust(score, ctx, chosen, rules.values)
+        return best_signed(ctx, rules.pattern_index, chosen, rules) or score
+    return adjust(score, ctx, chosen, rules)
 
 
 @hookimpl(wrapper=True)
@@ -87,11 +87,11 @@ def mjsim_next_hand(game, outcome):
 @hookimpl
 def mjsim_observe(game, seat):
     """The dealer sees F; everybody sees |F| (by option) and the public facts of past wins."""
-    values, chosen = game.rules.values, forbidden(game)
-    extra = {"jirai_public": settle.public_history(game, values[opt.REVEAL_COUNT])}
-    if values[opt.REVEAL_COUNT]:
+    rules, chosen = game.rules, forbidden(game)
+    extra = {"jirai_public": settle.public_history(game, rules[opt.REVEAL_COUNT])}
+    if rules[opt.REVEAL_COUNT]:
         extra["jirai_forbidden_count"] = len(chosen)
-    if seat == game.hand.dealer and values[opt.REVEAL_TO_DEALER]:
+    if seat == game.hand.dealer and rules[opt.REVEAL_TO_DEALER]:
         extra["jirai_forbidden"] = chosen
     return extra
 

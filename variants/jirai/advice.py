@@ -57,10 +57,10 @@ def threat_cost(rules: Rules, obs: Observation) -> float:
         if seat == obs.seat or not (riichi or len(obs.melds[seat]) >= THREAT_MELDS):
             continue
         dealer = seat == obs.dealer
-        base, _limit = base_points(1 + int(riichi) + bonus, THREAT_FU, 0, rules.values)
+        base, _limit = base_points(1 + int(riichi) + bonus, THREAT_FU, 0, rules)
         tsumo = 2 * base if dealer or me_dealer else base
         pay = TSUMO_SHARE * tsumo + (1.0 - TSUMO_SHARE) * RON_ON_ME * (6 if dealer else 4) * base
         reversed_chance = forbidden_chance(obs, rules, frozenset({"riichi"})) if riichi else 0.0
-        plain, _limit = base_points(1 + int(riichi), THREAT_FU, 0, rules.values)
+        plain, _limit = base_points(1 + int(riichi), THREAT_FU, 0, rules)
         cost += THREAT_WIN * ((1.0 - reversed_chance) * pay - reversed_chance * pay * plain / base)
     return cost

@@ -29,7 +29,7 @@ from variants.riichi.api import table_facts as tf
 def win_pool_yaku(obs: Observation, action: Action, rules: Rules) -> frozenset[str] | None:
     """The pool yaku the offered win would contain under ``rules``, as far as the seat can tell (None: no win)."""
     scored = _scored_win(obs, action, rules)
-    return None if scored is None else pool_hits(scored[0].hits, rules.values)
+    return None if scored is None else pool_hits(scored[0].hits, rules)
 
 
 def _scored_win(obs: Observation, action: Action, rules: Rules) -> tuple[Score, WinContext] | None:
@@ -48,7 +48,7 @@ def _scored_win(obs: Observation, action: Action, rules: Rules) -> tuple[Score, 
         table=tf.table_facts(dora=obs.indicators),
     )
     try:
-        return score_win(ctx, rules.pattern_index, rules.values), ctx
+        return score_win(ctx, rules.pattern_index, rules), ctx
     except MjsimError:
         return None
 
@@ -64,9 +64,9 @@ def win_worth(obs: Observation, action: Action, rules: Rules, knows: bool = True
     score, ctx = scored
     if score.detail.yakuman:
         return float(score.value)  # never reversed, no bonus
-    risk = forbidden_chance(obs, rules, pool_hits(score.hits, rules.values), knows)
+    risk = forbidden_chance(obs, rules, pool_hits(score.hits, rules), knows)
     bonus = known_count(obs) if rules[opt.BONUS_HAN_EQUALS_COUNT] else 0
-    base, _limit = base_points(score.detail.han + bonus, score.detail.fu, 0, rules.values)
+    base, _limit = base_points(score.detail.han + bonus, score.detail.fu, 0, rules)
     return (1.0 - risk) * float(hand_value(base, ctx)) - risk * float(score.value)
 
 
@@ -110,7 +110,7 @@ def forbidden_chance(obs: Observation, rules: Rules, hits: frozenset[str], knows
     k = obs.extra.get("jirai_forbidden_count")
     if k is None:
         return 0.0  # the count is hidden: no belief to act on
-    sets = belief(k, obs.extra.get("jirai_public", ()), pool(rules.values))
+    sets = belief(k, obs.extra.get("jirai_public", ()), pool(rules))
     return sum(1 for s in sets if s & hits) / len(sets)
 
 

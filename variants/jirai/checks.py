@@ -13,10 +13,10 @@ from variants.riichi.api import options as riichi_opt
 def set_in_range(game) -> str | None:
     """1 <= |F| <= max and F is a subset of the pool, for every hand; the stash agrees with the trail."""
     trail = game.stash.get(TRAIL, [])
-    names = pool(game.rules.values)
+    names = pool(game.rules)
     for e in trail:
         f = e["forbidden"]
-        if not 1 <= len(f) <= top(game.rules.values) or not set(f) <= set(names) or len(set(f)) != len(f):
+        if not 1 <= len(f) <= top(game.rules) or not set(f) <= set(names) or len(set(f)) != len(f):
             return f"hand {e['index']}: bad forbidden set {f}"
     if trail and game.stash.get(FORBIDDEN) != trail[-1]["forbidden"]:
         return "jirai.forbidden differs from the last hand's set"
@@ -25,27 +25,27 @@ def set_in_range(game) -> str | None:
 
 def count_follows(game) -> str | None:
     """|F| of each hand is reset, kept or one more, exactly as §3 says, and grows as a superset."""
-    values, trail = game.rules.values, game.stash.get(TRAIL, [])
+    rules, trail = game.rules, game.stash.get(TRAIL, [])
     for prev, nxt in zip(trail, trail[1:], strict=False):
-        problem = _step_problem(values, prev, nxt)
+        problem = _step_problem(rules, prev, nxt)
         if problem:
             return f"hand {nxt['index']}: {problem}"
     return None
 
 
-def _step_problem(values, prev: dict, nxt: dict) -> str | None:
+def _step_problem(rules, prev: dict, nxt: dict) -> str | None:
     """What is wrong with the update from ``prev`` to ``nxt`` (None if nothing)."""
     k, k2 = len(prev["forbidden"]), len(nxt["forbidden"])
-    fresh = fresh_count(values)
-    reset = prev["forbidden_win"] or k >= top(values)
-    if values[opt.AT_SEVEN] == "skip_to_one":
-        reset = reset or k + 1 >= top(values)
+    fresh = fresh_count(rules)
+    reset = prev["forbidden_win"] or k >= top(rules)
+    if rules[opt.AT_SEVEN] == "skip_to_one":
+        reset = reset or k + 1 >= top(rules)
     if prev["forbidden_win"] and k2 != fresh:
         return f"a forbidden win must reset the count to {fresh}, got {k2}"
-    allowed = {fresh} if reset else {k + 1} | ({k} if not values[opt.COUNT_DRAWS] else set())
-    if k2 not in allowed and not (reset and not values[opt.COUNT_DRAWS]):
+    allowed = {fresh} if reset else {k + 1} | ({k} if not rules[opt.COUNT_DRAWS] else set())
+    if k2 not in allowed and not (reset and not rules[opt.COUNT_DRAWS]):
         return f"count {k} -> {k2}, allowed {sorted(allowed)}"
-    same_dealer = prev["dealer"] == nxt["dealer"] or not values[opt.REDRAW_ON_DEALER_CHANGE]
+    same_dealer = prev["dealer"] == nxt["dealer"] or not rules[opt.REDRAW_ON_DEALER_CHANGE]
     if same_dealer and k2 == k + 1 and not set(prev["forbidden"]) <= set(nxt["forbidden"]):
         return f"the set {prev['forbidden']} did not grow into {nxt['forbidden']}"
     return None

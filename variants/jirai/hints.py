@@ -42,7 +42,7 @@ def _value_hints(rules: Rules, obs: Observation) -> ValueHints | None:
     count = obs.extra.get("jirai_forbidden_count")
     if count is None and "jirai_forbidden" not in obs.extra:
         return None  # nothing to go on: no belief, so no advice
-    risk = {name: forbidden_chance(obs, rules, frozenset({name})) for name in pool(rules.values)}
+    risk = {name: forbidden_chance(obs, rules, frozenset({name})) for name in pool(rules)}
     exempt = rules[opt.EXEMPT_HIGHER]
     risk.update({higher: risk[lower] for higher, lower in _HIGHER.items() if higher not in exempt and lower in risk})
     # why: the scorer names each 役牌 by its tile (dragon_white, seat_wind_east, ...); a player reading a scored

@@ -32,26 +32,26 @@ def matched_names(pool_name: str) -> frozenset[str]:
     return _MATCHES.get(pool_name, frozenset())
 
 
-def pool_hits(hits, values) -> frozenset[str]:
+def pool_hits(hits, rules) -> frozenset[str]:
     """The pool names a win's yaku list contains (dora and other bonus hits never do)."""
     names = {h.name for h in hits if not h.bonus}
-    if "shousangen" in names and values[opt.SHOUSANGEN_EXEMPTS_FANPAI]:
+    if "shousangen" in names and rules[opt.SHOUSANGEN_EXEMPTS_FANPAI]:
         names -= _DRAGONS  # why: this reading makes 小三元 the higher yaku of its dragon yakuhai
     found = {pool for pool, matched in _MATCHES.items() if names & matched}
-    exempt = values[opt.EXEMPT_HIGHER]
+    exempt = rules[opt.EXEMPT_HIGHER]
     found |= {lower for higher, lower in _HIGHER.items() if higher in names and higher not in exempt}
     return frozenset(found)
 
 
-def exempt(score, values) -> bool:
+def exempt(score, rules) -> bool:
     """Yakuman (and kazoe yakuman by option) are never forbidden and get no bonus."""
     if score.detail.yakuman:
         return True
-    return bool(values[opt.KAZOE_IS_YAKUMAN] and score.detail.limit and score.detail.limit.startswith("kazoe"))
+    return bool(rules[opt.KAZOE_IS_YAKUMAN] and score.detail.limit and score.detail.limit.startswith("kazoe"))
 
 
-def classify(score, forbidden, values) -> str:
+def classify(score, forbidden, rules) -> str:
     """CLEAN, REVERSED or EXEMPT for a win scored ``score`` under the forbidden set."""
-    if exempt(score, values):
+    if exempt(score, rules):
         return EXEMPT
-    return REVERSED if pool_hits(score.hits, values) & frozenset(forbidden) else CLEAN
+    return REVERSED if pool_hits(score.hits, rules) & frozenset(forbidden) else CLEAN

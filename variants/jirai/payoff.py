@@ -13,41 +13,41 @@ from variants.riichi.api import value_of as riichi_value
 REVERSED_REASON = "jirai reversed"
 
 
-def adjust(score, ctx, forbidden, values):
+def adjust(score, ctx, forbidden, rules):
     """The score under the jirai rules: a reversed win's value is negative, a clean one carries the bonus."""
-    kind = classify(score, forbidden, values)
+    kind = classify(score, forbidden, rules)
     if kind == EXEMPT:
         return score
     if kind == REVERSED:
-        return score._replace(value=-score.value, payments=reversed_payments(score.detail.base, ctx, values))
-    bonus = len(forbidden) if values[opt.BONUS_HAN_EQUALS_COUNT] else 0
+        return score._replace(value=-score.value, payments=reversed_payments(score.detail.base, ctx, rules))
+    bonus = len(forbidden) if rules[opt.BONUS_HAN_EQUALS_COUNT] else 0
     if not bonus:
         return score
     # why: the bonus behaves like dora, after the yaku requirement was met, so it only lifts han
     detail = score.detail
-    base, limit = base_points(detail.han + bonus, detail.fu, 0, values)
+    base, limit = base_points(detail.han + bonus, detail.fu, 0, rules)
     detail = detail._replace(han=detail.han + bonus, base=base, limit=limit)
     return score._replace(value=hand_value(base, ctx), payments=payments(base, ctx), detail=detail)
 
 
-def best_signed(ctx, patterns, forbidden, values):
+def best_signed(ctx, patterns, forbidden, rules):
     """decomposition winner_optimal: the reading whose jirai-adjusted value is best for the winner."""
 
     def value(reading_ctx, hits):
-        score = riichi_value(reading_ctx, hits, values)
-        return None if score is None else adjust(score, reading_ctx, forbidden, values)
+        score = riichi_value(reading_ctx, hits, rules)
+        return None if score is None else adjust(score, reading_ctx, forbidden, rules)
 
     return evaluate(ctx, patterns, value)
 
 
-def reversed_payments(base: int, ctx, values) -> tuple[int, ...]:
+def reversed_payments(base: int, ctx, rules) -> tuple[int, ...]:
     """Score changes by wind index of a reversed win (the standalone view of what settle_win pays)."""
     plain = payments(base, tf.with_table(ctx, honba=0, sticks=0))
     with_honba = payments(base, tf.with_table(ctx, sticks=0))
-    sign = -1 if values[opt.REVERSE_HONBA] else 1
+    sign = -1 if rules[opt.REVERSE_HONBA] else 1
     deltas = [-p + sign * (h - p) for p, h in zip(plain, with_honba, strict=True)]
     sticks = STICK * tf.sticks(ctx)
-    mode = values[opt.DEPOSITS_ON_REVERSAL]
+    mode = rules[opt.DEPOSITS_ON_REVERSAL]
     if mode == "winner_collects":
         deltas[ctx.seat] += sticks
     elif mode == "to_payers":
@@ -66,14 +66,14 @@ def split(amount: int, parts: int) -> list[int]:
 # --- Transfers ---------------------------------------------------------------------------
 
 
-def reverse_transfers(transfers, winner: int, honba: dict[int, int], values) -> tuple[list, list]:
+def reverse_transfers(transfers, winner: int, honba: dict[int, int], rules) -> tuple[list, list]:
     """(reversed, kept) for one reversed winner: each payment to the winner becomes one from the winner."""
     out, normal = [], []
     for t in transfers:
         if t.payee != winner or t.payer == TABLE:
             continue
         normal.append(t)
-        keep = 0 if values[opt.REVERSE_HONBA] else honba.get(t.payer, 0)
+        keep = 0 if rules[opt.REVERSE_HONBA] else honba.get(t.payer, 0)
         if t.amount - keep:
             out.append(Transfer(winner, t.payer, t.amount - keep, REVERSED_REASON))
         if keep:
@@ -81,9 +81,9 @@ def reverse_transfers(transfers, winner: int, honba: dict[int, int], values) -> 
     return out, normal
 
 
-def route_sticks(sticks: Transfer, order, kinds: dict[int, str], payers: list[int], values) -> list[Transfer]:
+def route_sticks(sticks: Transfer, order, kinds: dict[int, str], payers: list[int], rules) -> list[Transfer]:
     """Where the sticks of a reversed upstream winner go, by deposits_on_reversal (§6, double ron: §6 note)."""
-    mode = values[opt.DEPOSITS_ON_REVERSAL]
+    mode = rules[opt.DEPOSITS_ON_REVERSAL]
     if mode == "winner_collects":
         return [sticks]
     if mode == "to_payers":

@@ -11,22 +11,22 @@ from variants.riichi.api import payments, win_context
 from variants.riichi.api import table_facts as tf
 
 
-def kind_of(score, values) -> str:
+def kind_of(score, rules) -> str:
     """The jirai outcome of a scored win (the win hook made a reversed win's value negative)."""
     if score.value < 0:
         return REVERSED
-    return EXEMPT if exempt(score, values) else CLEAN
+    return EXEMPT if exempt(score, rules) else CLEAN
 
 
 def settle(game, wins, transfers) -> list:
     """The family's transfers with every reversed winner's payments turned around (§6)."""
-    values, entry = game.rules.values, current(game)
+    rules, entry = game.rules, current(game)
     source = wins[0][2]
     ordered = sorted(wins, key=lambda w: (w[0] - source) % 4) if source is not None else list(wins)
     order = [w[0] for w in ordered]
-    kinds = {seat: kind_of(score, values) for seat, _t, _f, score in wins}
+    kinds = {seat: kind_of(score, rules) for seat, _t, _f, score in wins}
     for seat, _tile, _frm, score in ordered:
-        entry["wins"].append((seat, tuple(sorted(pool_hits(score.hits, values))), kinds[seat]))
+        entry["wins"].append((seat, tuple(sorted(pool_hits(score.hits, rules))), kinds[seat]))
     for index, (seat, tile, frm, score) in enumerate(ordered):
         if kinds[seat] == REVERSED:
             entry["forbidden_win"] = True
@@ -37,12 +37,12 @@ def settle(game, wins, transfers) -> list:
 def _reverse_one(game, transfers, win, index: int, order, kinds) -> list:
     """Replace one reversed winner's incoming transfers; record both versions for the invariant."""
     seat, tile, frm, score = win
-    values = game.rules.values
-    honba = {} if values[opt.REVERSE_HONBA] else _honba_parts(game, win, index)
-    flipped, normal = reverse_transfers(transfers, seat, honba, values)
+    rules = game.rules
+    honba = {} if rules[opt.REVERSE_HONBA] else _honba_parts(game, win, index)
+    flipped, normal = reverse_transfers(transfers, seat, honba, rules)
     payers = [frm] if frm is not None else [s for s in range(4) if s != seat]
     sticks = [t for t in transfers if t.payee == seat and t.payer == -1]
-    moved = [t for s in sticks for t in route_sticks(s, order, kinds, payers, values)]
+    moved = [t for s in sticks for t in route_sticks(s, order, kinds, payers, rules)]
     current(game)["reversals"].append({"winner": seat, "normal": normal, "reversed": flipped, "honba": honba})
     rest = [t for t in transfers if t.payee != seat]
     return rest + flipped + moved

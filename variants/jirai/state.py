@@ -16,20 +16,20 @@ FORBIDDEN = "jirai.forbidden"  # tuple of pool names, in pool order
 TRAIL = "jirai.trail"  # one dict per hand played: index, dealer, forbidden, counted, forbidden_win, wins
 
 
-def pool(values) -> tuple[str, ...]:
+def pool(rules) -> tuple[str, ...]:
     """The pool in its canonical order."""
-    chosen = values[opt.POOL]
+    chosen = rules[opt.POOL]
     return tuple(p for p in POOL_YAKU if p in chosen)
 
 
-def top(values) -> int:
+def top(rules) -> int:
     """The count at which the set resets (never more than the pool holds)."""
-    return min(values[opt.MAX_COUNT], len(pool(values)))
+    return min(rules[opt.MAX_COUNT], len(pool(rules)))
 
 
-def fresh_count(values) -> int:
+def fresh_count(rules) -> int:
     """The count of a fresh draw: initial_count, never more than the reset count."""
-    return min(values[opt.INITIAL_COUNT], top(values))
+    return min(rules[opt.INITIAL_COUNT], top(rules))
 
 
 def current(game) -> dict:
@@ -56,19 +56,19 @@ def _rng(game) -> random.Random:
 
 def _next_set(game, prev: dict | None) -> tuple[str, ...]:
     """§3: the set for the hand in play, from the previous hand's entry."""
-    values, rng = game.rules.values, _rng(game)
-    fresh = fresh_count(values)
+    rules, rng = game.rules, _rng(game)
+    fresh = fresh_count(rules)
     if prev is None or prev["forbidden_win"]:
-        return draw(values, rng, fresh)
+        return draw(rules, rng, fresh)
     old = prev["forbidden"]
-    moved = game.hand.dealer != prev["dealer"] and values[opt.REDRAW_ON_DEALER_CHANGE]
+    moved = game.hand.dealer != prev["dealer"] and rules[opt.REDRAW_ON_DEALER_CHANGE]
     if not _counted(game, prev):
-        return draw(values, rng, len(old)) if moved else old
-    if len(old) >= top(values):
-        return draw(values, rng, fresh)  # reading A: a hand was just played with all of them
-    if len(old) + 1 >= top(values) and values[opt.AT_SEVEN] == "skip_to_one":
-        return draw(values, rng, fresh)
-    return draw(values, rng, len(old) + 1) if moved else grow(values, rng, old)
+        return draw(rules, rng, len(old)) if moved else old
+    if len(old) >= top(rules):
+        return draw(rules, rng, fresh)  # reading A: a hand was just played with all of them
+    if len(old) + 1 >= top(rules) and rules[opt.AT_SEVEN] == "skip_to_one":
+        return draw(rules, rng, fresh)
+    return draw(rules, rng, len(old) + 1) if moved else grow(rules, rng, old)
 
 
 def _counted(game, prev: dict) -> bool:
@@ -79,15 +79,15 @@ def _counted(game, prev: dict) -> bool:
     return bool(record.get("wins"))
 
 
-def draw(values, rng: random.Random, k: int) -> tuple[str, ...]:
+def draw(rules, rng: random.Random, k: int) -> tuple[str, ...]:
     """A uniform sample of ``k`` pool yaku, without replacement."""
-    names = pool(values)
+    names = pool(rules)
     picked = set(rng.sample(names, min(k, len(names))))
     return tuple(p for p in names if p in picked)
 
 
-def grow(values, rng: random.Random, old: tuple[str, ...]) -> tuple[str, ...]:
+def grow(rules, rng: random.Random, old: tuple[str, ...]) -> tuple[str, ...]:
     """The old set plus one yaku drawn from the rest of the pool."""
-    rest = [p for p in pool(values) if p not in old]
+    rest = [p for p in pool(rules) if p not in old]
     added = rng.choice(rest)
-    return tuple(p for p in pool(values) if p in old or p == added)
+    return tuple(p for p in pool(rules) if p in old or p == added)

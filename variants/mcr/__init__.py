@@ -14,7 +14,7 @@ from variants.mcr import checks, flow, penalties
 from variants.mcr.flow import resolve_claims as mjsim_resolve_claims
 from variants.mcr.flow import table_setup as mjsim_table_setup
 from variants.mcr.flow import win_context_if_allowed as mjsim_win_context
-from variants.mcr.options import declare
+from variants.mcr.options import OPTIONS
 from variants.mcr.penalties import judge as mjsim_refused_action
 from variants.mcr.penalties import seating as mjsim_seating
 from variants.mcr.scoring import LAST_OF_KIND, recorded_fan
@@ -34,7 +34,7 @@ UNIT = "fan"  # what a scoring pattern's value is called (`mjsim score`, the log
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the family's options."""
-    declare(registry)
+    registry.add_all(OPTIONS)
 
 
 @hookimpl

@@ -95,7 +95,7 @@ def _meld(m) -> Meld:
     return Meld(PUNG, kinds[0])
 
 
-def flowers_of(ctx: WinContext, values) -> int:
+def flowers_of(ctx: WinContext, rules) -> int:
     """The winner's flowers (``--extra mcr.flowers=N``); none when the option leaves flowers out."""
     raw = ctx.extra.get("mcr.flowers", 0)
     text = raw[0] if isinstance(raw, tuple) and raw else raw
@@ -103,21 +103,20 @@ def flowers_of(ctx: WinContext, values) -> int:
         n = int(text)
     except (TypeError, ValueError):
         raise MjsimError(f"mcr.flowers: expected a whole number of flowers 0-8, got {raw!r}") from None
-    if n and not values[opt.FLOWERS]:
+    if n and not rules[opt.FLOWERS]:
         raise MjsimError("mcr.flowers: this rule set plays without flowers (mcr.flowers = false)")
     return n
 
 
 def score_win(ctx: WinContext, rules) -> Score:
     """The fans of the win and every seat's payment; NoWin below the minimum."""
-    values = rules.values
     try:
-        result = score(win_of(ctx, flowers_of(ctx, values)))
+        result = score(win_of(ctx, flowers_of(ctx, rules)))
     except MjsimError as e:
         raise NoWin(str(e)) from None
-    if result.without_flowers < values[opt.MINIMUM]:
-        raise NoWin(f"{result.without_flowers} fan, below the minimum {values[opt.MINIMUM]} (flowers do not count)")
-    payments = _payments(ctx, result.total, values[opt.BASE])
+    if result.without_flowers < rules[opt.MINIMUM]:
+        raise NoWin(f"{result.without_flowers} fan, below the minimum {rules[opt.MINIMUM]} (flowers do not count)")
+    payments = _payments(ctx, result.total, rules[opt.BASE])
     hits = tuple(Hit(english, name, points * times) for name, english, points, times in result.fans)
     reading = Reading(result.shape, None, (), result.wait or "")  # MCR's own words: 边张, 嵌张, 单钓将 or none
     return Score(hits, payments[ctx.seat], tuple(payments), reading, FanDetail(result.total, result.fans))
@@ -135,6 +134,6 @@ def _payments(ctx: WinContext, fan: int, base: int) -> list[int]:
     return pay
 
 
-def fan_result(ctx: WinContext, values) -> FanResult:
+def fan_result(ctx: WinContext, rules) -> FanResult:
     """The fans of ``ctx`` without the minimum (for tools that show a hand's worth)."""
-    return score(win_of(ctx, flowers_of(ctx, values)))
+    return score(win_of(ctx, flowers_of(ctx, rules)))

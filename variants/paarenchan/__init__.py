@@ -31,7 +31,7 @@ def _paarenchan(ctx) -> bool:
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the paarenchan options."""
-    opt.declare(registry)
+    registry.add_all(opt.OPTIONS)
 
 
 @hookimpl
@@ -42,20 +42,20 @@ def mjsim_register_patterns(rules):
     ]
 
 
-def _awarded(ctx, values) -> bool:
+def _awarded(ctx, rules) -> bool:
     """Whether the context names a streak (the game's, or ``--extra``) that makes this legal win a paarenchan."""
     count = given_streak(ctx.extra)
-    return count is not None and qualifies(count, values, ctx.dealer)
+    return count is not None and qualifies(count, rules, ctx.dealer)
 
 
 @hookimpl(wrapper=True)
 def mjsim_win_context(game, seat, tile, how):
     """The family's context, carrying the winner's streak of wins for the scorer (``paarenchan.streak``)."""
     ctx = yield
-    values = game.rules.values
-    if not ctx or values[opt.MODE] == "off":
+    rules = game.rules
+    if not ctx or rules[opt.MODE] == "off":
         return ctx
-    return replace(ctx, extra={**ctx.extra, STREAK_EXTRA: streak(game.history, seat, values)})
+    return replace(ctx, extra={**ctx.extra, STREAK_EXTRA: streak(game.history, seat, rules)})
 
 
 @hookimpl(wrapper=True)
@@ -63,9 +63,9 @@ def mjsim_score_win(ctx, rules):
     """A legal win completing a qualifying streak (``--extra paarenchan.streak=N`` standalone) is rescored with
     the yakuman."""
     score = yield
-    if not _awarded(ctx, rules.values):
+    if not _awarded(ctx, rules):
         return score
-    return score_win(replace(ctx, situation=ctx.situation | {SITUATION}), rules.pattern_index, rules.values)
+    return score_win(replace(ctx, situation=ctx.situation | {SITUATION}), rules.pattern_index, rules)
 
 
 @hookimpl(wrapper=True)
@@ -73,7 +73,7 @@ def mjsim_accept_win(game, seat, ctx, score):
     """A win that stands is recorded (awarded or not) for the invariant."""
     accepted = yield
     if accepted is not False and score is not None:
-        checks.record(game, seat, _awarded(ctx, game.rules.values))
+        checks.record(game, seat, _awarded(ctx, game.rules))
     return accepted
 
 

@@ -17,16 +17,16 @@ def record(game, seat: int, awarded: bool) -> None:
 def _deserved(game, w: dict) -> bool:
     """The seven counted hands right before this win were all won by its winner (exactly seven without
     continues_after_eighth), and the winner is the dealer under dealer_only."""
-    values = game.rules.values
-    mode = values[opt.MODE]
+    rules = game.rules
+    mode = rules[opt.MODE]
     if mode == "off" or (mode == "dealer_only" and not w["dealer"]):
         return False
-    before = [r for r in counted(game.history, values) if r["hand"] < w["hand"]]
+    before = [r for r in counted(game.history, rules) if r["hand"] < w["hand"]]
     dealer_only = mode == "dealer_only"
     if len(before) < QUALIFYING or not all(won(r, w["seat"], dealer_only) for r in before[-QUALIFYING:]):
         return False
     eighth = before[-QUALIFYING - 1] if len(before) > QUALIFYING else None
-    return values[opt.CONTINUES_AFTER_EIGHTH] or eighth is None or not won(eighth, w["seat"], dealer_only)
+    return rules[opt.CONTINUES_AFTER_EIGHTH] or eighth is None or not won(eighth, w["seat"], dealer_only)
 
 
 def award_follows_streak(game) -> str | None:

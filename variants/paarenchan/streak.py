@@ -19,30 +19,30 @@ def won(record: Mapping[str, Any], seat: int, dealer_only: bool) -> bool:
     return any(w["seat"] == seat for w in record.get("wins", ()))
 
 
-def counted(history: Sequence[Mapping[str, Any]], values) -> list[Mapping[str, Any]]:
+def counted(history: Sequence[Mapping[str, Any]], rules) -> list[Mapping[str, Any]]:
     """The finished hands that count: all of them, or those with a winner when draws do not break a streak."""
-    if values[opt.DRAW_BREAKS_STREAK]:
+    if rules[opt.DRAW_BREAKS_STREAK]:
         return list(history)
     return [r for r in history if r.get("wins")]
 
 
-def streak(history: Sequence[Mapping[str, Any]], seat: int, values) -> int:
+def streak(history: Sequence[Mapping[str, Any]], seat: int, rules) -> int:
     """How many of the counted hands just before now ``seat`` won in a row."""
-    dealer_only = values[opt.MODE] == "dealer_only"
+    dealer_only = rules[opt.MODE] == "dealer_only"
     count = 0
-    for record in reversed(counted(history, values)):
+    for record in reversed(counted(history, rules)):
         if not won(record, seat, dealer_only):
             break
         count += 1
     return count
 
 
-def qualifies(count: int, values, dealer: bool) -> bool:
+def qualifies(count: int, rules, dealer: bool) -> bool:
     """Whether a legal win after ``count`` straight wins is the paarenchan yakuman."""
-    mode = values[opt.MODE]
+    mode = rules[opt.MODE]
     if mode == "off" or (mode == "dealer_only" and not dealer):
         return False
-    return count == QUALIFYING or (count > QUALIFYING and values[opt.CONTINUES_AFTER_EIGHTH])
+    return count == QUALIFYING or (count > QUALIFYING and rules[opt.CONTINUES_AFTER_EIGHTH])
 
 
 def given_streak(extra: Mapping[str, Any]) -> int | None:

@@ -32,7 +32,7 @@ VOID = "penalties.void"  # a hand record's fact: the hand ended by a chombo, and
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the penalties options (§19)."""
-    opt.declare(registry)
+    registry.add_all(opt.OPTIONS)
 
 
 @hookimpl

@@ -26,14 +26,14 @@ CONFLICTS = {
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the rado options."""
-    _options.declare(registry)
+    registry.add_all(_options.OPTIONS)
 
 
 @hookimpl(wrapper=True)
 def mjsim_register_patterns(rules):
     """Every variant's patterns with dora and ura dora replaced by rado."""
     batches = yield
-    return scoring.replace_dora(batches, rules.values)
+    return scoring.replace_dora(batches, rules)
 
 
 @hookimpl(wrapper=True)
@@ -49,7 +49,7 @@ def mjsim_table_setup(rules):
 def mjsim_score_win(ctx, rules):
     """A win at 0 han or less is valued by ``rado.low_han``."""
     score = yield
-    return scoring.low_han_score(score, ctx, rules.values)
+    return scoring.low_han_score(score, ctx, rules)
 
 
 @hookimpl(wrapper=True)

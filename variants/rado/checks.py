@@ -14,12 +14,12 @@ from variants.riichi.api import table_facts as tf
 WINS = "rado.wins"  # game stash: one dict per win of the game
 
 
-def count_rado(ctx: WinContext, values) -> int:
+def count_rado(ctx: WinContext, rules) -> int:
     """The rado in a hand, counted tile by tile (a second count, independent of the pattern's)."""
     pointed = Counter(next_in_cycle(kind_of(t)) for t in tf.dora_indicators(ctx))
     count = sum(pointed[kind_of(t)] for t in ctx.all_tiles)
-    if values[opt.RED_FIVES_ARE_RADO]:
-        reds = red_five_ids(values)
+    if rules[opt.RED_FIVES_ARE_RADO]:
+        reds = red_five_ids(rules)
         count += sum(1 for t in ctx.all_tiles if t in reds)
     return count
 
@@ -29,13 +29,13 @@ def record(game, ctx: WinContext, score: Score, rules) -> None:
     riichi = ctx.has("riichi", "double_riichi")
     # A yakuman (one a delta awards too, as paarenchan does) counts no ura: it keeps its own han.
     rescore = riichi and not score.detail.yakuman
-    plain = score_win(tf.with_table(ctx, ura_indicators=()), rules.pattern_index, rules.values) if rescore else score
+    plain = score_win(tf.with_table(ctx, ura_indicators=()), rules.pattern_index, rules) if rescore else score
     without_ura = plain.detail.han
     game.stash.setdefault(WINS, []).append(
         {
             "hand": game.hand.index,
             "score": score,
-            "rado": count_rado(ctx, rules.values),
+            "rado": count_rado(ctx, rules),
             "han_without_ura": without_ura,
             "payers": [w for w in range(4) if w != ctx.seat] if ctx.tsumo else [ctx.discarder],
         }

@@ -18,9 +18,9 @@ def rado(ctx: WinContext) -> int:
     return yaku.dora(ctx)  # the same count as dora, worth -1 each
 
 
-def aka_rado(ctx: WinContext, values) -> int:
+def aka_rado(ctx: WinContext, rules) -> int:
     """赤ラド (red rado): with red_fives_are_rado, each red five subtracts one han."""
-    return yaku.aka_dora(ctx, values)
+    return yaku.aka_dora(ctx, rules)
 
 
 def _minus_one(name: str, title: str, rule, doc: str | None = None) -> Pattern:
@@ -28,19 +28,19 @@ def _minus_one(name: str, title: str, rule, doc: str | None = None) -> Pattern:
     return Pattern(name, title, rule, value=-1, open_value=-1, bonus=True, doc=doc or rule.__doc__, per_hand=True)
 
 
-def patterns(values) -> list[Pattern]:
+def patterns(rules) -> list[Pattern]:
     """The rado patterns for the rules (red rado only by option)."""
     found = [_minus_one(RADO, "ラド", rado)]
-    if values[opt.RED_FIVES_ARE_RADO]:
-        found.append(_minus_one(AKA_RADO, "赤ラド", lambda ctx: aka_rado(ctx, values), aka_rado.__doc__))
+    if rules[opt.RED_FIVES_ARE_RADO]:
+        found.append(_minus_one(AKA_RADO, "赤ラド", lambda ctx: aka_rado(ctx, rules), aka_rado.__doc__))
     return found
 
 
-def replace_dora(batches: list[list[Pattern]], values) -> list[list[Pattern]]:
+def replace_dora(batches: list[list[Pattern]], rules) -> list[list[Pattern]]:
     """Every variant's patterns without dora and ura dora (and red dora when reds are rado), plus rado."""
-    dropped = DROPPED + (("aka_dora",) if values[opt.RED_FIVES_ARE_RADO] else ())
+    dropped = DROPPED + (("aka_dora",) if rules[opt.RED_FIVES_ARE_RADO] else ())
     kept = [[p for p in batch if p.name not in dropped] for batch in batches]
-    return kept + [patterns(values)]
+    return kept + [patterns(rules)]
 
 
 def value_hints(obs) -> ValueHints:
@@ -66,10 +66,10 @@ def at_low_han(score: Score) -> bool:
     return not score.detail.yakuman and score.detail.han <= 0
 
 
-def low_han_score(score: Score, ctx: WinContext, values) -> Score:
+def low_han_score(score: Score, ctx: WinContext, rules) -> Score:
     """The score with the base, value and payments of ``rado.low_han`` when the net han is 0 or less."""
     if not at_low_han(score):
         return score
     detail = score.detail
-    base = low_han_base(detail.han, detail.fu, values[opt.LOW_HAN])
+    base = low_han_base(detail.han, detail.fu, rules[opt.LOW_HAN])
     return score._replace(value=hand_value(base, ctx), payments=payments(base, ctx), detail=detail._replace(base=base))

@@ -61,20 +61,21 @@ COMPILED_MODULES = (
 
 @hookimpl
 def mjsim_add_options(registry):
-    """Declare the scoring options."""
-    _options.declare(registry)
+    """Declare the scoring and game-flow options."""
+    registry.add_all(_options.SCORING_OPTIONS)
+    registry.add_all(_options.FLOW_OPTIONS)
 
 
 @hookimpl
 def mjsim_register_patterns(rules):
     """The yaku, yakuman and dora patterns, configured for the rules."""
-    return configured_patterns(rules.values)
+    return configured_patterns(rules)
 
 
 @hookimpl
 def mjsim_score_win(ctx, rules):
     """Score a riichi win (raises NoWin when the hand does not win)."""
-    return score_win(ctx, rules.pattern_index, rules.values)
+    return score_win(ctx, rules.pattern_index, rules)
 
 
 # --- Game flow ----------------------------------------------------------------

@@ -36,8 +36,8 @@ def tenpai_seats(game) -> list[int]:
 def draw_waits(game, seat: int) -> list[int]:
     """The waits that count at a draw: exhausted waits and, without formal_tenpai, yaku-less ones left out."""
     me = game.hand.seats[seat]
-    waits = _waits_counted(me, game.rules.values[opt.TENPAI_ALLOWS_EXHAUSTED_WAIT])
-    if game.rules.values[opt.FORMAL_TENPAI]:
+    waits = _waits_counted(me, game.rules[opt.TENPAI_ALLOWS_EXHAUSTED_WAIT])
+    if game.rules[opt.FORMAL_TENPAI]:
         return waits
     return [kind for kind in waits if _wins_with_yaku(game, seat, kind)]
 
@@ -72,7 +72,7 @@ def _wins_with_yaku(game, seat: int, kind: int) -> bool:
         extra={"dealer_repeats": game.repeats},
     )
     try:
-        score_win(ctx, game.rules.pattern_index, game.rules.values)
+        score_win(ctx, game.rules.pattern_index, game.rules)
     except NoWin:
         return False
     return True
@@ -104,7 +104,7 @@ def exhaustive(game) -> tuple[list[Transfer], dict]:
     if not nagashi:
         return noten_payments(game, tenpai), {"tenpai": tenpai}
     transfers = nagashi_payments(game, nagashi)
-    if game.rules.values[opt.NAGASHI_MANGAN_TENPAI_PAYMENTS] == "added":
+    if game.rules[opt.NAGASHI_MANGAN_TENPAI_PAYMENTS] == "added":
         transfers += noten_payments(game, tenpai)
     return transfers, {"tenpai": tenpai, "nagashi": nagashi}
 
@@ -114,21 +114,21 @@ def noten_payments(game, tenpai: list[int]) -> list[Transfer]:
     if len(tenpai) in (0, _seats(game)):
         return []
     noten = [s for s in range(_seats(game)) if s not in tenpai]
-    share_out = game.rules.values[opt.NOTEN_PAYMENT_TOTAL] // len(noten)
+    share_out = game.rules[opt.NOTEN_PAYMENT_TOTAL] // len(noten)
     # Pay pairwise so every transfer is between two seats: each noten seat splits its share over the tenpai ones.
     return [Transfer(payer, payee, share_out // len(tenpai), "noten") for payer in noten for payee in tenpai]
 
 
 def nagashi_seats(game) -> list[int]:
     """Seats whose every discard is a terminal or honour, none called (§11.3); by option only the upstream one."""
-    if game.rules.values[opt.NAGASHI_MANGAN] == "off":
+    if game.rules[opt.NAGASHI_MANGAN] == "off":
         return []
     seats = [
         seat
         for seat, me in enumerate(game.hand.seats)
         if me.river and not me.called_from_river and all(kind_of(t) in YAOCHU_SET for t in me.river)
     ]
-    if game.rules.values[opt.NAGASHI_MANGAN_MULTI] == "upstream_only":
+    if game.rules[opt.NAGASHI_MANGAN_MULTI] == "upstream_only":
         return sorted(seats, key=lambda seat: _upstream(game, seat))[:1]
     return seats
 
@@ -143,8 +143,8 @@ def nagashi_payments(game, seats: list[int]) -> list[Transfer]:
     hand = game.hand
     base = nagashi_base(game)
     first = min(seats, key=lambda seat: _upstream(game, seat))
-    pays_honba = game.rules.values[opt.NAGASHI_MANGAN_PAYS_HONBA]
-    honba_each = hand.honba * game.rules.values[opt.HONBA_VALUE] // (_seats(game) - 1) if pays_honba else 0
+    pays_honba = game.rules[opt.NAGASHI_MANGAN_PAYS_HONBA]
+    honba_each = hand.honba * game.rules[opt.HONBA_VALUE] // (_seats(game) - 1) if pays_honba else 0
     out = []
     for seat in seats:
         shares = tsumo_shares(base, (seat - hand.dealer) % _seats(game))
@@ -159,8 +159,8 @@ def nagashi_payments(game, seats: list[int]) -> list[Transfer]:
 
 def nagashi_base(game) -> int:
     """Base points of a nagashi: a mangan, or 4 han 30 fu (花鳥風月, 近代麻雀 "4翻"; kiriage applies)."""
-    if game.rules.values[opt.NAGASHI_MANGAN] == "as_4han":
-        return base_points(4, 30, 0, game.rules.values)[0]
+    if game.rules[opt.NAGASHI_MANGAN] == "as_4han":
+        return base_points(4, 30, 0, game.rules)[0]
     return 2000
 
 
@@ -175,7 +175,7 @@ def abortive(game, reason: str) -> dict:
     elif reason == "abort_by_declaration":
         detail["seat"] = game.hand.current
     option = _CONTINUATION.get(reason)
-    if option and game.rules.values[option] == "dealer_tenpai":
+    if option and game.rules[option] == "dealer_tenpai":
         detail["dealer_tenpai"] = dealer_ready(game)
     return detail
 
@@ -184,10 +184,10 @@ def abort_repeats(game, outcome: dict) -> bool:
     """Whether the dealer repeats after an abortive draw, by the draw's continuation option (§12)."""
     reason = outcome.get("draw")
     if reason == "abort_by_declaration":
-        mode = game.rules.values[opt.KYUUSHU_KYUUHAI]
+        mode = game.rules[opt.KYUUSHU_KYUUHAI]
         return mode != "dealer_passes" and (mode != "by_declarer" or outcome.get("seat") == game.hand.dealer)
-    if reason == "suufon_renda" and game.rules.values[opt.SUUFON_RENDA] == "abort_dealer_passes":
+    if reason == "suufon_renda" and game.rules[opt.SUUFON_RENDA] == "abort_dealer_passes":
         return False
     option = _CONTINUATION.get(reason)
-    mode = game.rules.values[option] if option else "renchan"
+    mode = game.rules[option] if option else "renchan"
     return mode == "renchan" or (mode == "dealer_tenpai" and bool(outcome.get("dealer_tenpai")))

@@ -33,15 +33,15 @@ _TSUMO: Final = ("tsumo", 2)
 _SEVEN_PAIRS: Final = (("seven pairs", 25),)
 
 
-def fu(ctx: WinContext, options: Mapping[str, Any], pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
-    """Total fu (rounded) and the parts it is made of, under the rule values ``options``."""
+def fu(ctx: WinContext, rules: Mapping[str, Any], pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """Total fu (rounded) and the parts it is made of, under the rule values ``rules``."""
     r = ctx.reading
     assert r is not None, "fu is worked out for one reading of the hand"
     if r.form == SEVEN_PAIRS:
         return 25, _SEVEN_PAIRS
     parts = [_BASE]
     if ctx.tsumo:
-        if not pinfu and (options[RINSHAN_TSUMO_FU] or not ctx.has("rinshan")):
+        if not pinfu and (rules[RINSHAN_TSUMO_FU] or not ctx.has("rinshan")):
             parts.append(_TSUMO)
     elif ctx.closed:
         parts.append(_CLOSED_RON)
@@ -50,7 +50,7 @@ def fu(ctx: WinContext, options: Mapping[str, Any], pinfu: bool) -> tuple[int, t
             if s.shape != SEQUENCE:
                 parts.append(_SET_PARTS[(s.shape, s.concealed, s.kind)])
     if r.pair is not None and r.pair >= HONOR:  # only an honour pair can be worth fu
-        pair = _pair_fu(ctx, r.pair, options)
+        pair = _pair_fu(ctx, r.pair, rules)
         if pair:
             parts.append(("value pair", pair))
     if r.wait in _WAIT_PARTS:
@@ -59,17 +59,17 @@ def fu(ctx: WinContext, options: Mapping[str, Any], pinfu: bool) -> tuple[int, t
     for _, value in parts:
         total += value
     rounded = -(-total // 10) * 10
-    if rounded == 20 and not ctx.closed and options[OPEN_PINFU_30FU]:
+    if rounded == 20 and not ctx.closed and rules[OPEN_PINFU_30FU]:
         parts.append(("open pinfu shape", 10))
         rounded = 30
     return rounded, tuple(parts)
 
 
-def _pair_fu(ctx: WinContext, pair: int, options: Mapping[str, Any]) -> int:
+def _pair_fu(ctx: WinContext, pair: int, rules: Mapping[str, Any]) -> int:
     """Fu of the pair: dragons and the winner's winds (a double wind by option)."""
     if pair in DRAGONS:
         return 2
     winds = (pair == ctx.seat_wind) + (pair == ctx.round_wind)
     if winds == 2:
-        return options[DOUBLE_WIND_PAIR_FU]
+        return rules[DOUBLE_WIND_PAIR_FU]
     return 2 * winds

@@ -24,7 +24,7 @@ def waits_around_kan(game, me, action: Action) -> tuple[tuple[int, ...], tuple[i
 
 def riichi_kan_allowed(game, me, action: Action) -> bool:
     """After riichi: a concealed kan of the drawn tile that keeps the waits (and, by option, the sets)."""
-    mode = game.rules.values[opt.RIICHI_ANKAN]
+    mode = game.rules[opt.RIICHI_ANKAN]
     drawn = game.hand.last_draw
     if mode == "off" or action.kind != ANKAN or drawn is None:
         return False
@@ -50,7 +50,7 @@ def _triplet_in_every_reading(me, kind: int, waits: tuple[int, ...]) -> bool:
 
 def keeps_tenpai_waits(game, seat: int, actions: list[Action]) -> list[Action]:
     """kan_must_not_change_wait_even_without_riichi: a tenpai seat's kan must leave its waits as they were."""
-    if not game.rules.values[opt.KAN_MUST_NOT_CHANGE_WAIT_EVEN_WITHOUT_RIICHI]:
+    if not game.rules[opt.KAN_MUST_NOT_CHANGE_WAIT_EVEN_WITHOUT_RIICHI]:
         return actions
     me = game.hand.seats[seat]
     return [a for a in actions if a.kind not in KAN_KINDS or _same_waits(game, me, a)]
@@ -72,7 +72,7 @@ def fifth_kans(game, seat: int) -> list[Action]:
     """suukaikan abort_on_5th (and, once one player holds four, abort_4th_multi_player_or_5th): the kans the engine
     stops offering after four (no replacement tile is left), offered as the abort they are."""
     hand = game.hand
-    if hand.kans != 4 or game.rules.values[opt.SUUKAIKAN] not in FIFTH_KAN_ABORTS:
+    if hand.kans != 4 or game.rules[opt.SUUKAIKAN] not in FIFTH_KAN_ABORTS:
         return []
     if len(hand.wall) <= game.rules.flow.setup.reserve:
         return []  # no kan on the last tile or its discard

@@ -19,23 +19,23 @@ _LIMITS: Final = (
 )
 
 
-def base_points(han: int, fu: int, yakuman: int, options: Mapping[str, Any]) -> tuple[Points, str | None]:
+def base_points(han: int, fu: int, yakuman: int, rules: Mapping[str, Any]) -> tuple[Points, str | None]:
     """Base points and the limit reached (None below mangan)."""
     if yakuman:
         return YAKUMAN_BASE * yakuman, "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"
     if han >= _LIMITS[-1][0]:
-        return _limit(han, options)
+        return _limit(han, rules)
     base = fu * 2 ** (han + 2)
-    if base >= 2000 or _kiriage(han, fu, options[KIRIAGE_MANGAN]):
+    if base >= 2000 or _kiriage(han, fu, rules[KIRIAGE_MANGAN]):
         return 2000, "mangan"
     return base, None
 
 
-def _limit(han: int, options: Mapping[str, Any]) -> tuple[int, str]:
+def _limit(han: int, rules: Mapping[str, Any]) -> tuple[int, str]:
     """Base points and name of the limit reached with ``han`` (at least mangan's five)."""
     for min_han, name, base in _LIMITS:
         if han >= min_han:
-            kazoe = options[KAZOE_YAKUMAN]
+            kazoe = rules[KAZOE_YAKUMAN]
             if min_han == 13 and kazoe == "cap_at_sanbaiman":
                 return 6000, "sanbaiman"
             if min_han == 13 and kazoe == "multiple" and han >= 26:

@@ -101,23 +101,23 @@ def _pattern(rule, han: int = 0, open_han: int | None = None, yakuman: int = 0, 
     return Pattern(rule.__name__, title, rule, value=han, open_value=open_han, multiple=yakuman, doc=doc, **kw)
 
 
-def local_patterns(options: Mapping[str, Any]) -> list[Pattern]:
+def local_patterns(rules: Mapping[str, Any]) -> list[Pattern]:
     """The local yaku the rule values switch on."""
     out = []
-    if options[SANRENKOU]:
+    if rules[SANRENKOU]:
         out.append(_pattern(sanrenkou, 2, 2, needs=("three_triplets",)))
-    if options[SUURENKOU]:
+    if rules[SUURENKOU]:
         out.append(_pattern(suurenkou, yakuman=1, replaces=("sanrenkou",), needs=("three_triplets", "no_sequences")))
-    if options[ISSHOKU_SANJUN]:
+    if rules[ISSHOKU_SANJUN]:
         out.append(_pattern(isshoku_sanjun, 3, 2, replaces=("iipeikou",), needs=("three_sequences",)))
-    if options[ISSHOKU_YONJUN]:
+    if rules[ISSHOKU_YONJUN]:
         out.append(_pattern(isshoku_yonjun, yakuman=1, needs=("three_sequences",)))
-    if options[SHIISAN_PUUTAA] != "off":
-        value = {"han": 5} if options[SHIISAN_PUUTAA] == "mangan" else {"yakuman": 1}
+    if rules[SHIISAN_PUUTAA] != "off":
+        value = {"han": 5} if rules[SHIISAN_PUUTAA] == "mangan" else {"yakuman": 1}
         out.append(_pattern(shiisan_puutaa, open_han=None, needs=("closed",), **value))
-    if options[OPEN_RIICHI]:
+    if rules[OPEN_RIICHI]:
         out.append(_pattern(open_riichi, 1, when=OPEN_RIICHI_SITUATION, per_hand=True, needs=("closed",)))
-        if options[OPEN_RIICHI_DEAL_IN] == "yakuman":
+        if rules[OPEN_RIICHI_DEAL_IN] == "yakuman":
             out.append(_pattern(open_riichi_deal_in, yakuman=1, when=DEAL_IN_SITUATION, per_hand=True))
     return out
 
@@ -136,9 +136,9 @@ def is_puutaa(counts) -> bool:
     return True
 
 
-def puutaa_context(ctx: WinContext, options: Mapping[str, Any]) -> WinContext | None:
+def puutaa_context(ctx: WinContext, rules: Mapping[str, Any]) -> WinContext | None:
     """The win read as 十三不塔 (its own reading), or None when the option is off or the hand is not one."""
-    if options[SHIISAN_PUUTAA] == "off" or ctx.melds or not ctx.tsumo or not ctx.has(*_FIRST_DRAW):
+    if rules[SHIISAN_PUUTAA] == "off" or ctx.melds or not ctx.tsumo or not ctx.has(*_FIRST_DRAW):
         return None
     counts = ctx.concealed_counts
     if not is_puutaa(counts):

@@ -20,7 +20,7 @@ from variants.riichi.waits import seat_waits
 
 def open_offers(game, seat: int, riichi: list[Action]) -> list[Action]:
     """With the option on, an open form of each riichi discard: the same discard, showing the rest of the hand."""
-    if not riichi or not game.rules.values[opt.OPEN_RIICHI]:
+    if not riichi or not game.rules[opt.OPEN_RIICHI]:
         return []
     tiles = game.hand.seats[seat].tiles
     out = []
@@ -33,7 +33,7 @@ def open_offers(game, seat: int, riichi: list[Action]) -> list[Action]:
 
 def record(game, event) -> None:
     """A riichi discard that showed the hand marks the seat open for the rest of the hand."""
-    if event.kind != RIICHI or not game.rules.values[opt.OPEN_RIICHI] or not game.choices:
+    if event.kind != RIICHI or not game.rules[opt.OPEN_RIICHI] or not game.choices:
         return
     chosen = game.choices[-1].get(event.seat)
     if chosen is not None and chosen.kind == RIICHI and chosen.tiles:
@@ -59,7 +59,7 @@ def situation(game, seat: int, tsumo: bool) -> set[str]:
 
 def observe(game, seat: int) -> dict | None:
     """The hands and waits of the other seats in open riichi (the drawn tile of the one on turn is not shown)."""
-    if not game.rules.values[opt.OPEN_RIICHI]:
+    if not game.rules[opt.OPEN_RIICHI]:
         return None
     hand = game.hand
     shown, waits = {}, {}

@@ -54,7 +54,7 @@ def table_setup(rules) -> TableSetup:
         indicator_tiles=10,
         indicators_at_start=1,
         kan_indicator_timing=_KAN_DORA.get(timing, "after_discard") if rules[opt.KAN_DORA] else "none",
-        red_ids=red_five_ids(rules.values),
+        red_ids=red_five_ids(rules),
         declaration_deposit=rules[opt.RIICHI_DEPOSIT],
         deposit_reason=DEPOSIT_REASON,
         keep_dead_wall=not rules[opt.WALL_KEEP_FIXED],  # 壁牌を変更しない: the dead wall is not made up after a kan
@@ -89,7 +89,7 @@ def furiten(game, seat: int) -> bool:
 
 def note_missed_wins(game, answers: dict[int, Action]) -> None:
     """same_turn_definition call_rewinds: remember when each seat passed a win (the engine marked it)."""
-    if not answers or game.rules.values[opt.SAME_TURN_DEFINITION] != "call_rewinds":
+    if not answers or game.rules[opt.SAME_TURN_DEFINITION] != "call_rewinds":
         return
     for seat, action in answers.items():
         me = game.hand.seats[seat]
@@ -99,7 +99,7 @@ def note_missed_wins(game, answers: dict[int, Action]) -> None:
 
 def _missed_since_draw(game, seat: int) -> bool:
     """call_rewinds: the seat passed a win and has not drawn since (its own calls do not end the go-around)."""
-    if game.rules.values[opt.SAME_TURN_DEFINITION] != "call_rewinds":
+    if game.rules[opt.SAME_TURN_DEFINITION] != "call_rewinds":
         return False
     since = game.hand.seats[seat].stash.get(_MISSED)
     if since is None:
@@ -109,7 +109,7 @@ def _missed_since_draw(game, seat: int) -> bool:
 
 def _skip_ended_by_call(game, seat: int) -> bool:
     """same_turn_definition call_skips: a pon or kan after the missed win passed over the seat."""
-    if game.rules.values[opt.SAME_TURN_DEFINITION] != "call_skips":
+    if game.rules[opt.SAME_TURN_DEFINITION] != "call_skips":
         return False
     since = game.hand.seats[seat].stash.get(_RON_CHANCE, len(game.log))
     return any(_call_skips(game, event, seat) for event in game.log[since:])
@@ -153,7 +153,7 @@ def may_claim(game, seat: int, tile: int) -> bool:
 def _first_draw_puutaa(game, seat: int) -> bool:
     """十三不塔 by option: the seat's first draw, no call before it, and a hand of no sets (local_yaku.py)."""
     hand = game.hand
-    if hand.seats[seat].river or hand.calls_made or game.rules.values[opt.SHIISAN_PUUTAA] == "off":
+    if hand.seats[seat].river or hand.calls_made or game.rules[opt.SHIISAN_PUUTAA] == "off":
         return False
     return is_puutaa(hand.seats[seat].counts)
 
@@ -169,8 +169,8 @@ def accept_win(game, seat: int, ctx: WinContext, score) -> bool:
             rules.score_win(ctx, rules)
         except NoWin:
             return False
-    if not rules.values[opt.ATOZUKE]:
-        if rules.values[opt.ATOZUKE_OFF_FORM] == "first_call" and not first_call_fixes_yaku(ctx):
+    if not rules[opt.ATOZUKE]:
+        if rules[opt.ATOZUKE_OFF_FORM] == "first_call" and not first_call_fixes_yaku(ctx):
             return False
         waits = seat_waits(game.hand.seats[seat], without=ctx.win_tile if ctx.tsumo else None)
         if not yaku_on_every_wait(rules, ctx, waits):
@@ -207,7 +207,7 @@ def yaku_on_every_wait(rules, ctx: WinContext, waits) -> bool:
     for kind in waits:
         other = replace(ctx, concealed=tuple(before) + (4 * kind + 3,), win_tile=4 * kind + 3)
         try:
-            score_win(other, rules.pattern_index, rules.values)
+            score_win(other, rules.pattern_index, rules)
         except NoWin:
             return False
     return True
@@ -215,7 +215,7 @@ def yaku_on_every_wait(rules, ctx: WinContext, waits) -> bool:
 
 def may_rob_ankan(game, me, tile: int) -> bool:
     """Only thirteen orphans may rob a concealed kan, and only by option (国士無双の暗槓搶槓)."""
-    if not game.rules.values[opt.KOKUSHI_ROB_ANKAN]:
+    if not game.rules[opt.KOKUSHI_ROB_ANKAN]:
         return False
     counts = list(me.counts)
     counts[kind_of(tile)] += 1
@@ -257,12 +257,12 @@ def _indicators(game) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if hand.phase == ROB and _chankan_sees_kan_dora(game) and 2 * len(dora) < len(hand.indicators):
         dora.append(hand.indicators[2 * len(dora)])  # the engine turns it only once nobody robs the kan
     ura = [hand.indicators[2 * i + 1] for i in range(len(dora))]
-    return tuple(dora), tuple(ura if game.rules.values[opt.KAN_URA] else ura[:1])
+    return tuple(dora), tuple(ura if game.rules[opt.KAN_URA] else ura[:1])
 
 
 def _chankan_sees_kan_dora(game) -> bool:
     """kandora_timing immediate_including_chankan, with kan dora in play."""
-    timing = game.rules.values[opt.KANDORA_TIMING]
+    timing = game.rules[opt.KANDORA_TIMING]
     return timing == "immediate_including_chankan" and game.rules.flow.setup.kan_indicator_timing != "none"
 
 
@@ -274,7 +274,7 @@ def _situation(game, seat: int, tsumo: bool) -> frozenset[str]:
     if me.declared_turn is not None:
         double = me.declared_turn == 0 and me.declared_calls == 0
         out.add("double_riichi" if double else "riichi")
-        ippatsu_on = game.rules.values[opt.IPPATSU]
+        ippatsu_on = game.rules[opt.IPPATSU]
         if ippatsu_on and me.declared_calls == hand.calls_made and len(me.river) - 1 == me.declared_turn:
             out.add("ippatsu")
     last = len(hand.wall) <= game.rules.flow.setup.reserve
@@ -346,9 +346,9 @@ def _riichi_offers(game, seat: int, actions: list[Action]) -> list[Action]:
     # The hand's tests first: most turns end at the second, and the option reads after them cost a call each.
     if any(m.opened for m in me.melds) or not _may_be_ready(me, game.hand.last_draw):
         return []
-    if not _own_draw_left(game) or not _enough_points(game.scores[seat], game.rules.values[opt.RIICHI_MIN_POINTS]):
+    if not _own_draw_left(game) or not _enough_points(game.scores[seat], game.rules[opt.RIICHI_MIN_POINTS]):
         return []
-    visible = None if game.rules.values[opt.KARATEN_RIICHI] else visible_counts(game, seat)
+    visible = None if game.rules[opt.KARATEN_RIICHI] else visible_counts(game, seat)
     riichi = [Action(RIICHI, a.tile) for a in actions if a.kind == DISCARD and _riichi_wait(game, me, a, visible)]
     return riichi + open_riichi.open_offers(game, seat, riichi)
 
@@ -369,7 +369,7 @@ def _may_be_ready(me, drawn: int | None) -> bool:
 
 def _own_draw_left(game) -> bool:
     """riichi_needs_draw: four live tiles left, so the declarer draws once more."""
-    if not game.rules.values[opt.RIICHI_NEEDS_DRAW]:
+    if not game.rules[opt.RIICHI_NEEDS_DRAW]:
         return True
     return len(game.hand.wall) - game.rules.flow.setup.reserve >= game.seat_count
 
@@ -381,7 +381,7 @@ def _riichi_wait(game, me, discard: Action, visible: list[int] | None) -> bool:
     waits = seat_waits(me, without=tile)
     if not waits:
         return False
-    if not game.rules.values[opt.FURITEN_RIICHI] and any(k in me.discarded_kinds or k == kind_of(tile) for k in waits):
+    if not game.rules[opt.FURITEN_RIICHI] and any(k in me.discarded_kinds or k == kind_of(tile) for k in waits):
         return False
     # The declarer sees the same tiles after the discard (one leaves its hand for its river): count them now.
     return visible is None or any(visible[k] < 4 for k in waits)
@@ -398,14 +398,14 @@ def _nine_orphans(game, seat: int) -> list[Action]:
     """九種九牌: on the first own draw, no call yet, nine kinds of terminals and honours (§12)."""
     hand = game.hand
     me = hand.seats[seat]
-    if me.river or hand.calls_made or game.rules.values[opt.KYUUSHU_KYUUHAI] == "off":
+    if me.river or hand.calls_made or game.rules[opt.KYUUSHU_KYUUHAI] == "off":
         return []
     return [Action(ABORT)] if sum(1 for k in YAOCHU if me.counts[k]) >= 9 else []
 
 
 def _without_kuikae(game, seat: int, actions: list[Action]) -> list[Action]:
     """No swap-calling (§3): the engine's shared filter, unless kuikae is allowed."""
-    if game.rules.values[opt.KUIKAE] != "forbidden" or game.hand.last_draw is not None:
+    if game.rules[opt.KUIKAE] != "forbidden" or game.hand.last_draw is not None:
         return actions  # a seat that has drawn has not just called (and the shared filter is a Python call)
     return without_swap_calls(game, seat, actions)
 
@@ -421,12 +421,12 @@ def resolve_claims(game, answers: dict[int, Action]) -> ClaimResult | None:
         # A claimed fifth kan (suukaikan abort_on_5th) ends the hand; else the engine's default priority.
         if any(a.kind == ABORT for a in answers.values()):
             return ClaimResult(abort="suukaikan")
-        return first_voice(game, answers) if game.rules.values[opt.CALL_PRIORITY] == "first_voice" else None
+        return first_voice(game, answers) if game.rules[opt.CALL_PRIORITY] == "first_voice" else None
     who = (game.hand.discard or game.hand.robbed)[0]
     rons.sort(key=lambda seat: (seat - who) % game.seat_count)
-    mode = game.rules.values[opt.MULTI_RON]
+    mode = game.rules[opt.MULTI_RON]
     if len(rons) == 3:
-        triple = game.rules.values[opt.SANCHAHOU]
+        triple = game.rules[opt.SANCHAHOU]
         if triple == "abort":
             return ClaimResult(abort="sanchahou")
         if triple == "head_bump":
@@ -454,13 +454,13 @@ def abortive_draw(game) -> str | None:
     """Four winds, four riichi, four kans (§12), after a discard passes."""
     hand = game.hand
     seats = hand.seats
-    if hand.turn_count == 4 and hand.calls_made == 0 and game.rules.values[opt.SUUFON_RENDA] != "off":
+    if hand.turn_count == 4 and hand.calls_made == 0 and game.rules[opt.SUUFON_RENDA] != "off":
         first = {kind_of(s.river[0]) for s in seats if s.river}
         if len(first) == 1 and first.pop() in WINDS:
             return "suufon_renda"
-    if sum(s.declared_turn is not None for s in seats) == 4 and game.rules.values[opt.SUUCHA_RIICHI] != "continue":
+    if sum(s.declared_turn is not None for s in seats) == 4 and game.rules[opt.SUUCHA_RIICHI] != "continue":
         return "suucha_riichi"
-    if hand.kans == 4 and game.rules.values[opt.SUUKAIKAN] in kans.MULTI_PLAYER_ABORTS:
+    if hand.kans == 4 and game.rules[opt.SUUKAIKAN] in kans.MULTI_PLAYER_ABORTS:
         if sum(1 for s in seats if any(m.type in ("kan", "ankan") for m in s.melds)) > 1:
             return "suukaikan"
     return None

@@ -42,7 +42,7 @@ def settle_win(game, wins, deltas_of=None) -> list[Transfer]:
     transfers: list[Transfer] = []
     source = wins[0][2]
     order = sorted(wins, key=lambda w: (w[0] - source) % game.seat_count) if source is not None else wins
-    honba_to_each = game.rules.values[opt.MULTI_RON_HONBA] == "each_winner"
+    honba_to_each = game.rules[opt.MULTI_RON_HONBA] == "each_winner"
     for index, (seat, tile, frm, score) in enumerate(order):
         how = "tsumo" if frm is None else "ron"
         ctx = win_context(game, seat, tile, how, first_winner=index == 0)
@@ -54,11 +54,11 @@ def settle_win(game, wins, deltas_of=None) -> list[Transfer]:
 
 def win_deltas(game, score, ctx) -> list[int]:
     """Score changes by wind index: the hand with pao, honba at honba_value, then rinshan pao."""
-    values, detail = game.rules.values, score.detail
-    pao_base = pao_base_of(score.hits, detail.base, detail.yakuman, values) if tf.pao(ctx) is not None else 0
-    honba_payer = values[opt.PAO_HONBA_PAYER]
+    rules, detail = game.rules, score.detail
+    pao_base = pao_base_of(score.hits, detail.base, detail.yakuman, rules) if tf.pao(ctx) is not None else 0
+    honba_payer = rules[opt.PAO_HONBA_PAYER]
     deltas = list(payments(detail.base, ctx, pao_base, honba_payer))
-    value = game.rules.values[opt.HONBA_VALUE]
+    value = game.rules[opt.HONBA_VALUE]
     if value != HONBA_RON and tf.honba(ctx):
         plain = payments(detail.base, tf.with_table(ctx, honba=0), pao_base, honba_payer)
         # payments() charges HONBA_RON a honba: rescale what each payer owes for the honba (the winner gets the sum).
@@ -69,7 +69,7 @@ def win_deltas(game, score, ctx) -> list[int]:
 
 def _rinshan_liable(game, ctx) -> int | None:
     """rinshan_pao: the wind index whose discard made the daiminkan this rinshan tsumo came from (嶺上の包)."""
-    if not game.rules.values[opt.RINSHAN_PAO] or not ctx.tsumo or "rinshan" not in ctx.situation:
+    if not game.rules[opt.RINSHAN_PAO] or not ctx.tsumo or "rinshan" not in ctx.situation:
         return None
     kan = next((e for e in reversed(game.log) if e.kind in ("kan", "ankan", "kakan")), None)
     if kan is None or kan.kind != "kan":  # "kan" events are daiminkan calls (data: tile, tiles, discarder)
@@ -114,7 +114,7 @@ def _sticks_to_owners(game, outcome: dict, transfers: list[Transfer]) -> list[Tr
 
     The engine pays leftovers to one seat only (``leftover_to``), so the refund is paid with the draw.
     """
-    if game.rules.values[opt.LEFTOVER_DEPOSITS] != "owners":
+    if game.rules[opt.LEFTOVER_DEPOSITS] != "owners":
         return []
     scores, table = _after(game, transfers)
     if not table or not _decide(game, outcome, scores)["over"]:
@@ -151,7 +151,7 @@ def _stick_owners(game) -> dict[int, int]:
 def next_hand(game, outcome: dict) -> NextHand:
     """Dealer repeat, honba, rotation and the end of the game (§13-§14)."""
     nxt = _decide(game, outcome, game.scores)
-    top_takes = game.rules.values[opt.LEFTOVER_DEPOSITS] == "top"  # "vanish": they stay on the table, nobody's
+    top_takes = game.rules[opt.LEFTOVER_DEPOSITS] == "top"  # "vanish": they stay on the table, nobody's
     leftover = _top(game.scores) if nxt["over"] and game.table and top_takes else None
     return NextHand(**nxt, leftover_to=leftover)
 
@@ -186,14 +186,14 @@ def _winners(game, outcome: dict) -> list[int] | None:
     """
     if outcome.get("wins"):
         return [w["seat"] for w in outcome["wins"]]
-    if outcome.get("nagashi") and game.rules.values[opt.NAGASHI_MANGAN] == "as_win":
+    if outcome.get("nagashi") and game.rules[opt.NAGASHI_MANGAN] == "as_win":
         return list(outcome["nagashi"])
     return None
 
 
 def _draw_repeats(game, outcome: dict) -> bool:
     """Dealer repeat at an exhaustive draw by draw_renchan (§11.2); a dealer_passes nagashi always passes."""
-    if outcome.get("nagashi") and game.rules.values[opt.NAGASHI_MANGAN] == "dealer_passes":
+    if outcome.get("nagashi") and game.rules[opt.NAGASHI_MANGAN] == "dealer_passes":
         return False
     mode = _draw_renchan(game)
     return mode == "always" or (mode == "tenpai" and game.hand.dealer in outcome.get("tenpai", ()))
@@ -201,17 +201,17 @@ def _draw_repeats(game, outcome: dict) -> bool:
 
 def _draw_renchan(game) -> str:
     """draw_renchan as tenpai, never or always for this hand (the by-round forms resolved)."""
-    mode = game.rules.values[opt.DRAW_RENCHAN]
+    mode = game.rules[opt.DRAW_RENCHAN]
     if mode == "east_tenpai_south_always":
         return "tenpai" if game.hand.round_wind == EAST else "always"
     if mode == "east_never_hanchan_tenpai":
-        return "never" if game.rules.values[opt.GAME_LENGTH] == "east" else "tenpai"
+        return "never" if game.rules[opt.GAME_LENGTH] == "east" else "tenpai"
     return mode
 
 
 def _busted(game, scores: list[int]) -> bool:
     """Someone is below zero (or at zero, by option): the game ends (トビ)."""
-    mode = game.rules.values[opt.BUST]
+    mode = game.rules[opt.BUST]
     if mode == "off":
         return False
     return any(s < 0 or (mode == "zero_or_below" and s <= 0) for s in scores)
@@ -219,29 +219,29 @@ def _busted(game, scores: list[int]) -> bool:
 
 def _schedule_over(game, round_index: int, repeat: bool, outcome: dict, scores: list[int]) -> bool:
     """The last scheduled hand is done, or the extension ends (someone over the threshold, or its 4 hands played)."""
-    rounds = _LENGTH[game.rules.values[opt.GAME_LENGTH]]
+    rounds = _LENGTH[game.rules[opt.GAME_LENGTH]]
     if _all_last(game) and repeat and _stop_at_all_last(game, outcome, scores):
         return True
     if round_index < rounds:
         return False
-    if round_index >= _last_round(game, rounds) or not game.rules.values[opt.EXTENSION]:
+    if round_index >= _last_round(game, rounds) or not game.rules[opt.EXTENSION]:
         return True  # past the last extension round (西入: one; 北入り: on to North)
     within = round_index == game.round_index >= rounds  # the next hand is in the same extension round
-    if within and game.rules.values[opt.EXTENSION_END] == "four_hands":
+    if within and game.rules[opt.EXTENSION_END] == "four_hands":
         return False  # in an extension round: played to its 4th hand whoever leads
-    return max(scores) >= (game.rules.values[opt.EXTENSION_THRESHOLD] or _return_points(game))
+    return max(scores) >= (game.rules[opt.EXTENSION_THRESHOLD] or _return_points(game))
 
 
 def _all_last(game) -> bool:
     """This hand is オーラス: the last scheduled round's last dealer (the table's last seat, at any seat count)."""
-    rounds = _LENGTH[game.rules.values[opt.GAME_LENGTH]]
+    rounds = _LENGTH[game.rules[opt.GAME_LENGTH]]
     hand = game.hand
     return hand.round_wind - 27 == rounds - 1 and hand.dealer == game.seat_count - 1
 
 
 def _last_round(game, rounds: int) -> int:
     """The round index after which the game ends whoever leads: one extension round, or through North."""
-    if game.rules.values[opt.EXTENSION_ROUNDS] == "to_north":
+    if game.rules[opt.EXTENSION_ROUNDS] == "to_north":
         return max(rounds + 1, _AFTER_NORTH)
     return rounds + 1
 
@@ -264,9 +264,9 @@ def _yame_mode(game, outcome: dict, scores: list[int]) -> str:
         return "off"
     winners = _winners(game, outcome)
     if winners is not None:
-        return game.rules.values[opt.AGARI_YAME] if dealer in winners else "off"
+        return game.rules[opt.AGARI_YAME] if dealer in winners else "off"
     if outcome.get("draw") == "exhaustive" and dealer in outcome.get("tenpai", ()):
-        return game.rules.values[opt.TENPAI_YAME]
+        return game.rules[opt.TENPAI_YAME]
     return "off"
 
 
@@ -282,7 +282,7 @@ def end_game_offer(game, outcome: dict) -> int | None:
 
 def _return_points(game) -> int:
     """Return points (返し点); "none" means the start points (no oka)."""
-    value = game.rules.values[opt.RETURN_POINTS]
+    value = game.rules[opt.RETURN_POINTS]
     return game.rules.flow.setup.start_points if value == "none" else value
 
 
@@ -301,11 +301,11 @@ def final_settlement(game, uma: tuple[int, ...] | None = None) -> dict:
     ``riichi.uma``.
     """
     points = list(game.scores)
-    ranks = _ranks(points, game.rules.values[opt.TIE_BREAK])
-    if game.rules.values[opt.ROUNDING] == "no_settlement":
+    ranks = _ranks(points, game.rules[opt.TIE_BREAK])
+    if game.rules[opt.ROUNDING] == "no_settlement":
         return {"points": points, "ranks": ranks, "results": [0.0] * len(points)}  # 無清算: nothing paid
     if uma is None:
-        uma = rank_bonuses(game.rules.values[opt.UMA])
+        uma = rank_bonuses(game.rules[opt.UMA])
     return {"points": points, "ranks": ranks, "results": _results(game, points, ranks, uma)}
 
 
@@ -321,14 +321,14 @@ def _ranks(points: list[int], tie_break: str) -> list[int]:
 def _results(game, points: list[int], ranks: list[int], uma: tuple[int, ...]) -> list[float]:
     """(rounded points - return points) / 1000, plus uma and oka; 1st place absorbs the rounding by option."""
     start, ret = game.rules.flow.setup.start_points, _return_points(game)
-    settled = points if game.rules.values[opt.NEGATIVE_SETTLEMENT] else [max(p, 0) for p in points]  # 箱下精算 off
-    mode, negative = game.rules.values[opt.ROUNDING], game.rules.values[opt.ROUNDING_NEGATIVE]
+    settled = points if game.rules[opt.NEGATIVE_SETTLEMENT] else [max(p, 0) for p in points]  # 箱下精算 off
+    mode, negative = game.rules[opt.ROUNDING], game.rules[opt.ROUNDING_NEGATIVE]
     seats = range(len(points))
     results = [(_rounded(settled[s], mode, negative) - ret) / 1000 + _shared(uma, ranks, s) for s in seats]
     firsts = [s for s in seats if ranks[s] == 1]
     for seat in firsts:
         results[seat] += (ret - start) * len(points) / 1000 / len(firsts)  # oka, split by tied first places
-    if game.rules.values[opt.ROUNDING_ADJUST_TOP]:
+    if game.rules[opt.ROUNDING_ADJUST_TOP]:
         results[firsts[0]] -= sum(results)  # the top absorbs rounding so the table sums to zero
     return [round(r, 1) for r in results]
 

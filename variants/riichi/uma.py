@@ -9,6 +9,7 @@ to last; each bonus is at most 100 (100,000 points) either way, with at most one
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 
 from mjsim.errors import MjsimError
 from mjsim.rules.numbers import Numbers
@@ -30,8 +31,9 @@ def uma_numbers(seats: int) -> Numbers:
 
 
 def spread_parser(named: Mapping[str, tuple], seats: int) -> Callable[[object], object]:
-    """A parser for an uma option of ``seats`` ranks with the ``named`` spreads (see ``parse_spread``)."""
-    return lambda raw: parse_spread(raw, named, seats)
+    """A parser for an uma option of ``seats`` ranks with the ``named`` spreads (see ``parse_spread``); a partial,
+    not a closure, so that the option holding it pickles."""
+    return partial(parse_spread, named=named, seats=seats)
 
 
 def parse_spread(raw, named: Mapping[str, tuple], seats: int) -> str | tuple[int | float, ...]:

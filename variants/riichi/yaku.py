@@ -82,7 +82,7 @@ def yaku(
 ):
     """Register the decorated predicate as a pattern (its docstring: kanji name, then the rule).
 
-    ``configured``: the rule is ``rule(ctx, values)``, bound to the rule values when the patterns are configured.
+    ``configured``: the rule is ``rule(ctx, rules)``, bound to the rule values when the patterns are configured.
     """
 
     def register(rule: Callable[..., int | bool]) -> Callable[..., int | bool]:
@@ -114,9 +114,9 @@ def yaku(
 def _binder(rule: Callable[..., Any]) -> Callable[[Mapping[str, Any]], Callable[[WinContext], Any]]:
     """A function of the rule values giving ``rule`` with them bound (one closure per rule set, not per win)."""
 
-    def bind(values: Mapping[str, Any]) -> Callable[[WinContext], Any]:
+    def bind(rules: Mapping[str, Any]) -> Callable[[WinContext], Any]:
         def applies(ctx: WinContext) -> Any:
-            return rule(ctx, values)
+            return rule(ctx, rules)
 
         return applies
 
@@ -155,15 +155,15 @@ def riichi(ctx):
 
 
 @yaku(2, tenhou=21, replaces=("riichi",), when="double_riichi", per_hand=True, configured=True)
-def double_riichi(ctx, values):
+def double_riichi(ctx, rules):
     """両立直 (double riichi): riichi declared on the first discard, before any call."""
-    return ctx.has("double_riichi") and values[DOUBLE_RIICHI]
+    return ctx.has("double_riichi") and rules[DOUBLE_RIICHI]
 
 
 @yaku(1, tenhou=2, when="ippatsu", per_hand=True, configured=True)
-def ippatsu(ctx, values):
+def ippatsu(ctx, rules):
     """一発 (ippatsu): a win within one go-around of riichi, no call in between."""
-    return ctx.has("ippatsu") and values[IPPATSU]
+    return ctx.has("ippatsu") and rules[IPPATSU]
 
 
 @yaku(1, 1, tenhou=3, when="chankan", per_hand=True)
@@ -198,7 +198,7 @@ def _is_value_pair(ctx: WinContext, kind: int) -> bool:
 
 
 @yaku(1, tenhou=7, needs=("closed", "all_sequences"), configured=True)
-def pinfu(ctx, values):
+def pinfu(ctx, rules):
     """平和 (pinfu): closed, four sequences, a pair of no value, won on a two-sided wait."""
     r = ctx.reading
     return (
@@ -207,14 +207,14 @@ def pinfu(ctx, values):
         and len(r.sequences) == len(r.sets)
         and r.wait == "ryanmen"
         and not _is_value_pair(ctx, r.pair)
-        and (not ctx.tsumo or values[TSUMO_PINFU])
+        and (not ctx.tsumo or rules[TSUMO_PINFU])
     )
 
 
 @yaku(1, 1, tenhou=8, per_hand=True, needs=("only_simples",), configured=True)
-def tanyao(ctx, values):
+def tanyao(ctx, rules):
     """断幺九 (tanyao): only simples (open hands only with kuitan)."""
-    return bool(ctx.features & _ONLY_SIMPLES) and (ctx.closed or values[KUITAN])
+    return bool(ctx.features & _ONLY_SIMPLES) and (ctx.closed or rules[KUITAN])
 
 
 def _identical_sequence_pairs(ctx: WinContext) -> int:
@@ -422,17 +422,17 @@ def daisuushii(ctx):
 
 
 @yaku(yakuman=1, tenhou=42, needs=("honors", "no_simples"), configured=True)
-def tsuuiisou(ctx, values):
+def tsuuiisou(ctx, rules):
     """字一色 (tsuuiisou): only honours (seven pairs too, by option)."""
-    if ctx.reading.form == SEVEN_PAIRS and not values[CHIITOI_TSUUIISOU]:
+    if ctx.reading.form == SEVEN_PAIRS and not rules[CHIITOI_TSUUIISOU]:
         return False
     return not ctx.suits
 
 
 @yaku(yakuman=1, tenhou=43, per_hand=True, needs=("one_suit", "simples"), configured=True)
-def ryuuiisou(ctx, values):
+def ryuuiisou(ctx, rules):
     """緑一色 (ryuuiisou): only 2 3 4 6 8 sou and 發 (發 required by option)."""
-    return ctx.kinds <= GREENS and (GREEN in ctx.kinds or not values[RYUUIISOU_REQUIRES_HATSU])
+    return ctx.kinds <= GREENS and (GREEN in ctx.kinds or not rules[RYUUIISOU_REQUIRES_HATSU])
 
 
 @yaku(yakuman=1, tenhou=44, per_hand=True, needs=("no_simples", "no_honors"))
@@ -512,31 +512,31 @@ def dora(ctx):
 
 
 @yaku(1, 1, tenhou=53, bonus=True, per_hand=True, needs=("closed",), configured=True)  # riichi needs a closed hand
-def ura_dora(ctx, values):
+def ura_dora(ctx, rules):
     """裏ドラ (ura dora): each tile the ura indicators point to, for a riichi winner."""
-    if not ctx.has("riichi", "double_riichi") or not values[URA_DORA]:
+    if not ctx.has("riichi", "double_riichi") or not rules[URA_DORA]:
         return 0
     return _count_dora(ctx, tf.ura_indicators(ctx))
 
 
 @yaku(1, 1, tenhou=54, bonus=True, per_hand=True, configured=True)
-def aka_dora(ctx, values):
+def aka_dora(ctx, rules):
     """赤ドラ (aka dora): each red five."""
     counts = ctx.counts
     if not (counts[_FIVES[0]] or counts[_FIVES[1]] or counts[_FIVES[2]]):  # no five at all: a third of wins
         return 0
-    reds = red_five_ids(values)
+    reds = red_five_ids(rules)
     found = len(reds.intersection(ctx.concealed))
     for meld in ctx.melds:
         found += len(reds.intersection(meld.tiles))
     return found
 
 
-def red_five_ids(options) -> frozenset[int]:
+def red_five_ids(rules) -> frozenset[int]:
     """The physical ids of the red fives: a named count (3 = one per suit, ...) or a count per suit (m, p, s)."""
-    value = options[RED_FIVES]
+    value = rules[RED_FIVES]
     if not isinstance(value, tuple):
-        return _RED_FIVES[red_five_count(options)]
+        return _RED_FIVES[red_five_count(rules)]
     reds = _PER_SUIT_REDS.get(value)
     if reds is None:
         reds = _PER_SUIT_REDS[value] = frozenset(
@@ -548,11 +548,11 @@ def red_five_ids(options) -> frozenset[int]:
 _PER_SUIT_REDS: dict[tuple, frozenset[int]] = {}  # per-suit counts -> ids, built once per value
 
 
-def red_five_count(options) -> int:
+def red_five_count(rules) -> int:
     """How many red fives the rules put in the set (the east/hanchan split reads game length)."""
-    value = options[RED_FIVES]
+    value = rules[RED_FIVES]
     if isinstance(value, tuple):
         return sum(value)
     if value == "4_east_3_hanchan":
-        return 4 if options[GAME_LENGTH] == "east" else 3
+        return 4 if rules[GAME_LENGTH] == "east" else 3
     return value

@@ -22,23 +22,23 @@ NEEDS = {"riichi": "三麻 is the riichi game for three"}
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the sanma options."""
-    _options.declare(registry)
+    registry.add_all(_options.OPTIONS)
 
 
 @hookimpl
 def mjsim_register_patterns(rules):
     """Dora with the 1m <-> 9m wrap and the Norths set aside (replacing the family's dora and ura dora)."""
-    return dora.patterns(rules.values)
+    return dora.patterns(rules)
 
 
 @hookimpl(wrapper=True)
 def mjsim_score_win(ctx, rules):
     """The family's score, paid by three seats (the absent North's tsumo share lost or split)."""
     dora.check_nuki(ctx)
-    if rules.values[_options.KITA] == "off" and dora.nuki_count(ctx):
+    if rules[_options.KITA] == "off" and dora.nuki_count(ctx):
         raise NoWin("no North is set aside when sanma.kita is off")  # a win no game can make is refused
     score = yield
-    return three_seat_score(score, ctx, rules.values)
+    return three_seat_score(score, ctx, rules)
 
 
 @hookimpl(trylast=True)

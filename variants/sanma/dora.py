@@ -55,19 +55,19 @@ def dora(ctx: WinContext) -> int:
     return _count(ctx, tf.dora_indicators(ctx)) + nuki_count(ctx)
 
 
-def ura_dora(ctx: WinContext, values) -> int:
+def ura_dora(ctx: WinContext, rules) -> int:
     """裏ドラ (ura dora, sanma): each tile the ura indicators point to (1m -> 9m, West -> the Norths set aside)."""
-    if not ctx.has("riichi", "double_riichi") or not values[URA_DORA]:
+    if not ctx.has("riichi", "double_riichi") or not rules[URA_DORA]:
         return 0
     return _count(ctx, tf.ura_indicators(ctx))
 
 
-def patterns(values) -> list[Pattern]:
+def patterns(rules) -> list[Pattern]:
     """The two dora patterns, configured for the rule values; they replace the family's."""
 
     def ura(ctx: WinContext) -> int:
         """裏ドラ (ura dora, sanma) under these rule values."""
-        return ura_dora(ctx, values)
+        return ura_dora(ctx, rules)
 
     return [
         Pattern("sanma_dora", "ドラ", dora, 1, 1, replaces=("dora",), bonus=True, doc=dora.__doc__ or "",

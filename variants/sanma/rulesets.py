@@ -10,12 +10,12 @@ PRESETS = {"tenhou": TENHOU_SANMA, "mahjongsoul": "mahjongsoul-sanma"}
 
 def tenhou_sanma(overrides=None) -> RuleSet:
     """Tenhou's three-player rules (``tenhou-sanma``), with ``overrides``."""
-    return RuleSet.from_preset(TENHOU_SANMA, overrides)
+    return RuleSet.resolve(TENHOU_SANMA, overrides or ())
 
 
 def sanma_ruleset(venue: str, overrides=None) -> RuleSet:
     """The three-player rules of a venue of real records (``tenhou``, ``mahjongsoul``), with ``overrides``."""
-    return RuleSet.from_preset(PRESETS[venue], overrides)
+    return RuleSet.resolve(PRESETS[venue], overrides or ())
 
 
 def is_three_player(ruleset: RuleSet) -> bool:

@@ -15,8 +15,8 @@ NAGASHI = "nagashi mangan"  # the reason the family's nagashi payments carry
 
 def win_deltas(game, score, ctx) -> list[int]:
     """One win's score changes by wind index (three): the lost or split North share, sanma honba, sticks."""
-    values = game.rules.values
-    return three_seat_deltas(family_deltas(score, ctx, values), ctx, values)
+    rules = game.rules
+    return three_seat_deltas(family_deltas(score, ctx, rules), ctx, rules)
 
 
 def settle_win(game, wins):

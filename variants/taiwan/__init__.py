@@ -21,7 +21,7 @@ from variants.taiwan.flow import table_setup as mjsim_table_setup
 from variants.taiwan.flow import win_context_if_allowed as mjsim_win_context
 from variants.taiwan.flowers import bonus_wins as mjsim_bonus_wins
 from variants.taiwan.flowers import eighth_flower_choices as mjsim_after_bonus
-from variants.taiwan.options import declare
+from variants.taiwan.options import OPTIONS
 from variants.taiwan.penalties import judge as mjsim_refused_action
 from variants.taiwan.scoring import score_win as mjsim_score_win
 from variants.taiwan.seats import seat_winds
@@ -40,13 +40,13 @@ UNIT = "tai"  # what a scoring pattern's value is called (`mjsim score`, the log
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the family's options."""
-    declare(registry)
+    registry.add_all(OPTIONS)
 
 
 @hookimpl
 def mjsim_register_patterns(rules):
     """The tai table, configured for the options."""
-    return patterns(rules.values)
+    return patterns(rules)
 
 
 @hookimpl

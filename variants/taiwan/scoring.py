@@ -51,12 +51,12 @@ class TaiDetail(NamedTuple):
 
 def score_win(ctx: WinContext, rules) -> Score:
     """The score of a win: the best reading's tai, the flower win if any, and every seat's payment."""
-    ctx, values = _flowers_apart(ctx), rules.values
+    ctx = _flowers_apart(ctx)
     flower_win = ctx.extra.get("taiwan.flower_win")
-    best = best_reading(ctx, rules.pattern_index, values[opt.LILIKULI])
+    best = best_reading(ctx, rules.pattern_index, rules[opt.LILIKULI])
     if best is None and flower_win is None:
         raise NoWin(_why_not(ctx))
-    di, rate = values[opt.DI], values[opt.RATE]
+    di, rate = rules[opt.DI], rules[opt.RATE]
     hits = list(best.hits) if best is not None else []
     per_payer = _tai_by_payer(ctx, hits, flower_win)
     dealer, bonus = dealer_of(ctx), 2 * repeats_of(ctx) + 1

@@ -201,13 +201,13 @@ _NO_FIRST = ("menqing", "zimo", "buqiuren", "migi")
 _WINDS = ("quanfeng", "menfeng")
 
 
-def patterns(values) -> list[Pattern]:
+def patterns(rules) -> list[Pattern]:
     """Every tai item the rule set's options allow, with the values they set."""
     # The tai table itself, one row per item: it reads best whole.
-    local = values[opt.LOCAL_TAI]
-    ziyise_tai = values[opt.ZIYISE_TAI]
-    lilikuli = values[opt.LILIKULI]
-    south = values[opt.DUJING_MODE] == "south"  # 獨聽 by the southern reading is counted once per reading
+    local = rules[opt.LOCAL_TAI]
+    ziyise_tai = rules[opt.ZIYISE_TAI]
+    lilikuli = rules[opt.LILIKULI]
+    south = rules[opt.DUJING_MODE] == "south"  # 獨聽 by the southern reading is counted once per reading
     dudiao = _dudiao_south if south else _dudiao_north
     rows = [
         # name, title, tai, applies, closed only, replaces, per hand, circumstance
@@ -219,7 +219,7 @@ def patterns(values) -> list[Pattern]:
         ("gangshang", "槓上開花", 1, _situation("槓上開花"), False, (), True, "rinshan"),
         ("haidi", "海底撈月", 1, _situation("海底撈月"), False, (), True, "haitei"),
         ("hedi", "河底撈魚", 1, _situation("河底撈魚"), False, (), True, "houtei"),
-        ("pinghu", "平和", 2, _with(_pinghu, values[opt.PINFU_ALLOWS_MENZEN]), False, (), False, None),
+        ("pinghu", "平和", 2, _with(_pinghu, rules[opt.PINFU_ALLOWS_MENZEN]), False, (), False, None),
         ("quanqiuren", "全求人", 3, _quanqiuren, False, ("dudiao",), True, None),
         ("duiduihu", "對對和", 4, _duiduihu, False, (), False, None),
         ("hunyise", "混一色", 4, _hunyise, False, (), True, None),
@@ -237,15 +237,15 @@ def patterns(values) -> list[Pattern]:
         ("dasixi", "大四喜", 16, _dasixi, False, _WINDS + ("xiaosixi", "jianfeng"), False, None),
         ("zhenghua", "正花", 1, _zhenghua, False, (), True, None),
         ("huagang", "花槓", 1, _huagang, False, (), True, None),
-        ("migi", "天聽地聽", values[opt.MIGI_TAI], _situation("天聽・地聽 (MIGI)"), True, ("menqing",), True, "migi"),
+        ("migi", "天聽地聽", rules[opt.MIGI_TAI], _situation("天聽・地聽 (MIGI)"), True, ("menqing",), True, "migi"),
         ("qiangting", "嗆聽", 1, _situation("嗆聽"), False, (), True, "qiangting"),
         ("renhu", "人和", 16, _situation("人和"), False, _NO_FIRST, True, "renhu"),
         ("dihu", "地和", 16, _situation("地和"), False, _NO_FIRST, True, "dihu"),
-        ("tianhu", "天和", values[opt.TIANHU_TAI], _situation("天和"), False, _NO_FIRST, True, "tianhu"),
+        ("tianhu", "天和", rules[opt.TIANHU_TAI], _situation("天和"), False, _NO_FIRST, True, "tianhu"),
     ]
     if lilikuli:
         rows.append(("lilikuli", "嚦咕嚦咕", 4, _lilikuli, True, ("menqing",), False, None))
-    if values[opt.BANQIU]:
+    if rules[opt.BANQIU]:
         rows.append(("banqiu", "半求", 1, _banqiu, False, (), True, None))
     if "jianhua" in local:
         rows.append(("jianhua", "見花見台", 1, _jianhua, False, ("zhenghua",), True, None))

@@ -38,7 +38,7 @@ def tournament_players(experiment: Any, name: str, records: list[Record]) -> dic
 def _table_terms(experiment: Any, name: str) -> tuple[int, int]:
     """The rule set's start points and the weight of one of its games (2 for a hanchan: "東南は2試合分で計算")."""
     rules = experiment.entry(name).ruleset().compile()
-    length = rules.values.get(GAME_LENGTH)
+    length = rules.get(GAME_LENGTH)
     return rules.flow.setup.start_points, 2 if length == "hanchan" else 1
 
 

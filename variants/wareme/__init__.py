@@ -24,14 +24,14 @@ LAST = "wareme.last"  # game.stash: (seat, ledger length, transfers before, afte
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the wareme options (§8)."""
-    opt.declare(registry)
+    registry.add_all(opt.OPTIONS)
 
 
 def _settled(game, transfers: list) -> list:
     """Multiply the wareme seat's transfers; remember both lists for the invariant."""
-    values = game.rules.values
+    rules = game.rules
     seat = seat_of_hand(game)
-    out = apply(transfers, seat, values[opt.MULTIPLIER], values[opt.DOUBLES_NOTEN])
+    out = apply(transfers, seat, rules[opt.MULTIPLIER], rules[opt.DOUBLES_NOTEN])
     game.stash[LAST] = (seat, len(game.ledger), list(transfers), out)
     return out
 

@@ -24,18 +24,18 @@ CONFLICTS = {"boo": "boo's game ends in an A/B/C top settlement of its own; 焼�
 @hookimpl
 def mjsim_add_options(registry):
     """Declare the yakitori options (§9)."""
-    opt.declare(registry)
+    registry.add_all(opt.OPTIONS)
 
 
-def _nagashi_wins(values) -> bool:
+def _nagashi_wins(rules) -> bool:
     """Nagashi mangan clears the mark only when it is settled as a win."""
-    return NAGASHI_MANGAN in values and values[NAGASHI_MANGAN] == "as_win"  # a family without it has no nagashi
+    return NAGASHI_MANGAN in rules and rules[NAGASHI_MANGAN] == "as_win"  # a family without it has no nagashi
 
 
 def marked_at_end(game) -> frozenset[int]:
     """The seats that are yakitori when the game ends."""
-    values = game.rules.values
-    return final_marks(game.history, _nagashi_wins(values), values[opt.GAESHI])
+    rules = game.rules
+    return final_marks(game.history, _nagashi_wins(rules), rules[opt.GAESHI])
 
 
 @hookimpl(wrapper=True)
@@ -47,10 +47,10 @@ def mjsim_table_setup(rules):
 @hookimpl
 def mjsim_settle_game(game):
     """Each yakitori pays each seat that won (in chips: 1; in points: points_per_pair or the literal table)."""
-    values = game.rules.values
-    form = values[opt.FORM]
-    per_pair = 1 if form == "chips" else values[opt.POINTS_PER_PAIR]
-    literal = form == "points" and values[opt.LITERAL_TABLE]
+    rules = game.rules
+    form = rules[opt.FORM]
+    per_pair = 1 if form == "chips" else rules[opt.POINTS_PER_PAIR]
+    literal = form == "points" and rules[opt.LITERAL_TABLE]
     return [
         Transfer(payer, payee, amount, "yakitori", opt.FORMS[form])
         for payer, payee, amount in payments(marked_at_end(game), per_pair, literal)
@@ -90,8 +90,8 @@ def mjsim_side_payoffs(rules, obs):
 @hookimpl
 def mjsim_record_hand(game, outcome):
     """How many seats carry the mark after this hand."""
-    values = game.rules.values
-    trail = marks_after([*game.history, outcome], _nagashi_wins(values), values[opt.GAESHI])
+    rules = game.rules
+    trail = marks_after([*game.history, outcome], _nagashi_wins(rules), rules[opt.GAESHI])
     return {"yakitori.marked": len(trail[-1])}
 
 

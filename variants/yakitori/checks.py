@@ -18,7 +18,7 @@ def paid_by_the_marked(game) -> str | None:
     if payers != marked or payees & marked:
         return f"yakitori paid by {sorted(payers)} to {sorted(payees)}, marked {sorted(marked)}"
     if not game.rules[opt.GAESHI]:
-        nagashi = _nagashi_wins(game.rules.values)
+        nagashi = _nagashi_wins(game.rules)
         won = {s for h in game.history for s in hand_winners(h, nagashi)}
         if won & marked:
             return f"seats {sorted(won & marked)} won a hand but pay yakitori"
@@ -27,14 +27,14 @@ def paid_by_the_marked(game) -> str | None:
 
 def someone_marked(game) -> str | None:
     """With 焼き鳥返し at least one seat carries the mark after every hand; three right after a restoring win."""
-    values = game.rules.values
-    if not values[opt.GAESHI]:
+    rules = game.rules
+    if not rules[opt.GAESHI]:
         return None
-    trail = marks_after(game.history, _nagashi_wins(values), True)
+    trail = marks_after(game.history, _nagashi_wins(rules), True)
     for index, (before, after) in enumerate(zip([frozenset(range(4)), *trail], trail, strict=False)):
         if not after:
             return f"after hand {index} nobody carries the yakitori mark"
-        winners = hand_winners(game.history[index], _nagashi_wins(values))
+        winners = hand_winners(game.history[index], _nagashi_wins(rules))
         restoring = before and before <= winners
         if restoring and len(after) != 4 - len(winners):
             return f"hand {index} restored {sorted(after)}, expected every seat but the winners {sorted(winners)}"

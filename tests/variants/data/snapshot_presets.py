@@ -16,7 +16,7 @@ def snapshot() -> dict[str, dict]:
     """Preset name -> {"variants": [...], "values": {key: value}} (sets as sorted lists)."""
     out = {}
     for name in preset_names():
-        rules = RuleSet.from_preset(name).compile()
+        rules = RuleSet.resolve(name).compile()
         values = {k: sorted(v) if isinstance(v, frozenset) else v for k, v in sorted(rules.values.items())}
         out[name] = {"variants": list(rules.ruleset.variants), "values": values}
     return out

@@ -21,7 +21,7 @@ from variants.mcr.human_plans import FAR, Hand, distance, plans
 
 
 def _rules(preset: str = "mcr", **options):
-    rs = RuleSet.from_preset(preset)
+    rs = RuleSet.resolve(preset)
     for name, value in options.items():
         rs = rs.with_option(name, value)
     return rs.compile()

@@ -13,7 +13,7 @@ from mjsim.runner.games import digest, run_games
 @cache
 def rules(preset: str = "mcr", **overrides):
     """A preset with ``mcr.`` option overrides."""
-    return RuleSet.from_preset(preset, {f"mcr.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve(preset, {f"mcr.{k}": v for k, v in overrides.items()}).compile()
 
 
 @cache

@@ -21,7 +21,7 @@ MISTAKEN = ("efficiency~0.05~false_win",) * 4  # about one false win in twenty h
 @cache
 def rules(**overrides):
     """The mcr preset with ``mcr.`` option overrides."""
-    return RuleSet.from_preset("mcr", {f"mcr.{k}": v for k, v in overrides.items()}).compile()
+    return RuleSet.resolve("mcr", {f"mcr.{k}": v for k, v in overrides.items()}).compile()
 
 
 @cache

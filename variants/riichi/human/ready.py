@@ -47,7 +47,7 @@ MAX_TABLES = 16
 MAX_WINS = 1 << 16
 
 
-def signed_worth(score: Score, ctx: WinContext, hints: ValueHints, values) -> float:
+def signed_worth(score: Score, ctx: WinContext, hints: ValueHints, rules) -> float:
     """Expected points of one scored win under the hints (a yakuman is never at risk and gets no bonus)."""
     if score.detail.yakuman:
         return float(score.value)
@@ -55,7 +55,7 @@ def signed_worth(score: Score, ctx: WinContext, hints: ValueHints, values) -> fl
     if not hints.clean_han:
         clean = float(score.value)
     else:
-        base, _limit = base_points(score.detail.han + hints.clean_han, score.detail.fu, 0, values)
+        base, _limit = base_points(score.detail.han + hints.clean_han, score.detail.fu, 0, rules)
         clean = float(hand_value(base, ctx))
     return (1.0 - risk) * clean - risk * float(score.value)
 
@@ -194,10 +194,10 @@ def _win_worth(
         table=table_facts(dora=obs.indicators),
     )
     try:
-        score = score_win(win, rules.pattern_index, rules.values)
+        score = score_win(win, rules.pattern_index, rules)
     except MjsimError:
         return 0.0
-    return signed_worth(score, win, ctx.hints, rules.values)
+    return signed_worth(score, win, ctx.hints, rules)
 
 
 def _free_copy(kind: int, tiles: list[int], red_ids: frozenset[int]) -> int:

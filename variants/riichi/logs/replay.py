@@ -48,7 +48,7 @@ def rules_for(game_log: GameLog):
         from variants.sanma.rulesets import sanma_ruleset  # three-player games: the sanma delta's presets
 
         return sanma_ruleset(flags.get("venue", "tenhou"), overrides).compile()
-    return RuleSet.from_preset("tenhou", overrides).compile()
+    return RuleSet.resolve("tenhou", overrides).compile()
 
 
 def replay_game(game_log: GameLog) -> list[RoundOutcome]:
