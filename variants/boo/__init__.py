@@ -23,6 +23,7 @@ from variants.boo.flow import settle_draw as mjsim_settle_draw
 from variants.boo.flow import settle_win as mjsim_settle_win
 from variants.boo.flow import win_context_if_waiting as mjsim_win_context
 from variants.boo.options import OPTIONS
+from variants.boo.scoring import patterns as mjsim_register_patterns
 
 NAME = "boo"
 DESCRIPTION = "ブー麻雀: top-only, floating and sinking against the origin, forbidden wins, A/B/C tops"
@@ -33,12 +34,6 @@ NEEDS = {"riichi": "ブー麻雀 builds on the riichi table and scorer"}
 def mjsim_add_options(registry):
     """Declare the boo options."""
     registry.add_all(OPTIONS)
-
-
-@hookimpl
-def mjsim_register_patterns(rules):
-    """The 五筒 han (a bonus, not a yaku)."""
-    return scoring.patterns(rules)
 
 
 @hookimpl(wrapper=True)

@@ -10,11 +10,12 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
-from variants.chengdu import bots, bust, checks, exchange, fan, play
+from variants.chengdu import bots, bust, checks, exchange, play
 from variants.chengdu.bust import sitting_out as mjsim_sit_out
 from variants.chengdu.endcheck import settle_draw as mjsim_settle_draw
 from variants.chengdu.env_fields import fields as mjsim_observation_fields
 from variants.chengdu.exchange import passes as mjsim_pass_tiles
+from variants.chengdu.fan import patterns as mjsim_register_patterns
 from variants.chengdu.fan import score_win as mjsim_score_win
 from variants.chengdu.match import final_settlement as mjsim_final_settlement
 from variants.chengdu.match import next_hand as mjsim_next_hand
@@ -41,12 +42,6 @@ UNIT = "fan"  # what a scoring pattern's value is called (`mjsim score`, the log
 def mjsim_add_options(registry):
     """Declare the Chengdu options."""
     registry.add_all(OPTIONS)
-
-
-@hookimpl
-def mjsim_register_patterns(rules):
-    """The fan table (table entries and additive fan), configured by the options."""
-    return fan.patterns(rules)
 
 
 @hookimpl

@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import resources
 
 from mjsim.hookspecs import hookimpl
-from variants.riichi import hookspecs, open_riichi, settlement
+from variants.riichi import hookspecs, settlement
 from variants.riichi import options as _options
 from variants.riichi.open_riichi import observe as mjsim_observe
 from variants.riichi.open_riichi import record as mjsim_on_event
@@ -16,7 +16,8 @@ from variants.riichi.play import may_claim as mjsim_may_claim
 from variants.riichi.play import resolve_claims as mjsim_resolve_claims
 from variants.riichi.play import table_setup as mjsim_table_setup
 from variants.riichi.play import win_context_if_waiting as mjsim_win_context
-from variants.riichi.scorer import configured_patterns, score_win
+from variants.riichi.scorer import configured_patterns as mjsim_register_patterns
+from variants.riichi.scorer import score_win
 from variants.riichi.settlement import end_game_offer as mjsim_end_game_offer
 from variants.riichi.settlement import next_hand as mjsim_next_hand
 from variants.riichi.settlement import settle_draw as mjsim_settle_draw
@@ -64,12 +65,6 @@ def mjsim_add_options(registry):
     """Declare the scoring and game-flow options."""
     registry.add_all(_options.SCORING_OPTIONS)
     registry.add_all(_options.FLOW_OPTIONS)
-
-
-@hookimpl
-def mjsim_register_patterns(rules):
-    """The yaku, yakuman and dora patterns, configured for the rules."""
-    return configured_patterns(rules)
 
 
 @hookimpl

@@ -8,6 +8,7 @@ from mjsim.hookspecs import hookimpl
 from mjsim.scoring import NoWin
 from variants.sanma import dora, play
 from variants.sanma import options as _options
+from variants.sanma.dora import patterns as mjsim_register_patterns
 from variants.sanma.payments import three_seat_score
 from variants.sanma.settlement import final_settlement as mjsim_final_settlement
 from variants.sanma.settlement import settle_draw as mjsim_settle_draw
@@ -23,12 +24,6 @@ NEEDS = {"riichi": "三麻 is the riichi game for three"}
 def mjsim_add_options(registry):
     """Declare the sanma options."""
     registry.add_all(_options.OPTIONS)
-
-
-@hookimpl
-def mjsim_register_patterns(rules):
-    """Dora with the 1m <-> 9m wrap and the Norths set aside (replacing the family's dora and ura dora)."""
-    return dora.patterns(rules)
 
 
 @hookimpl(wrapper=True)

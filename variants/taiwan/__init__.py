@@ -28,7 +28,7 @@ from variants.taiwan.seats import seat_winds
 from variants.taiwan.settlement import final_settlement as mjsim_final_settlement
 from variants.taiwan.settlement import next_hand as mjsim_next_hand
 from variants.taiwan.settlement import settle_draw as mjsim_settle_draw
-from variants.taiwan.tai import patterns
+from variants.taiwan.tai import patterns as mjsim_register_patterns
 
 NAME = "taiwan"
 DESCRIPTION = "台湾麻将: 16-tile hands, flowers, tai with 底 and 連莊, 過水, MIGI, 七搶一 and 八仙過海"
@@ -41,12 +41,6 @@ UNIT = "tai"  # what a scoring pattern's value is called (`mjsim score`, the log
 def mjsim_add_options(registry):
     """Declare the family's options."""
     registry.add_all(OPTIONS)
-
-
-@hookimpl
-def mjsim_register_patterns(rules):
-    """The tai table, configured for the options."""
-    return patterns(rules)
 
 
 @hookimpl
