@@ -3,8 +3,8 @@
 Run from the repository's root: ``python tools/forwarders.py [--list]``. A hook implementation is a function
 marked ``@hookimpl`` in ``mjsim/`` or ``variants/``. It is a *forwarder* when its body, past the docstring, is
 one statement calling another function: ``pure`` when it passes its own parameters, in order, and nothing
-else (a variant's ``HOOKS`` table registers the called function instead), an *adapter* when it passes
-anything else (an attribute of an argument, a constant, fewer arguments).
+else (the variant can import the called function under the hook's name instead: docs/hooks.md, "Answering a
+hook"), an *adapter* when it passes anything else (an attribute of an argument, a constant, fewer arguments).
 """
 
 from __future__ import annotations
