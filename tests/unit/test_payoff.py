@@ -85,3 +85,18 @@ def test_swing_sets_how_fast_ranks_are_settled() -> None:
     model = PayoffModel(_model().rules, Swing(sd=1.0), 4)
     scores = (26000, 25000, 25000, 24000)
     assert model.expected(scores, 5.0)[0] == pytest.approx(model.settle(scores)[0], abs=0.5)
+
+
+def test_the_calibration_predicts_every_seat_at_every_hand_and_a_perfect_prediction_has_slope_one():
+    from benchmarks.payoff_calibration import _slope, predictions
+    from mjsim.runner.games import as_dict, play_game
+
+    rules = RuleSet.resolve("tenhou").compile()
+    record = as_dict(play_game(rules, 7, ["efficiency"] * 4))
+    rows = predictions(rules, record)
+    assert len(rows) == 4 * len(record["hands"])
+    realised = [float(v) for v in record["final"]["results"]]
+    assert [r["realised"] for r in rows[:4]] == realised
+    assert sum(r["predicted"] for r in rows[:4]) == pytest.approx(0.0, abs=0.05)  # zero-sum, up to the quadrature
+    perfect = [{"predicted": x, "realised": 2.0 * x} for x in (-3.0, -1.0, 0.0, 1.0, 3.0)]
+    assert _slope(perfect)[0] == pytest.approx(2.0)
