@@ -6,8 +6,8 @@ every seat, the payoff model (``mjsim/agents/payoff.py``) predicts the seat's fi
 at that moment, the dealer and the hands left (the family's ``mjsim_payoff_view``, the hand itself still to
 play). Each prediction is set against the seat's realised final settlement (the game's ``final`` record), and
 against the naive prediction "the game ends now" (the family's settlement of the points as they stand). Written:
-``summary.md`` (the calibration slope, the error against the naive one, the calibration by deciles of the prediction, by stage of the game),
-``summary.json`` and ``calibration.png``.
+``summary.md`` (the calibration slope, the error against the naive prediction's, the calibration by deciles of
+the prediction and by stage of the game), ``summary.json`` and ``calibration.png``.
 """
 
 from __future__ import annotations
