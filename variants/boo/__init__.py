@@ -13,6 +13,8 @@ from mjsim.hookspecs import hookimpl
 from mjsim.scoring import NoWin, hand_readings
 from variants.boo import bots, checks, flow, scoring
 from variants.boo import options as opt
+
+# Hook answers: the variant's own functions, imported under the hook's name (docs/hooks.md, "Answering a hook").
 from variants.boo.env_fields import fields as mjsim_observation_fields
 from variants.boo.flow import final_settlement as mjsim_final_settlement
 from variants.boo.flow import legal_actions as mjsim_legal_actions

@@ -10,6 +10,8 @@ from importlib import resources
 
 from mjsim.hookspecs import hookimpl
 from variants.cantonese.adapter import UNIT, chicken_of, faan_of
+
+# Hook answers: the variant's own functions, imported under the hook's name (docs/hooks.md, "Answering a hook").
 from variants.cantonese.flow import accept_win as mjsim_accept_win
 from variants.cantonese.flow import resolve_claims as mjsim_resolve_claims
 from variants.cantonese.flow import table_setup as mjsim_table_setup

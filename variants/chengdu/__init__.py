@@ -11,6 +11,8 @@ from importlib import resources
 
 from mjsim.hookspecs import hookimpl
 from variants.chengdu import bots, bust, checks, exchange, play
+
+# Hook answers: the variant's own functions, imported under the hook's name (docs/hooks.md, "Answering a hook").
 from variants.chengdu.bust import sitting_out as mjsim_sit_out
 from variants.chengdu.endcheck import settle_draw as mjsim_settle_draw
 from variants.chengdu.env_fields import fields as mjsim_observation_fields

@@ -13,6 +13,8 @@ from mjsim.hookspecs import hookimpl
 from variants.jirai import bots, checks, settle
 from variants.jirai import options as _options
 from variants.jirai import options as opt
+
+# Hook answers: the variant's own functions, imported under the hook's name (docs/hooks.md, "Answering a hook").
 from variants.jirai.env_fields import fields as mjsim_observation_fields
 from variants.jirai.payoff import adjust, best_signed
 from variants.jirai.ranking import with_rank_points

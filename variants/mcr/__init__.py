@@ -11,6 +11,8 @@ from importlib import resources
 from mjsim.agents.mistakes import MISTAKES
 from mjsim.hookspecs import hookimpl
 from variants.mcr import checks, flow, penalties
+
+# Hook answers: the variant's own functions, imported under the hook's name (docs/hooks.md, "Answering a hook").
 from variants.mcr.flow import resolve_claims as mjsim_resolve_claims
 from variants.mcr.flow import table_setup as mjsim_table_setup
 from variants.mcr.flow import win_context_if_allowed as mjsim_win_context

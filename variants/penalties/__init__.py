@@ -17,6 +17,8 @@ from mjsim.hookspecs import hookimpl
 from variants.common import mistakes
 from variants.penalties import options as opt
 from variants.penalties import payments, rulings
+
+# Hook answers: the variant's own functions, imported under the hook's name (docs/hooks.md, "Answering a hook").
 from variants.penalties.rulings import judge as mjsim_refused_action
 from variants.riichi.api import draws, settlement
 from variants.riichi.api import options as riichi_opt

@@ -7,6 +7,8 @@ from importlib import resources
 from mjsim.hookspecs import hookimpl
 from variants.riichi import hookspecs, settlement
 from variants.riichi import options as _options
+
+# Hook answers: the variant's own functions, imported under the hook's name (docs/hooks.md, "Answering a hook").
 from variants.riichi.open_riichi import observe as mjsim_observe
 from variants.riichi.open_riichi import record as mjsim_on_event
 from variants.riichi.play import abortive_draw as mjsim_abortive_draw

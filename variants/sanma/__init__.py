@@ -8,6 +8,8 @@ from mjsim.hookspecs import hookimpl
 from mjsim.scoring import NoWin
 from variants.sanma import dora, play
 from variants.sanma import options as _options
+
+# Hook answers: the variant's own functions, imported under the hook's name (docs/hooks.md, "Answering a hook").
 from variants.sanma.dora import patterns as mjsim_register_patterns
 from variants.sanma.payments import three_seat_score
 from variants.sanma.settlement import final_settlement as mjsim_final_settlement

@@ -11,6 +11,8 @@ from importlib import resources
 from mjsim.agents.mistakes import MISTAKES
 from mjsim.hookspecs import hookimpl
 from variants.taiwan import bots, checks, flowers, guoshui, penalties, settlement
+
+# Hook answers: the variant's own functions, imported under the hook's name (docs/hooks.md, "Answering a hook").
 from variants.taiwan.env_fields import fields as mjsim_observation_fields
 from variants.taiwan.flow import abortive_draw as mjsim_abortive_draw
 from variants.taiwan.flow import before_draw as mjsim_before_draw
