@@ -40,12 +40,14 @@ def predictions(rules, record: dict) -> list[dict]:
     rows = []
     for hand in record["hands"]:
         before = [after - delta for after, delta in zip(hand["scores"], hand["deltas"], strict=True)]
+        ends_now = model.settle(before)  # the naive prediction, one settlement for every seat
         for seat in range(len(before)):
             view = rules.ask.payoff_view(rules, _standing(seat, before, hand), 0)
             left = view.hands_left + 1  # the hand about to be played, then those after it
             predicted = model.expected_of(seat, before, left, view.dealer, view.dealer_hands)
-            now = model.settle(before)[seat]
-            rows.append({"hand": hand["hand"], "predicted": predicted, "now": now, "realised": realised[seat]})
+            rows.append(
+                {"hand": hand["hand"], "predicted": predicted, "now": ends_now[seat], "realised": realised[seat]}
+            )
     return rows
 
 

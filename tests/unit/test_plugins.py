@@ -21,13 +21,16 @@ WINS = [(0, 5, 1, "score")]
 
 @pytest.fixture
 def variants(monkeypatch):
-    """Make test variants importable by name: ``variants(name, impl, ...)`` returns the module."""
+    """Make test variants importable by name: ``variants(name, impl, ..., hook_name=function)`` returns the
+    module; a keyword holds a function under a hook's name, as a module that imports it so does."""
 
-    def make(name: str, *impls) -> str:
+    def make(name: str, *impls, **held) -> str:
         module = ModuleType(f"test_variant_{name}")
         module.NAME = name
         for impl in impls:
             setattr(module, impl.__name__, impl)
+        for attr, function in held.items():
+            setattr(module, attr, function)
         monkeypatch.setitem(sys.modules, module.__name__, module)
         return module.__name__
 
@@ -60,41 +63,27 @@ def settle_win_paying(amount):
 # --- Precedence and firstresult fall-through ------------------------------------------------------------------
 
 
-@pytest.fixture
-def answering(monkeypatch):
-    """A test variant answering ``hook`` with ``function`` held under the hook's name, unmarked."""
-
-    def make(name: str, hook: str, function) -> str:
-        module = ModuleType(f"test_variant_{name}")
-        module.NAME = name
-        setattr(module, hook, function)
-        monkeypatch.setitem(sys.modules, module.__name__, module)
-        return module.__name__
-
-    return make
-
-
-def test_a_function_under_a_hooks_name_answers_it_as_it_is(answering):
+def test_a_function_under_a_hooks_name_answers_it_as_it_is(variants):
     def paying(game, wins):
         return ["paid"]
 
-    flow = flow_of(answering("imported", "mjsim_settle_win", paying))
+    flow = flow_of(variants("imported", mjsim_settle_win=paying))
     assert flow._settle_win is paying  # registered itself: no forwarding function between the facade and it
     assert flow.settle_win(GAME, WINS) == ["paid"]
 
 
-def test_a_function_under_a_name_no_hook_has_is_refused(answering):
+def test_a_function_under_a_name_no_hook_has_is_refused(variants):
     def paying(game, wins):
         return ["paid"]
 
     assert "mjsim_settle_wins is not a hook of mjsim.hookspecs; did you mean mjsim_settle_win?" in refusal(
-        answering("typo", "mjsim_settle_wins", paying)
+        variants("typo", mjsim_settle_wins=paying)
     )
 
 
-def test_a_compiled_function_with_an_argument_the_hook_lacks_is_refused(answering):
+def test_a_compiled_function_with_an_argument_the_hook_lacks_is_refused(variants):
     # A builtin stands for a compiled function: pluggy cannot read its parameters, the signature names them.
-    message = refusal(answering("builtin", "mjsim_settle_win", divmod))
+    message = refusal(variants("builtin", mjsim_settle_win=divmod))
     assert message.startswith("variant 'builtin', hook mjsim_settle_win: argument 'x' is not one of the hook's")
 
 
