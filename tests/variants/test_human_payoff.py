@@ -99,8 +99,23 @@ def test_a_first_win_is_worth_something_only_to_a_seat_without_one():
     rules = _rules(plugins=("yakitori",))
     marked = side_payoffs(rules, _all_last((25000,) * 4, seat=1, extra={"yakitori.marked": (1, 2)}))
     cleared = side_payoffs(rules, _all_last((25000,) * 4, seat=0, extra={"yakitori.marked": (1, 2)}))
-    assert marked.first_win == 3 * DEFAULT_CHIP_RATE  # seats 0 and 3 won, and seat 1 after its win
+    assert marked.first_win == 3 * DEFAULT_CHIP_RATE  # it stops paying seats 0 and 3, and seat 2 pays it
     assert cleared.first_win == 0
+
+
+@pytest.mark.parametrize(
+    "marked, gaeshi, change",
+    [
+        pytest.param((0, 1, 2, 3), False, 3, id="all-marked-the-other-three-pay-it"),
+        pytest.param((1, 2, 3), False, 3, id="three-marked-it-stops-paying-one-and-two-pay-it"),
+        pytest.param((1,), False, 3, id="the-last-mark-stops-paying-three"),
+        pytest.param((1,), True, 6, id="gaeshi-the-last-mark-also-marks-the-other-three"),
+    ],
+)
+def test_a_first_win_changes_the_end_balance_by_the_rules_own_payments(marked, gaeshi, change):
+    from variants.yakitori.marks import first_win_change
+
+    assert first_win_change(frozenset(marked), 1, 1, False, gaeshi) == change
 
 
 def test_a_bust_prize_is_what_busting_a_seat_earns():

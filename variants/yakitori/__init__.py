@@ -12,7 +12,7 @@ from mjsim.hookspecs import hookimpl
 from variants.chips.currency import chip_rate, with_currency, with_payout
 from variants.riichi.api import NAGASHI_MANGAN
 from variants.yakitori import options as opt
-from variants.yakitori.marks import final_marks, marks_after, payments
+from variants.yakitori.marks import final_marks, first_win_change, marks_after, payments
 
 NAME = "yakitori"
 DESCRIPTION = "焼き鳥: players who never won pay those who did at the end (chips or points, 焼き鳥返し)"
@@ -71,20 +71,17 @@ def mjsim_observe(game, seat):
 
 @hookimpl
 def mjsim_side_payoffs(rules, obs):
-    """A marked seat's first win: it no longer pays each seat that won (1 chip or the points per pair each)."""
-    marked = obs.extra.get(MARKED, ())
+    """A marked seat's first win: what it changes in the seat's yakitori balance at the game's end, the other
+    marks as they stand (it no longer pays the seats that won, and the seats still marked pay it)."""
+    marked = frozenset(obs.extra.get(MARKED, ()))
     if obs.seat not in marked:
         return None
-    form = rules[opt.FORM]
-    if form == "chips":
+    if rules[opt.FORM] == "chips":
         rate, default = chip_rate(rules)
-        per_pair = rate
-    else:
-        per_pair, default = float(rules[opt.POINTS_PER_PAIR]), False
-    payees = len(obs.scores) - len(marked) + 1  # those who won, and this seat after its win
-    return SidePayoffs(
-        first_win=per_pair * payees, chip_rate=per_pair if form == "chips" else 0.0, default_rate=default
-    )
+        saved = first_win_change(marked, obs.seat, 1, False, rules[opt.GAESHI]) * rate
+        return SidePayoffs(first_win=saved, chip_rate=rate, default_rate=default)
+    per_pair, literal = rules[opt.POINTS_PER_PAIR], rules[opt.LITERAL_TABLE]
+    return SidePayoffs(first_win=float(first_win_change(marked, obs.seat, per_pair, literal, rules[opt.GAESHI])))
 
 
 @hookimpl

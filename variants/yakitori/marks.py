@@ -45,3 +45,21 @@ def payments(marked: frozenset[int], per_pair: int, literal: bool) -> list[tuple
         return []
     each = LITERAL[len(marked)] // len(clear) if literal else per_pair
     return [(payer, payee, each) for payer in sorted(marked) for payee in clear]
+
+
+def first_win_change(marked: frozenset[int], seat: int, per_pair: int, literal: bool, gaeshi: bool) -> int:
+    """How ``seat``'s end-of-game balance changes if it wins now, the other marks as they stand (by ``payments``
+    itself: with every seat marked a first win is paid by the other three, not saved from nobody)."""
+    after = marked - {seat}
+    if gaeshi and not after:  # 焼き鳥返し: the last mark cleared marks the other three again
+        after = ALL - {seat}
+    return _balance(after, seat, per_pair, literal) - _balance(marked, seat, per_pair, literal)
+
+
+def _balance(marked: frozenset[int], seat: int, per_pair: int, literal: bool) -> int:
+    """What ``seat`` receives less what it pays when the game ends with ``marked``."""
+    return sum(
+        amount if payee == seat else -amount
+        for payer, payee, amount in payments(marked, per_pair, literal)
+        if seat in (payer, payee)
+    )
