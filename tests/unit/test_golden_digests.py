@@ -39,16 +39,19 @@ GOLDEN = [  # (preset, agents by seat or "" for four efficiency bots, digest pre
     # issue 35: `human` reads the payoff (rates of a point won and lost from the expected settlement, riichi or
     # dama by the payoff's change, the optional stop): re-taken; `human:blind` is the player before it and keeps
     # its digests (tenhou, boo-modern, rado, house-all).
-    ("tenhou", "human", "c61b3ee7db4b4d3f"),
+    # re-taken (issue 35, the worth of a win by its size): a hand is valued by what a win of its points changes in
+    # the expected settlement, not its points times one rate (`Stakes.win_value`); in rado's three games that
+    # happens to give the blind player's games
+    ("tenhou", "human", "5160657d7386adbc"),
     ("tenhou", "human:blind", "03e1f6a67cb76762"),
     # re-taken (push_chance): under yaku risks the human ranks by its yaku plans; against a threat they share the
     # hand's own chance (plans.push_chance)
     ("jirai", "human", "0c4b84f88e482ebe"),
     ("boo-modern", "human", "484bf5554ded8186"),
     ("boo-modern", "human:blind", "c53a8e8be7514cc6"),
-    ("rado", "human", "8fe5bc233194b008"),
+    ("rado", "human", "5ec58f4777376816"),
     ("rado", "human:blind", "5ec58f4777376816"),
-    ("house-all", "human", "212b9872fa5f6452"),
+    ("house-all", "human", "b505663bbd971114"),
     ("house-all", "human:blind", "4b72d4ce0b30ae6c"),
     ("chengdu", "human", "ea52b5a34ebd0b46"),
     ("taiwan", "human", "f57f6d5bddb330e6"),

@@ -65,6 +65,35 @@ def test_without_uma_or_oka_a_point_is_a_point_everywhere():
     assert stakes.gain == pytest.approx(1.0, abs=0.01) and stakes.loss_to(1) == pytest.approx(1.0, abs=0.01)
 
 
+def test_without_uma_or_oka_a_win_is_worth_its_points_whatever_its_size():
+    player = _player(options={"riichi.uma": "none", "riichi.return_points": "none"})
+    player.first_dealer = 0
+    stakes = player._stakes(_all_last((31000, 27000, 22000, 20000), seat=0), ())
+    for points in (1000, 5800, 12000, 30000):
+        assert stakes.win_value(points) == pytest.approx(points, rel=0.02)
+
+
+@pytest.mark.parametrize(
+    "options, scores, seat, low, high",
+    [
+        pytest.param({}, (30000, 28000, 22000, 20000), 0, 0.0, 0.67, id="the-leader-gains-less-per-point-of-a-big-win"),
+        pytest.param({"riichi.uma": "none"}, (34000, 25000, 20000, 21000), 2, 1.5, 9.9, id="no-uma-the-last-needs-top"),
+    ],
+)
+def test_at_all_last_a_point_of_a_win_is_worth_what_the_win_changes_in_the_ranks(options, scores, seat, low, high):
+    player = _player(options=options)
+    player.first_dealer = 0
+    stakes = player._stakes(_all_last(scores, seat=seat), ())
+    per_point_big_over_small = (stakes.win_value(12000) / 12000) / (stakes.win_value(1000) / 1000)
+    assert low < per_point_big_over_small < high
+
+
+def test_the_blind_player_values_a_win_at_its_points():
+    from variants.riichi.human.stakes import BLIND
+
+    assert [BLIND.win_value(p) for p in (0, 1000, 12000)] == [0, 1000, 12000]
+
+
 @pytest.mark.parametrize(
     "scores, expected",
     [((32000, 25000, 23000, 20000), END_GAME), ((12000, 15000, 13000, 60000), PLAY_ON)],

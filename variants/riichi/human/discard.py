@@ -39,7 +39,8 @@ def discard_scores(ctx: Context, options: list[Action]) -> dict[int, float]:
         if sh == 0 and late and ctx.table.noten_payments:
             worth += ctx.profile.tenpai_draw_value * stakes.noten_scale
         if stakes.aware and worth > 0:
-            worth += win_side(ctx, worth)
+            # what the win is worth here, at the typical win's rate: a win that passes a rival counts for more
+            worth = (stakes.win_value(worth) + win_side(ctx, worth)) / max(stakes.gain, 0.05)
         if not threats:
             out[k] = -1000.0 * sh + live * max(worth, 300.0) ** ctx.profile.value_exponent
             continue
@@ -67,14 +68,15 @@ def _risk(ctx: Context, kind: int, threats: list) -> float:
 
 
 def win_side(ctx: Context, worth: float) -> float:
-    """What a win of ``worth`` points brings beside them, in points: a first win (焼き鳥), a bust's prize (トビ賞)."""
+    """What a win of ``worth`` points brings beside them, in points of settlement: a first win (焼き鳥), a bust's
+    prize (トビ賞)."""
     stakes = ctx.stakes
     extra = stakes.first_win
     if stakes.bust:
         obs = ctx.obs
         others = [s for s in range(len(obs.scores)) if s != obs.seat]
         extra += stakes.bust * sum(1 for s in others if obs.scores[s] < worth) / len(others)
-    return extra / max(stakes.gain, 0.05)  # side payoffs are settlement already: not scaled again by the gain
+    return extra  # side payoffs are settlement already: not scaled by the gain
 
 
 def _plan_scores(ctx: Context, options: list[Action]) -> dict[int, float]:

@@ -22,6 +22,9 @@ TSUMO_PAYERS = 1.86  # payers per win: a tsumo (43 %) is paid by three, a ron by
 WIN_RATE_PER_HAND = 0.21  # a seat wins about a fifth of the hands (Phoenix) [K]
 BASE_NOTEN_TOTAL = 3000  # the noten payments the profile was fitted under (Tenhou)
 BASE_STICK = 1000  # the deposit the profile was fitted under
+# the win sizes a win's worth is read at, paid by the table: a 1-han hand to a baiman, so a hand's worth between
+# them is an interpolation (a win that passes a rival is worth more per point than one that does not)
+CURVE_SIZES = (1000, 2000, 3900, 5800, 8000, 12000, 18000, 24000)
 
 
 @dataclass
@@ -37,6 +40,19 @@ class Stakes:
     first_win: float = 0.0  # what this seat's first win saves (焼き鳥), points
     bust: float = 0.0  # what busting a seat earns and being busted costs (トビ賞), points
     aware: bool = False
+    curve: tuple[tuple[int, float], ...] = ()  # (points won from the table, their worth in points), by size
+
+    def win_value(self, points: float) -> float:
+        """What a win of ``points`` from the table is worth to the seat, in points (blind: ``points`` itself)."""
+        if not self.curve or points <= 0:
+            return points * self.gain
+        below_size, below = 0, 0.0
+        for size, worth in self.curve:
+            if points <= size:
+                return below + (worth - below) * (points - below_size) / (size - below_size)
+            below_size, below = size, worth
+        (s1, w1), (s2, w2) = self.curve[-2], self.curve[-1]
+        return w2 + (w2 - w1) * (points - s2) / (s2 - s1)  # beyond the last size, at the last step's rate
 
     def loss_to(self, seat: int) -> float:
         """The rate of a point dealt in to ``seat``."""
@@ -74,6 +90,7 @@ class StakesReader:
         share = int(size // (n - 1))
         win = {s: (share * (n - 1) if s == me else -share) for s in range(n)}
         gain = self._rate(view, win, share * (n - 1))
+        curve = tuple((won, self.model.worth(view, _from_table(me, n, won)) / self.norm) for won in CURVE_SIZES)
         step = LOSS_STEP // (n - 1)
         lose = {s: (-step * (n - 1) if s == me else step) for s in range(n)}
         loss_all = -self._rate(view, lose, step * (n - 1))
@@ -96,8 +113,15 @@ class StakesReader:
             first_win=side.first_win * no_win_yet / self.norm,
             bust=side.bust / self.norm,
             aware=True,
+            curve=tuple((won, max(w, 0.05 * won) * factor) for won, w in curve),
         )
 
     def _rate(self, view: PayoffView, moves: dict[int, int], points: int) -> float:
         """The change of the seat's expected settlement per point moved, in points at the game's start."""
         return self.model.worth(view, moves) / points / self.norm
+
+
+def _from_table(seat: int, n: int, points: int) -> dict[int, int]:
+    """A win of ``points`` by ``seat`` paid evenly by the other seats."""
+    share = points // (n - 1)
+    return {s: (share * (n - 1) if s == seat else -share) for s in range(n)}
