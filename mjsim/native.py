@@ -48,6 +48,7 @@ CORE_MODULES = (
     "mjsim.rules.hooks",  # the flow facade: each hook call from the engine is then one Python call less
     "mjsim.runner.loop",  # the game loop: one interpreted frame less per decision
     "mjsim.checking.invariants",  # the checks --check runs after every step
+    "mjsim.agents.payoff",  # the payoff model: rank chances by quadrature at every standing a payoff-aware player meets
 )
 OTHER_SOURCES = "(every other module of mjsim and variants)"  # the digest key of the sources not compiled
 FORMAT = 3  # of the manifest (3: it lists the compiled modules): a build with another format is rebuilt, not read

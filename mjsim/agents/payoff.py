@@ -135,7 +135,9 @@ def _hermite_nodes(count: int) -> list[tuple[float, float]]:
     from numpy.polynomial.hermite_e import hermegauss
 
     nodes, weights = hermegauss(count)
-    total = float(sum(weights))
+    total = 0.0
+    for w in weights:  # why a loop: the sum in order, as Python's sum adds them (the compiled build types it)
+        total += float(w)
     return [(float(x), float(w) / total) for x, w in zip(nodes, weights, strict=True)]
 
 
