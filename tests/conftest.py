@@ -13,6 +13,7 @@ Hypothesis profiles (pick one with ``HYPOTHESIS_PROFILE``, default ``dev``):
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -22,6 +23,11 @@ from hypothesis import HealthCheck, settings
 
 from mjsim.rules import Rules, RuleSet
 from tests.shared import require_shared, shared_path
+
+# A suite started from a background job (`make test &` in a script) inherits SIGINT ignored, and so would every
+# mjsim process it starts, which the Ctrl-C tests then cannot stop: take Python's own handler, as a terminal has.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile(
