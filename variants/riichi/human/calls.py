@@ -58,7 +58,7 @@ def _judge(ctx: Context, action: Action, now: int) -> tuple[int, int] | None:
     if points <= 0 and not (late and after == 0):
         return None  # a call into no yaku (formal tenpai in the last draws excepted)
     if stakes.aware and points > 0:  # what the win is worth here: its points at their rate, and a first win saved
-        points = int(stakes.win_value(points) + stakes.first_win)
+        points = int(stakes.win_worth(points))
     value_pon = action.kind == PON and kind_of(claimed) in ctx.facts(counts, melds, tiles).value_kinds
     if after > now or (after == now and not value_pon):
         return None
@@ -127,7 +127,7 @@ def _keeps_closed(ctx: Context, now: int, after: int, open_points: int) -> bool:
         return False
     closed_points = ctx.hand_points(ctx.counts, closed=True)
     if ctx.stakes.aware:  # valued as the open hand was
-        closed_points = int(ctx.stakes.win_value(closed_points) + ctx.stakes.first_win)
+        closed_points = int(ctx.stakes.win_worth(closed_points))
     return after > 0 or open_points < ctx.profile.closed_keep_ratio * closed_points
 
 

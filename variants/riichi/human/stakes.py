@@ -54,6 +54,10 @@ class Stakes:
         (s1, w1), (s2, w2) = self.curve[-2], self.curve[-1]
         return w2 + (w2 - w1) * (points - s2) / (s2 - s1)  # beyond the last size, at the last step's rate
 
+    def win_worth(self, points: float) -> float:
+        """What a win of ``points`` brings the seat in points: its worth here and a first win's (焼き鳥)."""
+        return self.win_value(points) + self.first_win
+
     def loss_to(self, seat: int) -> float:
         """The rate of a point dealt in to ``seat``."""
         return self.loss.get(seat, self.loss_all)
@@ -86,14 +90,11 @@ class StakesReader:
     def _work_out(self, view: PayoffView, side: SidePayoffs, threats: tuple[int, ...]) -> Stakes:
         """The rates by the model: a typical win paid by the table, a deal-in to each threat, a loss to the table."""
         me, n = view.seat, len(view.scores)
-        size = WIN_SIZE * (DEALER_FACTOR if view.dealer == me else 1.0)
-        share = int(size // (n - 1))
-        win = {s: (share * (n - 1) if s == me else -share) for s in range(n)}
-        gain = self._rate(view, win, share * (n - 1))
+        win = _from_table(me, n, int(WIN_SIZE * (DEALER_FACTOR if view.dealer == me else 1.0)))
+        gain = self._rate(view, win, win[me])
         curve = tuple((won, self.model.worth(view, _from_table(me, n, won)) / self.norm) for won in CURVE_SIZES)
-        step = LOSS_STEP // (n - 1)
-        lose = {s: (-step * (n - 1) if s == me else step) for s in range(n)}
-        loss_all = -self._rate(view, lose, step * (n - 1))
+        lose = _from_table(me, n, -LOSS_STEP)  # a deposit-sized loss spread over the table
+        loss_all = -self._rate(view, lose, -lose[me])
         loss = {}
         for seat in threats:
             hit = int(WIN_SIZE * (DEALER_FACTOR if view.dealer == seat else 1.0))
@@ -122,6 +123,6 @@ class StakesReader:
 
 
 def _from_table(seat: int, n: int, points: int) -> dict[int, int]:
-    """A win of ``points`` by ``seat`` paid evenly by the other seats."""
+    """A win of ``points`` by ``seat`` paid evenly by the other seats (negative: a loss spread over them)."""
     share = points // (n - 1)
     return {s: (share * (n - 1) if s == seat else -share) for s in range(n)}
